@@ -1,0 +1,59 @@
+"""Shared building blocks for the vector family modules.
+
+Each family module (nonce.py, login_configuration.py, ...) exposes:
+  FAMILY: the family name (also the first part of every vector ID and the file name under Vectors/)
+  DESCRIPTION: one paragraph
+  REASONS: {reason: meaning} -- the family's closed list of rejection reasons
+  vectors(): a list of dicts made with vector() below, in a stable, reviewable order
+"""
+
+import re
+
+ID_PATTERN = re.compile(r"^[a-z][a-z0-9-]*(::[a-z0-9][a-z0-9._+-]*){2,}$")
+SEVERITIES = ("critical", "high", "medium", "low")
+PROFILES = ("documented", "ios-sdk")
+
+# The spec's sections, spelled once so that refs stay uniform.
+B1 = "behaviour.md §1"
+B2 = "behaviour.md §2"
+B3 = "behaviour.md §3"
+B4 = "behaviour.md §4"
+B5 = "behaviour.md §5"
+B6 = "behaviour.md §6"
+B7 = "behaviour.md §7"
+B8 = "behaviour.md §8"
+SEED_LIMITED_LOGIN_VI = "seeds/000_08b966c21317bd65.txt"
+SEED_LIMITED_LOGIN_FR = "seeds/001_21a3dccff90daea1.txt"
+SEED_PERMISSIONS_ZH = "seeds/002_fd02503d79081384.txt"
+SEED_LOGIN_REVIEW_JA = "seeds/003_3e5b82acffbbd9d9.txt"
+SEED_PERMISSIONS_JA = "seeds/004_19433abd2e89bc57.txt"
+SUITES = "conformance-suites.md"
+
+
+def vector(id, description, severity, refs, input, expected, profiles=None):
+    """One vector, with its members in the canonical order. Checks what can be checked locally."""
+    if not ID_PATTERN.match(id):
+        raise ValueError(f"bad vector id {id!r}")
+    if severity not in SEVERITIES:
+        raise ValueError(f"{id}: bad severity {severity!r}")
+    if not refs:
+        raise ValueError(f"{id}: refs must not be empty")
+    if "\n" in description or not description:
+        raise ValueError(f"{id}: description must be one non-empty line")
+    result = {"id": id, "description": description, "severity": severity}
+    if profiles is not None:
+        profiles = list(profiles)
+        if not profiles or any(p not in PROFILES for p in profiles) or len(set(profiles)) != len(profiles):
+            raise ValueError(f"{id}: bad profiles {profiles!r}")
+        if len(profiles) == len(PROFILES):
+            raise ValueError(f"{id}: a vector holding in both profiles names none")
+        result["profiles"] = profiles
+    result["refs"] = list(refs)
+    result["input"] = input
+    result["expected"] = expected
+    return result
+
+
+def permission_set(permissions):
+    """A permission set as the files list it: sorted, unique."""
+    return sorted(set(permissions))

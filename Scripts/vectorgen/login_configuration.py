@@ -1,0 +1,630 @@
+"""The `login-configuration` family: creating a login configuration (behaviour.md §1, §8).
+
+A configuration is refused on the first failing check, in the order behaviour.md §1 fixes:
+nonce, then permission syntax, then auth type. The Limited Login scope rule and the code verifier have no stated
+position in that order, so no vector combines them with any other failure.
+
+Every vector's expected outcome is also recomputed by `_evaluate` below (a literal transcription of the rules,
+one function per profile); `vectors()` refuses to run if a table entry disagrees with it, or if an entry breaks
+two rules whose order the specification does not fix.
+"""
+
+import unicodedata
+
+from .common import (B1, B8, SEED_LIMITED_LOGIN_FR, SEED_LIMITED_LOGIN_VI, SEED_LOGIN_REVIEW_JA, permission_set,
+                     vector)
+
+FAMILY = "login-configuration"
+DESCRIPTION = (
+    "Creating a login configuration from permissions, tracking mode, nonce, auth type, Messenger page ID and code "
+    "verifier: which inputs are refused and for which reason (nonce, then permission syntax, then auth type; the "
+    "Limited Login permission scope; the code verifier's RFC 7636 syntax), and what a created configuration holds "
+    "(the permissions as a set, every other value kept exactly). Where the documentation and the iOS SDK disagree "
+    "(nonce newlines, the Limited Login allow-list, non-ASCII code verifier characters) there is one vector per "
+    "profile."
+)
+REASONS = {
+    "invalidNonce": "the nonce is empty or contains whitespace (the documented reading also counts newlines)",
+    "invalidPermissionSyntax": "a permission is empty or contains a character other than a-z and _",
+    "permissionOutsideTrackingScope": "with limited tracking, a permission is outside the Limited Login list "
+                                      "(documented reading only)",
+    "invalidAuthType": "the auth type is not nil, rerequest or reauthorize",
+    "invalidCodeVerifier": "the code verifier is not 43 to 128 characters from A-Z a-z 0-9 - . _ ~",
+}
+
+F = FAMILY
+DOC, SDK = "documented", "ios-sdk"
+SCOPE_REFS = [B1, B8, SEED_LIMITED_LOGIN_VI, SEED_LIMITED_LOGIN_FR]
+NONCE_REFS = [B1, SEED_LIMITED_LOGIN_VI, SEED_LIMITED_LOGIN_FR]
+VERIFIER_REFS = [B1, "RFC 7636 §4.1"]
+
+# behaviour.md §1: the permissions the documentation allows with Limited Login.
+LIMITED_LOGIN_PERMISSIONS = [
+    "public_profile", "email", "gaming_profile", "gaming_user_picture", "user_age_range", "user_birthday",
+    "user_friends", "user_gender", "user_hometown", "user_link", "user_location", "user_messenger_contact",
+]
+
+# Baseline values: valid in both profiles, so a vector changes only what it tests.
+NONCE = "7F1C2D3E-4A5B-4C6D-8E9F-0A1B2C3D4E5F"  # the shape of the SDK's default (upper-case UUID)
+KNOWN_VERIFIER = "OB6imf0pt3YLueBtNlljrdJZXdFk8gKJ97UQEpz1ojlEUL4p"  # behaviour.md §1's known pair, 48 characters
+ALLOWED_AUTH_TYPES = (None, "rerequest", "reauthorize")
+UNRESERVED_PUNCTUATION = "-._~"
+
+
+# --- the rules, transcribed (used only to cross-check the tables) ------------------------------------------------
+
+def _nonce_whitespace(ch, profile):
+    """behaviour.md §1: the SDK refuses CharacterSet.whitespaces (Zs + TAB); the documented reading refuses every
+    Unicode whitespace, newlines included."""
+    if ch == "\t" or unicodedata.category(ch) == "Zs":
+        return True
+    return profile == DOC and ch in "\n\u000b\u000c\r\u0085\u2028\u2029"
+
+
+def _verifier_char_ok(ch, profile):
+    """RFC 7636 §4.1 unreserved characters; the SDK takes Unicode alphanumerics instead of ASCII ones (§1)."""
+    if ch in UNRESERVED_PUNCTUATION or (ch.isascii() and ch.isalnum()):
+        return True
+    return profile == SDK and unicodedata.category(ch)[0] in "LN"
+
+
+ORDERED = ["invalidNonce", "invalidPermissionSyntax", "invalidAuthType"]  # behaviour.md §1's fixed order
+
+
+def _evaluate(i, profile):
+    failures = []
+    if i["nonce"] is not None and (i["nonce"] == "" or any(_nonce_whitespace(c, profile) for c in i["nonce"])):
+        failures.append("invalidNonce")
+    if any(p == "" or any(c not in "abcdefghijklmnopqrstuvwxyz_" for c in p) for p in i["permissions"]):
+        failures.append("invalidPermissionSyntax")
+    if i["authType"] not in ALLOWED_AUTH_TYPES:
+        failures.append("invalidAuthType")
+    if profile == DOC and i["tracking"] == "limited" and any(p not in LIMITED_LOGIN_PERMISSIONS
+                                                               for p in i["permissions"]):
+        failures.append("permissionOutsideTrackingScope")
+    v = i["codeVerifier"]
+    if v is not None and not (43 <= len(v) <= 128 and all(_verifier_char_ok(c, profile) for c in v)):
+        failures.append("invalidCodeVerifier")
+    if not failures:
+        return created(i)
+    if len(failures) > 1 and any(f not in ORDERED for f in failures):
+        raise ValueError(f"{i}: breaks {failures} under {profile}, whose order the specification does not fix")
+    return refused(min(failures, key=ORDERED.index) if len(failures) > 1 else failures[0])
+
+
+# --- builders ----------------------------------------------------------------------------------------------------
+
+def inp(permissions=(), tracking="enabled", nonce=NONCE, authType="rerequest", messengerPageId=None,
+        codeVerifier=KNOWN_VERIFIER):
+    return {"permissions": list(permissions), "tracking": tracking, "nonce": nonce, "authType": authType,
+            "messengerPageId": messengerPageId, "codeVerifier": codeVerifier}
+
+
+def created(i):
+    return {"result": "created", "configuration": {
+        "permissions": permission_set(i["permissions"]), "tracking": i["tracking"], "nonce": i["nonce"],
+        "authType": i["authType"], "messengerPageId": i["messengerPageId"], "codeVerifier": i["codeVerifier"]}}
+
+
+def refused(reason):
+    return {"result": "refused", "reason": reason}
+
+
+class _Out:
+    """Collects vectors, checking each expected outcome against _evaluate in every profile it claims."""
+
+    def __init__(self):
+        self.items = []
+
+    def add(self, group, case, description, severity, refs, i, expected, profiles=None):
+        for profile in profiles or (DOC, SDK):
+            got = _evaluate(i, profile)
+            if got != expected:
+                raise ValueError(f"{group}::{case} ({profile}): table says {expected}, rules say {got}")
+        if profiles is None and B8 in refs:
+            refs = [r for r in refs if r != B8]
+        self.items.append(vector(f"{F}::{group}::{case}", description, severity, refs, i, expected, profiles))
+
+    def pair(self, group, case, description_doc, description_sdk, severity_doc, severity_sdk, refs, i):
+        """The same input under both readings of behaviour.md §8: two vectors, each naming its profile."""
+        if B8 not in refs:
+            refs = list(refs) + [B8]
+        self.add(group, case + ".documented", description_doc, severity_doc, refs, i, _evaluate(i, DOC), [DOC])
+        self.add(group, case + ".ios-sdk", description_sdk, severity_sdk, refs, i, _evaluate(i, SDK), [SDK])
+
+
+def cp(ch):
+    return f"u+{ord(ch):04x}"
+
+
+# --- the tables --------------------------------------------------------------------------------------------------
+
+def _defaults(out):
+    g = "defaults"
+    i = inp(nonce=None, authType=None, codeVerifier=None)
+    out.add(g, "all-optional-null-enabled", "No permissions, no nonce, nil auth type, no Messenger page, no code "
+            "verifier, enabled tracking: every default is valid, so the configuration is created", "high",
+            [B1], i, created(i))
+    i = inp(tracking="limited", nonce=None, authType=None, codeVerifier=None)
+    out.add(g, "all-optional-null-limited", "The same all-default configuration with limited tracking is created: "
+            "an empty permission set is inside any tracking scope", "high", [B1] + SCOPE_REFS[2:], i, created(i))
+    i = inp(nonce=None)
+    out.add(g, "nonce-null", "A null nonce means the caller supplies none, so a fresh UUID nonce is made and the "
+            "configuration is created", "high", NONCE_REFS, i, created(i))
+    i = inp(codeVerifier=None)
+    out.add(g, "code-verifier-null", "A null code verifier means the caller supplies none, so a fresh valid one is "
+            "made and the configuration is created", "high", VERIFIER_REFS, i, created(i))
+    i = inp(["email", "public_profile", "user_friends"], tracking="limited", nonce="123", authType="rerequest")
+    out.add(g, "documentation-example", "The documentation's example (nonce \"123\", limited tracking, Limited Login "
+            "permissions) is created with every value kept", "high", [B1, SEED_LIMITED_LOGIN_VI,
+                                                                     SEED_LIMITED_LOGIN_FR], i, created(i))
+    i = inp(["email", "user_friends", "user_birthday", "user_age_range", "user_gender", "user_location",
+             "user_hometown", "user_link"], tracking="limited", nonce="123")
+    out.add(g, "documentation-example-full", "The documentation's full Limited Login example (eight permissions, "
+            "nonce \"123\") is created; the expected permissions are the sorted set", "high",
+            [B1, SEED_LIMITED_LOGIN_VI, SEED_LIMITED_LOGIN_FR], i, created(i))
+
+
+# Nonce values valid in both profiles: non-empty and no whitespace of either reading (behaviour.md §1: no length or
+# charset limit, no trimming).
+NONCE_VALID = [
+    ("seed-123", "123", "\"123\" (the documentation's own)"),
+    ("uuid-upper", "C9E2F6B4-1D3A-4F5E-9B7C-2A8D0E1F3B6C", "as an upper-case UUID (the shape of the SDK's default)"),
+    ("uuid-lower", "c9e2f6b4-1d3a-4f5e-9b7c-2a8d0e1f3b6c", "as a lower-case UUID (no case rule applies)"),
+    ("single-char", "a", "of one character (non-empty is the only length rule)"),
+    ("long-1024", "n" * 1024, "of 1024 characters (no length limit)"),
+]
+
+# Characters refused in both profiles: Zs and TAB (behaviour.md §1, the SDK's CharacterSet.whitespaces).
+NONCE_WHITESPACE_BOTH = ["\u0020", "\u0009", "\u00a0", "\u1680", "\u2000", "\u2003", "\u2007", "\u200a", "\u202f",
+                         "\u205f", "\u3000"]
+# Newlines: not in CharacterSet.whitespaces (accepted by the SDK), whitespace for the documented reading.
+NONCE_NEWLINES = ["\n", "\r", "\u000b", "\u000c", "\u0085", "\u2028", "\u2029"]
+
+
+def _nonce(out):
+    g = "nonce"
+    for slug, value, why in NONCE_VALID:
+        i = inp(nonce=value)
+        out.add(g, "valid-" + slug, f"Nonce {why}: non-empty and without whitespace, so the configuration is "
+                "created with it kept exactly", "high", NONCE_REFS, i, created(i))
+    i = inp(nonce="")
+    out.add(g, "empty", "An empty nonce is refused: the nonce must be a non-empty string", "high", NONCE_REFS, i,
+            refused("invalidNonce"))
+    i = inp(["email"], tracking="limited", nonce="")
+    out.add(g, "empty-limited", "An empty nonce is refused with limited tracking too, where the nonce is what the "
+            "server checks the id_token against", "high", NONCE_REFS, i, refused("invalidNonce"))
+    for ch in NONCE_WHITESPACE_BOTH:
+        name = unicodedata.name(ch, "CHARACTER TABULATION")
+        i = inp(nonce="abc" + ch + "def")
+        out.add(g, "whitespace-inside-" + cp(ch), f"A nonce containing {name} ({cp(ch).upper()}) is refused in both "
+                "readings: Zs and TAB are in CharacterSet.whitespaces", "high", NONCE_REFS, i,
+                refused("invalidNonce"))
+    i = inp(nonce=" " + NONCE)
+    out.add(g, "whitespace-leading-space", "A nonce with a leading space is refused, not trimmed", "high",
+            NONCE_REFS, i, refused("invalidNonce"))
+    i = inp(nonce=NONCE + " ")
+    out.add(g, "whitespace-trailing-space", "A nonce with a trailing space is refused, not trimmed", "high",
+            NONCE_REFS, i, refused("invalidNonce"))
+    i = inp(nonce="   ")
+    out.add(g, "whitespace-only", "A nonce made only of spaces is non-empty but refused for its whitespace",
+            "high", NONCE_REFS, i, refused("invalidNonce"))
+    i = inp(["public_profile"], tracking="limited", nonce="abc def")
+    out.add(g, "whitespace-inside-u+0020-limited", "A nonce with a space is refused with limited tracking and "
+            "Limited Login permissions as well", "high", NONCE_REFS, i, refused("invalidNonce"))
+    for ch in NONCE_NEWLINES:
+        name = unicodedata.name(ch, {"\n": "LINE FEED", "\r": "CARRIAGE RETURN", "\u000b": "LINE TABULATION",
+                                     "\u000c": "FORM FEED", "\u0085": "NEXT LINE"}.get(ch))
+        i = inp(nonce="abc" + ch + "def")
+        out.pair(g, "newline-inside-" + cp(ch),
+                 f"Documented reading: a nonce containing {name} ({cp(ch).upper()}) is refused, newlines being "
+                 "whitespace",
+                 f"SDK reading: a nonce containing {name} ({cp(ch).upper()}) is accepted and kept exactly, newlines "
+                 "not being in CharacterSet.whitespaces", "high", "high", NONCE_REFS, i)
+    i = inp(nonce=NONCE + "\r\n")
+    out.pair(g, "newline-trailing-crlf", "Documented reading: a nonce ending in CR LF is refused (no trimming)",
+             "SDK reading: a nonce ending in CR LF is accepted with the CR LF kept (no trimming)", "high", "high",
+             NONCE_REFS, i)
+    i = inp(["email", "user_friends"], tracking="limited", nonce="abc\ndef")
+    out.pair(g, "newline-inside-u+000a-limited", "Documented reading: with limited tracking a nonce containing LF "
+             "is refused", "SDK reading: with limited tracking a nonce containing LF is accepted and kept exactly",
+             "high", "high", NONCE_REFS, i)
+
+
+# Permission strings that break the syntax rule (non-empty, only a-z and _), behaviour.md §1.
+SYNTAX_INVALID = [
+    ("upper-initial", "Email", "an upper-case initial"),
+    ("upper-all", "EMAIL", "all upper case"),
+    ("upper-inner", "user_Friends", "an upper-case letter inside"),
+    ("digit", "user_2", "a digit"),
+    ("digits-only", "123", "only digits"),
+    ("hyphen", "user-likes", "a hyphen"),
+    ("dot", "user.likes", "a dot"),
+    ("sdk-user-actions.books", "user_actions.books", "the dot of the SDK's own user_actions.books"),
+    ("sdk-user-actions.fitness", "user_actions.fitness", "the dot of the SDK's own user_actions.fitness"),
+    ("sdk-user-actions.music", "user_actions.music", "the dot of the SDK's own user_actions.music"),
+    ("sdk-user-actions.news", "user_actions.news", "the dot of the SDK's own user_actions.news"),
+    ("sdk-user-actions.video", "user_actions.video", "the dot of the SDK's own user_actions.video"),
+    ("space-inside", "user likes", "a space inside"),
+    ("space-leading", " email", "a leading space (no trimming)"),
+    ("space-trailing", "email ", "a trailing space (no trimming)"),
+    ("tab", "email\t", "a trailing TAB"),
+    ("line-feed", "email\n", "a trailing LF"),
+    ("nul", "email\u0000", "a trailing NUL"),
+    ("empty", "", "the empty string"),
+    ("comma-joined", "email,user_friends", "a comma (two permissions joined into one item)"),
+    ("asterisk", "*", "a wildcard asterisk"),
+    ("colon", "email:read", "a colon"),
+    ("latin-e-acute", "\u00e9mail", "a precomposed e-acute U+00E9"),
+    ("combining-acute", "e\u0301mail", "a combining acute accent U+0301"),
+    ("cyrillic-ie-homoglyph", "\u0435mail", "a Cyrillic U+0435 that looks like e"),
+    ("dotless-i", "publ\u0131c_profile", "a dotless i U+0131 (upper-cases to I)"),
+    ("kelvin-sign", "user_lin\u212a", "a Kelvin sign U+212A (lower-cases to k)"),
+    ("fullwidth-letters", "\uff45\uff4d\uff41\uff49\uff4c", "fullwidth letters U+FF45 etc."),
+    ("fullwidth-low-line", "user\uff3flikes", "a fullwidth low line U+FF3F"),
+    ("no-break-space", "email\u00a0", "a trailing no-break space U+00A0"),
+    ("zero-width-space", "em\u200bail", "a zero-width space U+200B"),
+    ("emoji", "email\U0001f600", "an emoji U+1F600"),
+]
+
+# One bad item among good ones refuses the whole configuration (all or nothing).
+SYNTAX_MIXED = [
+    ("one-upper-among-valid", ["email", "public_profile", "Email"], "Email among email and public_profile"),
+    ("sdk-user-actions-among-valid", ["public_profile", "user_actions.books"],
+     "user_actions.books beside public_profile"),
+    ("one-empty-among-valid", ["email", "", "user_friends"], "an empty string among valid permissions"),
+    ("last-of-thirteen", LIMITED_LOGIN_PERMISSIONS + ["user_friends "],
+     "a trailing-space item after all twelve Limited Login permissions"),
+]
+
+# Odd names that pass the syntax rule; outside the Limited Login list, so tested with enabled tracking only.
+SYNTAX_VALID_ODD = [
+    ("underscore-only", "_", "a lone underscore"),
+    ("double-underscore", "__", "two underscores"),
+    ("single-letter", "a", "a single letter"),
+    ("leading-underscore", "_a", "a leading underscore"),
+    ("trailing-underscore", "z_", "a trailing underscore"),
+    ("alphabet", "abcdefghijklmnopqrstuvwxyz", "the whole alphabet a-z"),
+    ("long-256", "user_" + "x" * 251, "a 256-character name (no length limit)"),
+    ("user-actions-underscored", "user_actions_books", "user_actions_books (underscore instead of the dot)"),
+]
+
+
+def _permission_syntax(out):
+    g = "permission-syntax"
+    for slug, value, why in SYNTAX_INVALID:
+        i = inp(["public_profile", value])
+        out.add(g, "enabled-" + slug, f"With enabled tracking, a permission with {why} breaks the a-z and _ rule, "
+                "so the whole configuration is refused", "high", [B1], i, refused("invalidPermissionSyntax"))
+    # With limited tracking a syntactically invalid name is also outside the Limited Login list, which the
+    # documented reading refuses at a position behaviour.md does not fix: so only the SDK reading (no allow-list)
+    # has a single failing rule here.
+    for slug, value, why in SYNTAX_INVALID:
+        i = inp(["public_profile", value], tracking="limited")
+        out.add(g, "limited-" + slug, f"SDK reading, limited tracking (no allow-list): a permission with {why} is "
+                "refused for its syntax", "high", [B1, B8], i, refused("invalidPermissionSyntax"), [SDK])
+    for slug, perms, why in SYNTAX_MIXED:
+        i = inp(perms)
+        out.add(g, "enabled-" + slug, f"With enabled tracking, {why} refuses the whole configuration: the syntax "
+                "check is all or nothing", "high", [B1], i, refused("invalidPermissionSyntax"))
+        i = inp(perms, tracking="limited")
+        out.add(g, "limited-" + slug, f"SDK reading, limited tracking: {why} refuses the whole configuration for "
+                "its syntax", "high", [B1, B8], i, refused("invalidPermissionSyntax"), [SDK])
+    for slug, value, why in SYNTAX_VALID_ODD:
+        i = inp([value])
+        out.add(g, "valid-" + slug, f"With enabled tracking, {why} is made only of a-z and _, so the configuration "
+                "is created", "high", [B1], i, created(i))
+
+
+def _permission_set(out):
+    g = "permission-set"
+    cases = [
+        ("empty-enabled", [], "enabled", "An empty permission list is fine with enabled tracking", "high"),
+        ("empty-limited", [], "limited", "An empty permission list is fine with limited tracking", "high"),
+        ("duplicate-pair", ["email", "email"], "enabled",
+         "Duplicate permissions collapse silently: [email, email] becomes the set {email}", "medium"),
+        ("duplicate-among-others", ["public_profile", "email", "public_profile", "email", "user_friends"], "enabled",
+         "Repeated public_profile and email collapse into one each; the configuration holds a set", "medium"),
+        ("duplicate-limited", ["user_friends", "user_friends", "public_profile"], "limited",
+         "With limited tracking, duplicated Limited Login permissions collapse into a set", "medium"),
+        ("order-irrelevant", ["user_location", "email", "public_profile", "user_birthday"], "enabled",
+         "The order permissions are given in does not matter: they are held as a set", "medium"),
+        ("order-reversed-limited", list(reversed(sorted(LIMITED_LOGIN_PERMISSIONS))), "limited",
+         "All twelve Limited Login permissions in reverse order are created as the same set", "medium"),
+    ]
+    for slug, perms, tracking, description, severity in cases:
+        i = inp(perms, tracking=tracking)
+        refs = [B1] + ([SEED_LIMITED_LOGIN_VI] if tracking == "limited" else [])
+        out.add(g, slug, description, severity, refs, i, created(i))
+
+
+# Real Facebook permissions outside the Limited Login list (behaviour.md §1's scope rule; user_likes is the seeds'
+# own example).
+OUTSIDE_LIMITED = [
+    "user_likes", "user_posts", "user_photos", "user_videos", "user_events", "user_managed_groups",
+    "pages_show_list", "pages_read_engagement", "pages_read_user_content", "pages_manage_posts",
+    "pages_manage_metadata", "pages_messaging", "ads_read", "ads_management", "business_management",
+    "instagram_basic", "instagram_content_publish", "instagram_manage_comments", "instagram_manage_insights",
+    "publish_video", "read_insights", "leads_retrieval", "catalog_management", "whatsapp_business_messaging",
+    "whatsapp_business_management",
+]
+
+# Syntactically valid names next to allowed ones: the allow-list is exact membership, no prefix or suffix match.
+NEAR_MISS = [
+    ("user-friend", "user_friend", "user_friend (user_friends without its s)"),
+    ("user-friends-suffix", "user_friends_", "user_friends_ (an extra underscore)"),
+    ("public-profiles", "public_profiles", "public_profiles (an extra s)"),
+    ("emails", "emails", "emails (an extra s)"),
+    ("email-prefixed", "_email", "_email (a leading underscore)"),
+    ("user-age", "user_age", "user_age (a prefix of user_age_range)"),
+    ("gaming", "gaming", "gaming (a prefix of gaming_profile)"),
+]
+
+
+def _slug(permission):
+    return permission.replace("_", "-")
+
+
+def _tracking_scope(out):
+    g = "tracking-scope"
+    for p in LIMITED_LOGIN_PERMISSIONS:
+        i = inp([p], tracking="limited")
+        out.add(g, "limited-allowed-" + _slug(p), f"{p} is on the Limited Login list, so limited tracking creates "
+                "the configuration in both readings", "high", [B1, SEED_LIMITED_LOGIN_VI, SEED_LIMITED_LOGIN_FR], i,
+                created(i))
+    i = inp(LIMITED_LOGIN_PERMISSIONS, tracking="limited")
+    out.add(g, "limited-allowed-all-twelve", "All twelve Limited Login permissions together with limited tracking "
+            "are created in both readings", "high", [B1, SEED_LIMITED_LOGIN_VI, SEED_LIMITED_LOGIN_FR], i,
+            created(i))
+    i = inp(LIMITED_LOGIN_PERMISSIONS)
+    out.add(g, "enabled-allowed-all-twelve", "All twelve Limited Login permissions with enabled tracking are "
+            "created: with enabled tracking any valid permission is allowed", "high", [B1], i, created(i))
+    for p in OUTSIDE_LIMITED:
+        i = inp([p], tracking="limited")
+        out.pair(g, "limited-outside-" + _slug(p),
+                 f"Documented reading: {p} is outside the Limited Login list, so limited tracking refuses the "
+                 "configuration",
+                 f"SDK reading: the SDK enforces no allow-list, so {p} with limited tracking is created",
+                 "critical", "high", SCOPE_REFS, i)
+    for p in OUTSIDE_LIMITED:
+        i = inp([p])
+        out.add(g, "enabled-outside-" + _slug(p), f"{p} with enabled tracking is created in both readings: login "
+                "review is a release requirement, not a configuration check", "high",
+                [B1, SEED_LOGIN_REVIEW_JA], i, created(i))
+    mixed = [
+        ("limited-mixed-one-outside", ["public_profile", "email", "user_likes"],
+         "public_profile and email plus user_likes"),
+        ("limited-mixed-all-twelve-plus-one", LIMITED_LOGIN_PERMISSIONS + ["user_posts"],
+         "all twelve Limited Login permissions plus user_posts"),
+    ]
+    for slug, perms, why in mixed:
+        i = inp(perms, tracking="limited")
+        out.pair(g, slug, f"Documented reading: {why} with limited tracking is refused, one outside permission "
+                 "being enough", f"SDK reading: {why} with limited tracking is created, nothing being checked "
+                 "against the list", "critical", "high", SCOPE_REFS, i)
+    for slug, p, why in NEAR_MISS:
+        i = inp([p], tracking="limited")
+        out.pair(g, "limited-near-miss-" + slug, f"Documented reading: {why} is not on the Limited Login list "
+                 "(exact membership), so limited tracking refuses it", f"SDK reading: {why} is valid syntax and "
+                 "limited tracking creates the configuration", "critical", "high", SCOPE_REFS, i)
+
+
+AUTH_TYPE_INVALID = [
+    ("empty", "", "\"\" (the empty string)"),
+    ("capitalised-rerequest", "Rerequest", "Rerequest (capitalised)"),
+    ("upper-rerequest", "REREQUEST", "REREQUEST (upper case)"),
+    ("capitalised-reauthorize", "Reauthorize", "Reauthorize (capitalised)"),
+    ("upper-reauthorize", "REAUTHORIZE", "REAUTHORIZE (upper case)"),
+    ("reauthenticate", "reauthenticate", "reauthenticate (a login dialog value the SDK type does not have)"),
+    ("https", "https", "https (a legacy login dialog value)"),
+    ("reauthorise", "reauthorise", "reauthorise (British spelling)"),
+    ("re-request", "re-request", "re-request (hyphenated)"),
+    ("trailing-space", "rerequest ", "rerequest with a trailing space (no trimming)"),
+    ("leading-space", " reauthorize", "reauthorize with a leading space (no trimming)"),
+    ("trailing-lf", "rerequest\n", "rerequest with a trailing LF"),
+    ("trailing-nul", "rerequest\u0000", "rerequest with a trailing NUL"),
+    ("trailing-zero-width-space", "reauthorize\u200b", "reauthorize with a trailing zero-width space"),
+    ("cyrillic-homoglyph", "r\u0435request", "rerequest spelled with a Cyrillic U+0435"),
+    ("both-joined", "rerequest,reauthorize", "rerequest,reauthorize (both joined with a comma)"),
+    ("string-null", "null", "\"null\" (a string, not nil)"),
+    ("string-nil", "nil", "\"nil\" (a string, not nil)"),
+    ("none", "none", "\"none\""),
+    ("raw-value-zero", "0", "\"0\" (a raw enum value as text)"),
+]
+
+
+def _auth_type(out):
+    g = "auth-type"
+    for value in ALLOWED_AUTH_TYPES:
+        slug = value or "nil"
+        for tracking, perms in (("enabled", ["public_profile", "user_likes"]), ("limited", ["public_profile"])):
+            i = inp(perms, tracking=tracking, authType=value)
+            out.add(g, f"valid-{slug}-{tracking}", f"Auth type {value or 'nil (explicitly none)'} with {tracking} "
+                    "tracking is one of nil, rerequest, reauthorize, so the configuration is created", "medium",
+                    [B1], i, created(i))
+    for slug, value, why in AUTH_TYPE_INVALID:
+        i = inp(["public_profile"], authType=value)
+        out.add(g, "invalid-" + slug, f"Auth type value {why}: not nil, rerequest or reauthorize, so the "
+                "configuration is refused", "medium", [B1], i, refused("invalidAuthType"))
+    for slug in ("empty", "capitalised-rerequest", "reauthenticate", "trailing-space"):
+        why, value = next((w, v) for s, v, w in AUTH_TYPE_INVALID if s == slug)
+        i = inp(["email", "public_profile"], tracking="limited", authType=value)
+        out.add(g, "invalid-" + slug + "-limited", f"With limited tracking and Limited Login permissions, auth type "
+                f"{why} is refused as well", "medium", [B1], i, refused("invalidAuthType"))
+
+
+MESSENGER_PAGE_IDS = [
+    ("null", None, "no Messenger page ID (nil)"),
+    ("empty", "", "an empty Messenger page ID (not validated, kept as \"\")"),
+    ("numeric", "123", "the numeric Messenger page ID 123"),
+    ("numeric-long", "102938475610293", "a 15-digit Messenger page ID"),
+    ("non-numeric", "not a page id", "a Messenger page ID with letters and spaces (not validated)"),
+    ("padded", " 123 ", "a Messenger page ID with surrounding spaces (kept, not trimmed)"),
+    ("non-ascii", "\u00e9\u00e8\u00ea", "a non-ASCII Messenger page ID (not validated)"),
+    ("newline", "123\n", "a Messenger page ID ending in LF (not validated)"),
+]
+
+
+def _messenger_page_id(out):
+    g = "messenger-page-id"
+    for slug, value, why in MESSENGER_PAGE_IDS:
+        i = inp(["public_profile"], messengerPageId=value)
+        out.add(g, slug, f"Configuration with {why} is created with the value kept exactly", "low", [B1], i,
+                created(i))
+    i = inp(["public_profile"], tracking="limited", messengerPageId="")
+    out.add(g, "empty-limited", "With limited tracking an empty Messenger page ID is not validated either and is "
+            "kept", "low", [B1], i, created(i))
+
+
+def _verifier(length, filler="abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"):
+    """A deterministic verifier of `length` characters, cycling through `filler`."""
+    return (filler * (length // len(filler) + 1))[:length]
+
+
+def _with(char, length=60):
+    """A `length`-character verifier with `char` in the middle (one code point, so every count agrees up to
+    UTF-8 bytes, which stay well inside 43..128)."""
+    base = _verifier(length - 1)
+    return base[:length // 2] + char + base[length // 2:]
+
+
+VERIFIER_VALID = [
+    ("known-48", KNOWN_VERIFIER, "the known 48-character verifier of behaviour.md §1"),
+    ("length-43", _verifier(43), "43 characters (the minimum)"),
+    ("length-44", _verifier(44), "44 characters"),
+    ("length-96", _verifier(96), "96 characters (the default's length)"),
+    ("length-127", _verifier(127), "127 characters"),
+    ("length-128", _verifier(128), "128 characters (the maximum)"),
+    ("unreserved-punctuation", _verifier(44, "-._~"), "44 characters of only - . _ ~"),
+    ("full-charset", _verifier(66, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"),
+     "all 66 unreserved characters once"),
+    ("base64url-96", "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk" + "_" + _verifier(52),
+     "96 base64url characters, the shape of the SDK's default"),
+]
+
+VERIFIER_INVALID_LENGTH = [
+    ("empty", "", "an empty verifier (0 characters)"),
+    ("length-1", "a", "a 1-character verifier"),
+    ("length-42", _verifier(42), "a 42-character verifier (one under the minimum)"),
+    ("length-129", _verifier(129), "a 129-character verifier (one over the maximum)"),
+    ("length-256", _verifier(256), "a 256-character verifier"),
+]
+
+# ASCII characters outside the unreserved set, each in an otherwise valid 60-character verifier.
+VERIFIER_INVALID_ASCII = [
+    ("plus", "+"), ("slash", "/"), ("equals", "="), ("space", " "), ("percent", "%"), ("exclamation", "!"),
+    ("asterisk", "*"), ("apostrophe", "'"), ("tab", "\t"), ("line-feed", "\n"), ("colon", ":"), ("at", "@"),
+]
+
+# Non-ASCII characters that are neither Unicode letters nor digits: refused under both readings.
+VERIFIER_INVALID_NON_ASCII = [
+    ("\u2013", "an en dash U+2013 (looks like -)"),
+    ("\u00b7", "a middle dot U+00B7 (looks like .)"),
+    ("\uff3f", "a fullwidth low line U+FF3F (looks like _)"),
+    ("\uff5e", "a fullwidth tilde U+FF5E (looks like ~)"),
+    ("\u00a0", "a no-break space U+00A0"),
+]
+
+# Precomposed single-code-point Unicode letters and digits: the SDK's alphanumerics accept them, RFC 7636 does not.
+VERIFIER_UNICODE_ALNUM = [
+    ("\u00e9", "a Latin e-acute U+00E9"),
+    ("\u0436", "a Cyrillic zhe U+0436"),
+    ("\u03bb", "a Greek lambda U+03BB"),
+    ("\u6f22", "a CJK ideograph U+6F22"),
+    ("\u0663", "an Arabic-Indic digit three U+0663"),
+    ("\u0967", "a Devanagari digit one U+0967"),
+    ("\uff21", "a fullwidth Latin A U+FF21"),
+]
+
+
+def _code_verifier(out):
+    g = "code-verifier"
+    for slug, value, why in VERIFIER_VALID:
+        i = inp(codeVerifier=value)
+        out.add(g, "valid-" + slug, f"Code verifier of {why}: it meets RFC 7636 (43 to 128 unreserved characters), so "
+                "the configuration is created", "high", VERIFIER_REFS, i, created(i))
+    i = inp(["public_profile"], tracking="limited", codeVerifier=_verifier(43))
+    out.add(g, "valid-length-43-limited", "With limited tracking (where no challenge is sent) a valid 43-character "
+            "code verifier is still accepted", "high", VERIFIER_REFS, i, created(i))
+    for slug, value, why in VERIFIER_INVALID_LENGTH:
+        i = inp(codeVerifier=value)
+        out.add(g, "invalid-" + slug, f"Code verifier: {why} is outside 43 to 128 characters, so the configuration "
+                "is refused", "high", VERIFIER_REFS, i, refused("invalidCodeVerifier"))
+    i = inp(["public_profile"], tracking="limited", codeVerifier=_verifier(42))
+    out.add(g, "invalid-length-42-limited", "With limited tracking a 42-character code verifier is refused too: it "
+            "is validated when made, whatever the tracking", "high", VERIFIER_REFS, i,
+            refused("invalidCodeVerifier"))
+    for slug, ch in VERIFIER_INVALID_ASCII:
+        i = inp(codeVerifier=_with(ch))
+        out.add(g, "invalid-ascii-" + slug, f"A 60-character code verifier containing {cp(ch).upper()} ({slug}) is "
+                "refused: only A-Z a-z 0-9 - . _ ~ are allowed", "high", VERIFIER_REFS, i,
+                refused("invalidCodeVerifier"))
+    i = inp(codeVerifier="dBjftJeZ4CVP+mB92K27uhbUJU1p1r/wW1gFWFOEjXk=")
+    out.add(g, "invalid-standard-base64", "A 44-character standard-base64 code verifier (with + / and = padding) "
+            "is refused: it is not base64url", "high", VERIFIER_REFS, i, refused("invalidCodeVerifier"))
+    for ch, why in VERIFIER_INVALID_NON_ASCII:
+        i = inp(codeVerifier=_with(ch))
+        out.add(g, "invalid-non-ascii-" + cp(ch), f"A 60-character code verifier containing {why} is refused in "
+                "both readings: it is neither unreserved nor a letter or digit", "high", VERIFIER_REFS, i,
+                refused("invalidCodeVerifier"))
+    for ch, why in VERIFIER_UNICODE_ALNUM:
+        i = inp(codeVerifier=_with(ch))
+        out.pair(g, "unicode-alphanumeric-" + cp(ch),
+                 f"Documented reading (RFC 7636, ASCII only): a 60-character code verifier containing {why} is "
+                 "refused",
+                 f"SDK reading (Unicode alphanumerics): a 60-character code verifier containing {why} is accepted "
+                 "and kept", "high", "high", VERIFIER_REFS, i)
+
+
+def _check_order(out):
+    """behaviour.md §1 fixes nonce, then permission syntax, then auth type. Enabled tracking keeps the scope rule
+    out; the code verifier stays valid."""
+    g = "check-order"
+    cases = [
+        ("nonce-space-before-syntax", inp(["Email"], nonce="abc def"),
+         "A nonce with a space and an upper-case permission: the nonce is checked first", "invalidNonce"),
+        ("nonce-empty-before-syntax", inp(["public_profile", "user_actions.books"], nonce=""),
+         "An empty nonce and user_actions.books: the nonce is checked first", "invalidNonce"),
+        ("syntax-before-auth-type", inp(["user-likes"], authType="Rerequest"),
+         "A hyphenated permission and auth type Rerequest: permission syntax is checked before auth type",
+         "invalidPermissionSyntax"),
+        ("syntax-empty-before-auth-type", inp([""], authType=""),
+         "An empty permission and an empty auth type: permission syntax is checked before auth type",
+         "invalidPermissionSyntax"),
+        ("nonce-before-auth-type", inp(["public_profile"], nonce="abc\tdef", authType="reauthenticate"),
+         "A nonce with a TAB and auth type reauthenticate: the nonce is checked before auth type", "invalidNonce"),
+        ("nonce-before-auth-type-limited",
+         inp(["email"], tracking="limited", nonce="", authType="REAUTHORIZE"),
+         "Limited tracking with an allowed permission, an empty nonce and auth type REAUTHORIZE: the nonce is "
+         "checked first", "invalidNonce"),
+        ("nonce-before-syntax-and-auth-type", inp(["EMAIL"], nonce="abc\u3000def", authType="https"),
+         "A nonce with U+3000, permission EMAIL and auth type https: the first check, the nonce, decides",
+         "invalidNonce"),
+    ]
+    for slug, i, description, reason in cases:
+        out.add(g, slug, description, "medium", [B1], i, refused(reason))
+    i = inp(["user.likes"], nonce="abc\ndef")
+    out.pair(g, "nonce-lf-and-syntax", "Documented reading: a nonce with LF and permission user.likes are refused "
+             "for the nonce, checked first", "SDK reading: the LF nonce passes, so permission user.likes is the "
+             "first failure", "medium", "medium", [B1], i)
+    i = inp(["public_profile"], nonce="abc\u2028def", authType="Reauthorize")
+    out.pair(g, "nonce-u+2028-and-auth-type", "Documented reading: a nonce with U+2028 and auth type Reauthorize are "
+             "refused for the nonce, checked first", "SDK reading: the U+2028 nonce passes, so auth type Reauthorize "
+             "is the first failure", "medium", "medium", [B1], i)
+
+
+def vectors():
+    out = _Out()
+    _defaults(out)
+    _nonce(out)
+    _permission_syntax(out)
+    _permission_set(out)
+    _tracking_scope(out)
+    _auth_type(out)
+    _messenger_page_id(out)
+    _code_verifier(out)
+    _check_order(out)
+    descriptions = [v["description"] for v in out.items]
+    if len(set(descriptions)) != len(descriptions):
+        raise ValueError("descriptions must be unique within the family")
+    return out.items

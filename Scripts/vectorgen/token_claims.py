@@ -1,0 +1,744 @@
+"""token-claims: the id_token's header and claims validation (behaviour.md §4, §8).
+
+Input: the exact JSON texts of the token's header and claims (before base64url), the expected nonce, the app ID and
+`now`. Signatures and base64url belong to another family. Expected: accepted with the claims the validator keeps,
+or rejected with one reason from REASONS (plus `claim` for the claim reasons).
+
+Every rejection vector breaks exactly one rule: the other parts are the valid baseline below. Where the
+documented and observed readings disagree (issuer host rule, a future `iat`) the vectors name their profile.
+"""
+
+import json
+
+from .common import B4, B8, SEED_LIMITED_LOGIN_FR, SEED_LIMITED_LOGIN_VI, SUITES, vector
+
+FAMILY = "token-claims"
+DESCRIPTION = (
+    "Validation of the Limited Login OIDC id_token's header and claims (behaviour.md §4, §8): the header must be a "
+    "JSON object with alg RS256, typ JWT and a non-empty string kid; the claims must be a JSON object carrying jti, "
+    "iss, aud, exp, iat, nonce and sub with the right JSON types, an issuer allowed by the profile, aud equal to the "
+    "app ID, exp later than now, iat no more than 600 seconds before now and the expected nonce; optional claims of "
+    "the wrong type are dropped while the token is still accepted. Signatures and base64url are out of scope: the "
+    "input holds the decoded JSON texts."
+)
+REASONS = {
+    "malformed": "the header or the claims text is not a JSON object (not JSON at all, or JSON of another type)",
+    "headerAlgorithm": "the header's alg is absent, not a string, or not exactly RS256",
+    "headerType": "the header's typ is absent, not a string, or not exactly JWT",
+    "headerKeyID": "the header's kid is absent, not a string, or empty",
+    "missingClaim": "a required claim (named in claim) is absent",
+    "wrongClaimType": "a required claim (named in claim) has the wrong JSON type, null included: iss, aud, jti, sub "
+                      "and nonce must be strings, exp and iat numbers",
+    "emptyClaim": "jti, sub or nonce (named in claim) is the empty string",
+    "issuer": "iss is a string that the profile's issuer rule does not allow",
+    "audience": "aud is a string other than the app ID",
+    "expired": "exp is not later than now (exp <= now)",
+    "issuedTooLongAgo": "iat is more than 600 seconds before now (iat < now - 600)",
+    "nonceMismatch": "nonce is a non-empty string other than the expected nonce",
+}
+
+# ---------------------------------------------------------------------------------------------------------------
+# The fixed context and the valid baseline token every vector starts from.
+
+NOW = 1767225600  # 2026-01-01T00:00:00Z, fixed: never the clock
+APP_ID = "1234567890"
+NONCE = "n-0S6_WzA2Mj"
+ISS_WWW = "https://www.facebook.com"
+ISS_LIMITED = "https://limited.facebook.com"
+
+HEADER = {"alg": "RS256", "typ": "JWT", "kid": "test-key-1"}
+CLAIMS = {
+    "jti": "5f0c8a6e-3b1d-4c2e-9a7f-1d2e3f4a5b6c",
+    "iss": ISS_WWW,
+    "aud": APP_ID,
+    "exp": NOW + 3600,
+    "iat": NOW - 60,
+    "nonce": NONCE,
+    "sub": "10157834620091592",
+}
+REQUIRED = tuple(CLAIMS)  # jti, iss, aud, exp, iat, nonce, sub
+
+MISSING = object()  # marks a member to remove from the baseline
+
+# Severity: a wrong answer on these is a security hole (token acceptance), see Vectors/README.md.
+CRITICAL_CLAIMS = ("iss", "aud", "exp", "nonce")
+
+# RFC references for the registered header parameters and claims.
+RFC_HEADER = {"alg": "RFC 7515 §4.1.1", "kid": "RFC 7515 §4.1.4", "typ": "RFC 7515 §4.1.9"}
+RFC_CLAIM = {
+    "iss": "RFC 7519 §4.1.1",
+    "sub": "RFC 7519 §4.1.2",
+    "aud": "RFC 7519 §4.1.3",
+    "exp": "RFC 7519 §4.1.4",
+    "iat": "RFC 7519 §4.1.6",
+    "jti": "RFC 7519 §4.1.7",
+}
+RFC_JSON_TEXT = "RFC 8259 §2"
+RFC_JSON_NUMBER = "RFC 8259 §6"
+RFC_JWT_VALIDATION = "RFC 7519 §7.2"
+RFC_CNF = ("RFC 7800 §3.1", "RFC 9449 §6.1")
+
+
+def text(obj):
+    """The JSON text of a header or claims object, as a token would carry it (compact, UTF-8)."""
+    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
+
+
+def edit(base, changes):
+    """A copy of base with members set (or removed with MISSING), keeping the baseline's member order."""
+    out = dict(base)
+    for key, value in changes.items():
+        if value is MISSING:
+            out.pop(key, None)
+        else:
+            out[key] = value
+    return out
+
+
+def token(header=None, claims=None, nonce=NONCE, app_id=APP_ID, now=NOW):
+    """The family's input. header / claims: a dict (serialised with text()) or a literal JSON text (str)."""
+    header = HEADER if header is None else header
+    claims = CLAIMS if claims is None else claims
+    return {
+        "header": header if isinstance(header, str) else text(header),
+        "claims": claims if isinstance(claims, str) else text(claims),
+        "expectedNonce": nonce,
+        "appID": app_id,
+        "now": now,
+    }
+
+
+def required_of(claims):
+    """The required claims of a claims object, values as in the input."""
+    return {name: claims[name] for name in REQUIRED}
+
+
+def accepted(claims):
+    return {"result": "accepted", "claims": claims}
+
+
+def rejected(reason, claim=None):
+    out = {"result": "rejected", "reason": reason}
+    if claim is not None:
+        out["claim"] = claim
+    return out
+
+
+def claim_refs(name, *extra):
+    refs = [B4]
+    if name in RFC_CLAIM:
+        refs.append(RFC_CLAIM[name])
+    if name == "nonce":
+        refs.append(SEED_LIMITED_LOGIN_FR)
+    refs.extend(extra)
+    return refs
+
+
+def claim_severity(name):
+    return "critical" if name in CRITICAL_CLAIMS else "high"
+
+
+def vid(group, case):
+    return f"{FAMILY}::{group}::{case}"
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Baseline.
+
+def baseline_vectors():
+    return [
+        vector(vid("baseline", "valid"),
+               "The baseline token (alg RS256, typ JWT, kid set; every required claim valid, iss "
+               "https://www.facebook.com) is accepted and keeps exactly its required claims",
+               "high", [B4], token(), accepted(required_of(CLAIMS))),
+    ]
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Header (behaviour.md §4 "Header"): alg exactly RS256, typ exactly JWT, kid a non-empty string; other members
+# ignored. One header member broken per vector.
+
+ALG_CASES = [
+    # (case, value, why it is refused)
+    ("missing", MISSING, "alg is absent"),
+    ("empty", "", "alg is the empty string"),
+    ("lower-case", "rs256", "alg rs256 differs from RS256 in case (compared exactly)"),
+    ("none", "none", "alg none (unsigned token, CVE-2015-2951) is not RS256"),
+    ("none-upper-case", "NONE", "alg NONE (unsigned token in another case) is not RS256"),
+    ("hs256", "HS256", "alg HS256 (RS/HS key confusion, CVE-2016-10555) is not RS256"),
+    ("rs512", "RS512", "alg RS512 is another RSA algorithm, not RS256"),
+    ("ps256", "PS256", "alg PS256 (RSASSA-PSS) is not RS256"),
+    ("es256", "ES256", "alg ES256 (ECDSA) is not RS256"),
+    ("trailing-space", "RS256 ", "alg with a trailing space is not exactly RS256 (no trimming)"),
+    ("number", 256, "alg is a number, not a string"),
+    ("null", None, "alg is null, not a string"),
+    ("array", ["RS256"], "alg is an array holding RS256, not a string"),
+]
+
+TYP_CASES = [
+    ("missing", MISSING, "typ is absent"),
+    ("empty", "", "typ is the empty string"),
+    ("lower-case", "jwt", "typ jwt differs from JWT in case (compared exactly)"),
+    ("jws", "JWS", "typ JWS is not JWT"),
+    ("at+jwt", "at+jwt", "typ at+jwt (an access-token type) is not JWT"),
+    ("number", 1, "typ is a number, not a string"),
+    ("null", None, "typ is null, not a string"),
+]
+
+KID_CASES = [
+    ("missing", MISSING, "kid is absent"),
+    ("empty", "", "kid is the empty string"),
+    ("number", 1, "kid is a number, not a string"),
+    ("null", None, "kid is null, not a string"),
+    ("array", ["test-key-1"], "kid is an array holding a key ID, not a string"),
+]
+
+HEADER_EXTRA_CASES = [
+    ("x5t", {"x5t": "hkKuaQ8R1VMBe7YKFg0PXsUZ0Mg"},
+     "an extra x5t header member is ignored, so the otherwise valid token is accepted"),
+    ("jku", {"jku": "https://attacker.example/jwks.json"},
+     "an extra jku header member is ignored (the key is found by kid only), so the token is accepted"),
+    ("jwk", {"jwk": {"kty": "RSA", "e": "AQAB", "n": "sXchDaQebHnPiGvyDOAT4saGEUetSyo9MKLOoWFsueri23bOdgWp4Dy1Wl"}},
+     "an embedded jwk header member is ignored (the key is found by kid only, CVE-2018-0114), so the token is "
+     "accepted"),
+]
+
+
+def header_vectors():
+    out = []
+    for member, cases, reason, severity in (
+        ("alg", ALG_CASES, "headerAlgorithm", "critical"),
+        ("typ", TYP_CASES, "headerType", "high"),
+        ("kid", KID_CASES, "headerKeyID", "high"),
+    ):
+        for case, value, why in cases:
+            refs = [B4, RFC_HEADER[member]]
+            if member == "alg" and case in ("none", "none-upper-case", "hs256"):
+                refs.append(SUITES)
+            out.append(vector(vid(f"header-{member}", case),
+                              f"Header {why}, so the token is refused with {reason}",
+                              severity, refs, token(header=edit(HEADER, {member: value})), rejected(reason)))
+    for case, extra, description in HEADER_EXTRA_CASES:
+        out.append(vector(vid("header-extra", case), f"Header: {description}", "high", [B4],
+                          token(header=edit(HEADER, extra)), accepted(required_of(CLAIMS))))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Not a JSON object (behaviour.md §4, documented step 1 "payload is a JSON object"; observed "header ... a JSON
+# object"). The same texts are tried as the header and as the claims; the other part stays valid.
+
+def malformed_texts(base):
+    compact = text(base)
+    return [
+        # (case, literal text, what it is)
+        ("array", "[" + compact + "]", "a JSON array holding the valid object"),
+        ("empty-array", "[]", "an empty JSON array"),
+        ("string", json.dumps(compact), "a JSON string whose content is the valid object's text"),
+        ("number", "1", "the JSON number 1"),
+        ("true", "true", "the JSON literal true"),
+        ("null", "null", "the JSON literal null"),
+        ("empty-text", "", "the empty text"),
+        ("unterminated", compact[:-1], "the valid object without its closing brace (invalid JSON)"),
+        ("single-quotes", compact.replace('"', "'"), "the valid object written with single quotes (invalid JSON)"),
+        ("trailing-comma", compact[:-1] + ",}", "the valid object with a trailing comma (invalid JSON)"),
+        ("trailing-garbage", compact + "x", "the valid object followed by garbage (invalid JSON)"),
+    ]
+
+
+def malformed_vectors():
+    out = []
+    for part, base in (("header", HEADER), ("claims", CLAIMS)):
+        for case, literal, what in malformed_texts(base):
+            inp = token(header=literal) if part == "header" else token(claims=literal)
+            out.append(vector(vid(f"malformed-{part}", case),
+                              f"The {part} text is {what}, not a JSON object, so the token is malformed",
+                              "high", [B4, RFC_JWT_VALIDATION], inp, rejected("malformed")))
+    # JSON allows whitespace around a value (RFC 8259 §2): still a JSON object.
+    for part, base in (("header", HEADER), ("claims", CLAIMS)):
+        literal = " \n\t" + text(base) + "\r\n "
+        inp = token(header=literal) if part == "header" else token(claims=literal)
+        out.append(vector(vid("json-text", f"{part}-surrounding-whitespace"),
+                          f"The {part} text is a JSON object surrounded by JSON whitespace (space, LF, TAB, CR), "
+                          f"still a JSON object, so the token is accepted",
+                          "medium", [B4, RFC_JSON_TEXT], inp, accepted(required_of(CLAIMS))))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Required claims (behaviour.md §4 table): present, right JSON type, non-empty where the rule says so.
+
+STRING_CLAIMS = ("jti", "iss", "aud", "nonce", "sub")
+NUMBER_CLAIMS = ("exp", "iat")
+
+# A number standing in for each string claim (all below 2^53).
+NUMBER_FOR = {"jti": 1, "iss": 1, "aud": 1234567890, "nonce": 12345, "sub": 101578346200915}
+
+
+def wrong_types(name):
+    """(case, value, description) of wrong JSON types for a required claim."""
+    value = CLAIMS[name]
+    if name in STRING_CLAIMS:
+        number = NUMBER_FOR[name]
+        note = " (numerically the app ID)" if name == "aud" else ""
+        return [
+            ("null", None, "null"),
+            ("number", number, f"the number {number}{note}"),
+            ("bool", True, "the boolean true"),
+            ("array", [value], f"an array holding the valid value {json.dumps(value)}"),
+            ("object", {"value": value}, "an object wrapping the valid value"),
+        ]
+    return [
+        ("null", None, "null"),
+        ("string", str(value), f"the string \"{value}\" (digits of a valid time, not a JSON number)"),
+        ("bool", True, "the boolean true"),
+        ("array", [value], f"an array holding the valid value {value}"),
+        ("object", {"value": value}, "an object wrapping the valid value"),
+    ]
+
+
+def required_claim_vectors():
+    out = []
+    for name in REQUIRED:
+        out.append(vector(vid("missing-claim", name),
+                          f"Required claim {name} is absent, so the token is refused with missingClaim",
+                          claim_severity(name), claim_refs(name),
+                          token(claims=edit(CLAIMS, {name: MISSING})), rejected("missingClaim", name)))
+    for name in REQUIRED:
+        kind = "string" if name in STRING_CLAIMS else "JSON number"
+        for case, value, what in wrong_types(name):
+            out.append(vector(vid("wrong-type", f"{name}.{case}"),
+                              f"Required claim {name} is {what}, not a {kind}, so it has the wrong type",
+                              claim_severity(name), claim_refs(name),
+                              token(claims=edit(CLAIMS, {name: value})), rejected("wrongClaimType", name)))
+    # An aud array is refused whatever it holds (behaviour.md §4: "an array is refused").
+    for case, value, what in (
+        ("aud.array-with-other", [APP_ID, "1234567891"], "an array holding the app ID and another audience"),
+        ("aud.empty-array", [], "an empty array"),
+    ):
+        out.append(vector(vid("wrong-type", case),
+                          f"Required claim aud is {what}; an aud array is refused, so it has the wrong type",
+                          "critical", claim_refs("aud"),
+                          token(claims=edit(CLAIMS, {"aud": value})), rejected("wrongClaimType", "aud")))
+    # Empty strings: jti, sub, nonce must be non-empty (empty iss / aud fail the issuer / audience rules instead).
+    for name in ("jti", "nonce", "sub"):
+        out.append(vector(vid("empty-claim", name),
+                          f"Required claim {name} is the empty string, which the non-empty rule refuses",
+                          claim_severity(name), claim_refs(name),
+                          token(claims=edit(CLAIMS, {name: ""})), rejected("emptyClaim", name)))
+    # Non-empty means non-empty, not non-blank: no trimming.
+    claims = edit(CLAIMS, {"jti": " "})
+    out.append(vector(vid("empty-claim", "jti-single-space"),
+                      "Required claim jti is a single space: a non-empty string (no trimming), so the token is "
+                      "accepted",
+                      "medium", claim_refs("jti"), token(claims=claims), accepted(required_of(claims))))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Issuer (behaviour.md §4 iss row, §8). documented: exactly https://www.facebook.com or
+# https://limited.facebook.com. ios-sdk: the URL's host (Foundation URL) is facebook.com or ends with
+# .facebook.com, case-sensitive, scheme and path not checked. Only values whose URL host every common parser agrees
+# on are used (no backslashes, percent-encoding, IDN, empty labels or trailing dots).
+
+# Issuers the documented list refuses but the ios-sdk host rule accepts: one vector per profile.
+ISSUER_PROFILE_SPLIT = [
+    # (case, iss, what the URL is)
+    ("apex-host", "https://facebook.com", "host facebook.com itself"),
+    ("m-host", "https://m.facebook.com", "host m.facebook.com"),
+    ("graph-host", "https://graph.facebook.com", "host graph.facebook.com"),
+    ("nested-subdomain", "https://a.b.facebook.com", "host a.b.facebook.com, two labels deep"),
+    ("http-scheme", "http://www.facebook.com", "scheme http with host www.facebook.com"),
+    ("upper-case-scheme", "HTTPS://www.facebook.com", "upper-case scheme with host www.facebook.com"),
+    ("ftp-scheme", "ftp://www.facebook.com", "scheme ftp with host www.facebook.com"),
+    ("trailing-slash", "https://www.facebook.com/", "host www.facebook.com with a trailing slash"),
+    ("limited-trailing-slash", "https://limited.facebook.com/", "host limited.facebook.com with a trailing slash"),
+    ("path", "https://www.facebook.com/some/path", "host www.facebook.com with a path"),
+    ("query", "https://www.facebook.com/?x=1", "host www.facebook.com with a query"),
+    ("explicit-port", "https://www.facebook.com:443", "host www.facebook.com with an explicit port 443"),
+    ("userinfo", "https://user@www.facebook.com", "userinfo user@ before host www.facebook.com"),
+]
+
+# Issuers both readings refuse: not in the documented list, and no host facebook.com / *.facebook.com.
+ISSUER_REFUSED = [
+    ("not-prefix", "https://notfacebook.com", "host notfacebook.com does not end with .facebook.com"),
+    ("evil-prefix", "https://evilfacebook.com", "host evilfacebook.com does not end with .facebook.com"),
+    ("suffix-domain", "https://facebook.com.evil.com", "host facebook.com.evil.com is under evil.com"),
+    ("www-suffix-domain", "https://www.facebook.com.evil.com", "host www.facebook.com.evil.com is under evil.com"),
+    ("label-in-other-domain", "https://facebook.evil.com", "host facebook.evil.com is under evil.com"),
+    ("other-tld", "https://www.facebook.co", "host www.facebook.co is another domain"),
+    ("other-provider", "https://accounts.google.com", "host accounts.google.com is another provider"),
+    ("userinfo-apex", "https://facebook.com@evil.com", "facebook.com is userinfo, the host is evil.com"),
+    ("userinfo-www", "https://www.facebook.com@evil.com", "www.facebook.com is userinfo, the host is evil.com"),
+    ("path-lookalike", "https://evil.com/www.facebook.com", "www.facebook.com is in the path, the host is evil.com"),
+    ("query-lookalike", "https://evil.com?.facebook.com", ".facebook.com is in the query, the host is evil.com"),
+    ("fragment-lookalike", "https://evil.com#.facebook.com",
+     ".facebook.com is in the fragment, the host is evil.com"),
+    ("upper-case-host", "https://WWW.FACEBOOK.COM", "host WWW.FACEBOOK.COM differs in case (compared exactly)"),
+    ("mixed-case-host", "https://www.Facebook.com", "host www.Facebook.com differs in case (compared exactly)"),
+    ("no-scheme-www", "www.facebook.com", "www.facebook.com without a scheme is a relative path with no host"),
+    ("no-scheme-apex", "facebook.com", "facebook.com without a scheme is a relative path with no host"),
+    ("scheme-only", "https://", "https:// has no host"),
+    ("empty", "", "the empty string has no host"),
+]
+
+
+def issuer_vectors():
+    out = []
+    claims = edit(CLAIMS, {"iss": ISS_LIMITED})
+    out.append(vector(vid("issuer", "limited-facebook"),
+                      "iss https://limited.facebook.com is in the documented list and has a .facebook.com host, so "
+                      "both readings accept the token",
+                      "high", claim_refs("iss", B8), token(claims=claims), accepted(required_of(claims))))
+    for case, iss, what in ISSUER_PROFILE_SPLIT:
+        claims = edit(CLAIMS, {"iss": iss})
+        out.append(vector(vid("issuer", f"{case}.documented"),
+                          f"iss {iss} ({what}) is not exactly one of the two documented issuers, so the documented "
+                          f"reading refuses it",
+                          "critical", claim_refs("iss", B8), token(claims=claims), rejected("issuer"),
+                          profiles=["documented"]))
+        out.append(vector(vid("issuer", f"{case}.ios-sdk"),
+                          f"iss {iss} ({what}): its URL host is facebook.com or ends with .facebook.com and the SDK "
+                          f"compares only the host, so the ios-sdk reading accepts it",
+                          "high", claim_refs("iss", B8), token(claims=claims), accepted(required_of(claims)),
+                          profiles=["ios-sdk"]))
+    for case, iss, why in ISSUER_REFUSED:
+        out.append(vector(vid("issuer", case),
+                          f"iss {json.dumps(iss)}: {why} and it is not a documented issuer, so both readings refuse "
+                          f"it",
+                          "critical", claim_refs("iss", B8), token(claims=edit(CLAIMS, {"iss": iss})),
+                          rejected("issuer")))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Audience (behaviour.md §4 aud row): a string exactly equal to the app ID, compared code point by code point.
+
+AUDIENCE_REFUSED = [
+    ("other-app", "1234567891", "another app ID"),
+    ("prefix", "123456789", "a prefix of the app ID"),
+    ("extended", "12345678901", "the app ID with a digit appended"),
+    ("suffix", "234567890", "a suffix of the app ID"),
+    ("leading-zero", "01234567890", "the app ID with a leading zero (equal as a number, not as a string)"),
+    ("leading-space", " 1234567890", "the app ID with a leading space (no trimming)"),
+    ("trailing-space", "1234567890 ", "the app ID with a trailing space (no trimming)"),
+    ("trailing-newline", "1234567890\n", "the app ID with a trailing LF (no trimming)"),
+    ("fullwidth-digits", "\uff11\uff12\uff13\uff14\uff15\uff16\uff17\uff18\uff19\uff10",
+     "the app ID in fullwidth digits U+FF10-U+FF19 (no normalisation)"),
+    ("comma-list", "1234567890,1234567891", "a comma-separated list starting with the app ID"),
+    ("empty", "", "the empty string"),
+]
+
+
+def audience_vectors():
+    out = []
+    for case, aud, what in AUDIENCE_REFUSED:
+        out.append(vector(vid("audience", case),
+                          f"aud is {what}, a string other than the app ID, so the token is refused",
+                          "critical", claim_refs("aud"), token(claims=edit(CLAIMS, {"aud": aud})),
+                          rejected("audience")))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# exp (behaviour.md §4 exp row): a JSON number with exp > now, strictly; fractions are JSON numbers too.
+
+EXP_ACCEPTED = [
+    ("one-second-left", NOW + 1, "now + 1, later than now"),
+    ("half-second-left", NOW + 0.5, "now + 0.5 (a fractional JSON number), later than now"),
+    ("year-9999", 253402300799, "253402300799 (9999-12-31T23:59:59Z), far later than now"),
+]
+EXP_EXPIRED = [
+    ("equal-now", NOW, "exactly now, and exp == now is expired (strict comparison)"),
+    ("half-second-ago", NOW - 0.5, "now - 0.5 (a fractional JSON number), not later than now"),
+    ("one-second-ago", NOW - 1, "now - 1, not later than now"),
+    ("zero", 0, "0 (1970), not later than now"),
+    ("negative", -1, "-1, not later than now"),
+]
+
+
+def exp_vectors():
+    out = []
+    for case, exp, what in EXP_ACCEPTED:
+        claims = edit(CLAIMS, {"exp": exp})
+        out.append(vector(vid("exp", case), f"exp is {what}, so the token is accepted",
+                          "high", claim_refs("exp"), token(claims=claims), accepted(required_of(claims))))
+    # The same number in exponent notation is still a JSON number (literal text: json.dumps would not write it).
+    literal = text(CLAIMS).replace(f'"exp":{NOW + 3600}', '"exp":1.7672292E9')
+    assert literal != text(CLAIMS)
+    out.append(vector(vid("exp", "exponent-notation"),
+                      "exp is written 1.7672292E9 (now + 3600 in exponent notation), a JSON number later than now, "
+                      "so the token is accepted",
+                      "high", claim_refs("exp", RFC_JSON_NUMBER), token(claims=literal),
+                      accepted(required_of(CLAIMS))))
+    for case, exp, what in EXP_EXPIRED:
+        out.append(vector(vid("exp", case), f"exp is {what}, so the token is expired",
+                          "critical", claim_refs("exp"), token(claims=edit(CLAIMS, {"exp": exp})),
+                          rejected("expired")))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# iat (behaviour.md §4 iat row, §8): a JSON number with iat >= now - 600. A future iat: the SDK has no upper bound
+# (ios-sdk: accepted); the documentation states nothing about it, so there is no documented vector for it.
+
+IAT_ACCEPTED = [
+    ("ten-minutes-ago", NOW - 600, "now - 600, exactly at the 10-minute bound (iat >= now - 600)"),
+    ("under-ten-minutes-fraction", NOW - 599.5, "now - 599.5, a fraction inside the 10-minute bound"),
+    ("equal-now", NOW, "exactly now"),
+]
+IAT_REFUSED = [
+    ("ten-minutes-one-second-ago", NOW - 601, "now - 601, one second beyond the 10-minute bound"),
+    ("over-ten-minutes-fraction", NOW - 600.5, "now - 600.5, a fraction beyond the 10-minute bound"),
+    ("one-day-ago", NOW - 86400, "now - 86400, a day before now"),
+    ("zero", 0, "0 (1970)"),
+]
+IAT_FUTURE = [
+    ("future-one-second", NOW + 1, "now + 1"),
+    ("future-one-hour", NOW + 3600, "now + 3600 (equal to exp)"),
+]
+
+
+def iat_vectors():
+    out = []
+    for case, iat, what in IAT_ACCEPTED:
+        claims = edit(CLAIMS, {"iat": iat})
+        out.append(vector(vid("iat", case), f"iat is {what}, so the token is accepted",
+                          "high", claim_refs("iat"), token(claims=claims), accepted(required_of(claims))))
+    for case, iat, what in IAT_REFUSED:
+        out.append(vector(vid("iat", case), f"iat is {what}, so the token was issued too long ago",
+                          "high", claim_refs("iat"), token(claims=edit(CLAIMS, {"iat": iat})),
+                          rejected("issuedTooLongAgo")))
+    for case, iat, what in IAT_FUTURE:
+        claims = edit(CLAIMS, {"iat": iat})
+        out.append(vector(vid("iat", f"{case}.ios-sdk"),
+                          f"iat is {what}, in the future: the SDK sets no upper bound, so the ios-sdk reading "
+                          f"accepts it (the documentation states nothing, so no documented vector)",
+                          "high", claim_refs("iat", B8), token(claims=claims), accepted(required_of(claims)),
+                          profiles=["ios-sdk"]))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# nonce (behaviour.md §4 nonce row): exactly equal to the expected nonce, code point by code point.
+
+NONCE_MISMATCH = [
+    ("lower-case", NONCE.lower(), "the expected nonce in lower case"),
+    ("upper-case", NONCE.upper(), "the expected nonce in upper case"),
+    ("leading-space", " " + NONCE, "the expected nonce with a leading space (no trimming)"),
+    ("trailing-space", NONCE + " ", "the expected nonce with a trailing space (no trimming)"),
+    ("trailing-newline", NONCE + "\n", "the expected nonce with a trailing LF (no trimming)"),
+    ("trailing-zero-width-space", NONCE + "\u200b", "the expected nonce with a trailing U+200B ZERO WIDTH SPACE"),
+    ("prefix", NONCE[:-1], "the expected nonce without its last character"),
+    ("extended", NONCE + "x", "the expected nonce with a character appended"),
+    ("cyrillic-em", NONCE.replace("M", "\u041c"),
+     "the expected nonce with its M replaced by the look-alike U+041C CYRILLIC CAPITAL LETTER EM"),
+    ("other", "n-7Hq2LmP9xKcA", "another nonce of the same shape"),
+]
+
+
+def nonce_vectors():
+    refs = claim_refs("nonce", SEED_LIMITED_LOGIN_VI)
+    out = []
+    for case, nonce, what in NONCE_MISMATCH:
+        out.append(vector(vid("nonce", case), f"nonce is {what}, so it does not match",
+                          "critical", refs, token(claims=edit(CLAIMS, {"nonce": nonce})),
+                          rejected("nonceMismatch")))
+    # Non-ASCII nonces: exact code points, no Unicode normalisation.
+    nfc = "n-caf\u00e9-42"
+    nfd = "n-cafe\u0301-42"
+    claims = edit(CLAIMS, {"nonce": nfc})
+    out.append(vector(vid("nonce", "non-ascii-exact"),
+                      "nonce and expected nonce are the same non-ASCII string (U+00E9), so the token is accepted",
+                      "high", refs, token(claims=claims, nonce=nfc), accepted(required_of(claims))))
+    out.append(vector(vid("nonce", "nfd-versus-nfc"),
+                      "nonce is e + U+0301 (NFD) where the expected nonce has U+00E9 (NFC): no normalisation, so it "
+                      "does not match",
+                      "critical", refs, token(claims=edit(CLAIMS, {"nonce": nfd}), nonce=nfc),
+                      rejected("nonceMismatch")))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Optional claims (behaviour.md §4): a wrong type drops the claim and the token is still accepted.
+
+STRING_OPTIONAL = [
+    ("name", "Jane Q. Doe"),
+    ("given_name", "Jane"),
+    ("middle_name", "Q."),
+    ("family_name", "Doe"),
+    ("email", "jane.doe@example.com"),
+    ("picture", "https://platform-lookaside.fbsbx.com/platform/profilepic/?asid=10157834620091592"),
+    ("user_birthday", "01/31/1990"),
+    ("user_gender", "female"),
+    ("user_link", "https://www.facebook.com/app_scoped_user_id/10157834620091592/"),
+]
+STRING_WRONG = [
+    ("number", 42, "the number 42"),
+    ("null", None, "null"),
+    ("bool", True, "the boolean true"),
+    ("array", None, "an array holding a valid value"),  # value filled in per claim
+    ("object", None, "an object wrapping a valid value"),
+]
+
+JKT = "0ZcOCORZNYy-DWpqq30jZyJGHTN0d2HglBV3uiguA4I"
+
+# Non-string optional claims: (name, kept cases, dropped cases); a kept case is (case, value, expected value, what).
+STRUCTURED_OPTIONAL = [
+    ("user_friends",
+     [("kept", ["1001", "1002"], ["1001", "1002"], "an array of strings"),
+      ("empty-array", [], [], "an empty array (an array of strings with no items)")],
+     [("string", "1001", "a string"),
+      ("number", 1001, "a number"),
+      ("null", None, "null"),
+      ("bool", True, "the boolean true"),
+      ("object", {"data": ["1001"]}, "an object"),
+      ("number-element", [1001], "an array holding a number"),
+      ("null-element", ["1001", None], "an array holding a string and null")]),
+    ("user_age_range",
+     [("kept", {"min": 21}, {"min": 21}, "an object {min: 21}"),
+      ("kept-min-max", {"min": 18, "max": 20}, {"min": 18, "max": 20}, "an object {min: 18, max: 20}")],
+     [("number", 21, "a number"),
+      ("string", "21+", "a string"),
+      ("null", None, "null"),
+      ("bool", True, "the boolean true"),
+      ("array", [18, 20], "an array of numbers"),
+      ("empty-object", {}, "an empty object"),
+      ("string-member", {"min": "21"}, "an object whose min is a string"),
+      ("null-member", {"min": 18, "max": None}, "an object whose max is null")]),
+    ("user_hometown",
+     [("kept", {"id": "108", "name": "Hanoi, Vietnam"}, {"id": "108", "name": "Hanoi, Vietnam"},
+       "an object of strings id and name")],
+     [("string", "Hanoi, Vietnam", "a string"),
+      ("null", None, "null"),
+      ("bool", True, "the boolean true"),
+      ("array", [{"id": "108", "name": "Hanoi, Vietnam"}], "an array holding a valid object"),
+      ("empty-object", {}, "an empty object"),
+      ("number-member", {"id": 108, "name": "Hanoi, Vietnam"}, "an object whose id is a number"),
+      ("null-member", {"id": "108", "name": None}, "an object whose name is null")]),
+    ("user_location",
+     [("kept", {"id": "110", "name": "Paris, France"}, {"id": "110", "name": "Paris, France"},
+       "an object of strings id and name")],
+     [("string", "Paris, France", "a string"),
+      ("null", None, "null"),
+      ("bool", True, "the boolean true"),
+      ("array", [{"id": "110", "name": "Paris, France"}], "an array holding a valid object"),
+      ("empty-object", {}, "an empty object"),
+      ("number-member", {"id": 110, "name": "Paris, France"}, "an object whose id is a number"),
+      ("object-member", {"id": "110", "name": {"en": "Paris, France"}}, "an object whose name is an object")]),
+    ("cnf",
+     [("kept", {"jkt": JKT}, {"jkt": JKT}, "an object with a non-empty string jkt"),
+      ("other-members-dropped", {"jkt": JKT, "x5t#S256": "bwcK0esc3ACC3DB2Y5_lESsXE8o9ltc05O89jdN-dg2"},
+       {"jkt": JKT}, "an object with a non-empty jkt and another member (kept as {jkt} only)")],
+     [("empty-object", {}, "an empty object (no jkt)"),
+      ("empty-jkt", {"jkt": ""}, "an object whose jkt is the empty string"),
+      ("number-jkt", {"jkt": 1}, "an object whose jkt is a number"),
+      ("null-jkt", {"jkt": None}, "an object whose jkt is null"),
+      ("no-jkt", {"x5t#S256": "bwcK0esc3ACC3DB2Y5_lESsXE8o9ltc05O89jdN-dg2"}, "an object without jkt"),
+      ("string", JKT, "a string (the thumbprint itself, not an object)"),
+      ("null", None, "null"),
+      ("array", [{"jkt": JKT}], "an array holding a valid object")]),
+]
+
+
+def optional_refs(name):
+    return [B4, *RFC_CNF] if name == "cnf" else [B4]
+
+
+def optional_vectors():
+    out = []
+    required = required_of(CLAIMS)
+    for name, value in STRING_OPTIONAL:
+        for case, kept_value, what in (("kept", value, "a string"),
+                                       ("empty-string", "", "the empty string, which is still a string")):
+            out.append(vector(vid("optional", f"{name}.{case}"),
+                              f"Optional claim {name} is {what}, so it is kept with its value",
+                              "medium", optional_refs(name), token(claims=edit(CLAIMS, {name: kept_value})),
+                              accepted({**required, name: kept_value})))
+        for case, wrong, what in STRING_WRONG:
+            if case == "array":
+                wrong = [value]
+            elif case == "object":
+                wrong = {"value": value}
+            out.append(vector(vid("optional", f"{name}.{case}"),
+                              f"Optional claim {name} is {what}, not a string, so it is dropped and the token is "
+                              f"still accepted",
+                              "medium", optional_refs(name), token(claims=edit(CLAIMS, {name: wrong})),
+                              accepted(required)))
+    rule = {
+        "user_friends": "an array of strings",
+        "user_age_range": "a non-empty object of numbers",
+        "user_hometown": "a non-empty object of strings",
+        "user_location": "a non-empty object of strings",
+        "cnf": "an object with a non-empty string jkt",
+    }
+    for name, kept_cases, dropped_cases in STRUCTURED_OPTIONAL:
+        for case, value, expected_value, what in kept_cases:
+            out.append(vector(vid("optional", f"{name}.{case}"),
+                              f"Optional claim {name} is {what}, so it is kept",
+                              "medium", optional_refs(name), token(claims=edit(CLAIMS, {name: value})),
+                              accepted({**required, name: expected_value})))
+        for case, value, what in dropped_cases:
+            out.append(vector(vid("optional", f"{name}.{case}"),
+                              f"Optional claim {name} is {what}, not {rule[name]}, so it is dropped and the token "
+                              f"is still accepted",
+                              "medium", optional_refs(name), token(claims=edit(CLAIMS, {name: value})),
+                              accepted(required)))
+
+    # Every optional claim at once: all valid (all kept), all wrong (all dropped).
+    all_valid = dict(STRING_OPTIONAL)
+    all_valid_expected = dict(STRING_OPTIONAL)
+    for name, kept_cases, _ in STRUCTURED_OPTIONAL:
+        _, value, expected_value, _ = kept_cases[0]
+        all_valid[name] = value
+        all_valid_expected[name] = expected_value
+    out.append(vector(vid("optional", "all-valid"),
+                      "Every optional claim is present with the right type, so every one is kept beside the "
+                      "required claims",
+                      "medium", [B4, *RFC_CNF], token(claims={**CLAIMS, **all_valid}),
+                      accepted({**required, **all_valid_expected})))
+    all_wrong = {name: 42 for name, _ in STRING_OPTIONAL}
+    all_wrong.update({"user_friends": [1001], "user_age_range": {}, "user_hometown": {},
+                      "user_location": {"id": 110}, "cnf": {"jkt": ""}})
+    out.append(vector(vid("optional", "all-wrong"),
+                      "Every optional claim is present with a wrong type, so all are dropped and the token is still "
+                      "accepted with only the required claims",
+                      "medium", [B4, *RFC_CNF], token(claims={**CLAIMS, **all_wrong}), accepted(required)))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Unknown claims: not in the required or optional lists, so the validator does not keep them.
+
+UNKNOWN_CLAIMS = [
+    ("oidc-extras", {"at_hash": "HK6E_P6Dh8Y93mRNtsDB1Q", "auth_time": NOW - 120, "azp": APP_ID},
+     "OIDC claims the rules do not list (at_hash, auth_time, azp)"),
+    ("custom", {"x-custom": {"a": [1, "b", None]}, "picture_large": "https://example.com/p.jpg"},
+     "custom claims (an object and a string)"),
+]
+
+
+def unknown_claim_vectors():
+    out = []
+    for case, extra, what in UNKNOWN_CLAIMS:
+        out.append(vector(vid("unknown-claims", case),
+                          f"The claims carry {what}; they are ignored and absent from the kept claims, and the token "
+                          f"is accepted",
+                          "medium", [B4], token(claims={**CLAIMS, **extra}), accepted(required_of(CLAIMS))))
+    return out
+
+
+def vectors():
+    return [
+        *baseline_vectors(),
+        *header_vectors(),
+        *malformed_vectors(),
+        *required_claim_vectors(),
+        *issuer_vectors(),
+        *audience_vectors(),
+        *exp_vectors(),
+        *iat_vectors(),
+        *nonce_vectors(),
+        *optional_vectors(),
+        *unknown_claim_vectors(),
+    ]

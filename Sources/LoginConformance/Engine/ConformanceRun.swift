@@ -1,0 +1,82 @@
+/// The results of one implementation against one profile, with per-family counts and the run's verdict.
+public struct ConformanceRun: Sendable {
+    /// The suite version the vectors came from.
+    public let suiteVersion: String
+    /// The profile the implementation claims.
+    public let profile: ConformanceProfile
+    /// One result per vector, in suite order.
+    public let results: [VectorResult]
+
+    public init(suiteVersion: String, profile: ConformanceProfile, results: [VectorResult]) {
+        self.suiteVersion = suiteVersion
+        self.profile = profile
+        self.results = results
+    }
+
+    /// Counts per family, in family order.
+    public var familySummaries: [FamilySummary] {
+        Dictionary(grouping: results, by: \.family)
+            .map { FamilySummary(family: $0.key, results: $0.value) }
+            .sorted { $0.family < $1.family }
+    }
+
+    /// Counts over every family.
+    public var totals: FamilySummary.Counts { FamilySummary.Counts(results) }
+
+    /// The results that are not passes or skips: failures and errors, most severe first.
+    public var problems: [VectorResult] {
+        results.filter { $0.outcome.kind == "fail" || $0.outcome.kind == "error" }
+            .sorted { ($0.metadata.severity, $0.id) < ($1.metadata.severity, $1.id) }
+    }
+
+    /// The run's verdict.
+    public var verdict: Verdict {
+        let counts = totals
+        if counts.failed + counts.errored > 0 { return .failed }
+        return counts.passed > 0 ? .passed : .nothingChecked
+    }
+
+    /// Passed, failed, or nothing checked (every selected vector skipped).
+    public enum Verdict: String, Sendable, Hashable {
+        /// Every vector checked passed, and at least one was checked.
+        case passed
+        /// At least one failure or error.
+        case failed
+        /// Every vector was skipped: the implementation adopts none of the selected families' protocols.
+        case nothingChecked
+    }
+}
+
+/// One family's counts in a run.
+public struct FamilySummary: Sendable, Hashable {
+    /// The family.
+    public let family: ConformanceFamily
+    /// Its counts.
+    public let counts: Counts
+
+    init(family: ConformanceFamily, results: [VectorResult]) {
+        self.family = family
+        self.counts = Counts(results)
+    }
+
+    /// Passed, failed, errored and skipped vectors.
+    public struct Counts: Sendable, Hashable {
+        public var passed = 0
+        public var failed = 0
+        public var errored = 0
+        public var skipped = 0
+        /// Every vector counted.
+        public var total: Int { passed + failed + errored + skipped }
+
+        init(_ results: [VectorResult]) {
+            for result in results {
+                switch result.outcome {
+                case .passed: passed += 1
+                case .failed: failed += 1
+                case .errored: errored += 1
+                case .skipped: skipped += 1
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,62 @@
+/// Creates a login configuration, or refuses to (behaviour.md §1).
+///
+/// The checks run in a fixed order and the first failure decides: the nonce, then the permission syntax, then the
+/// auth type. The tracking-scope rule (a permission outside the Limited Login list under `limited`) is where the
+/// readings split (§8): the documentation refuses the configuration, the iOS SDK accepts it.
+public protocol LoginConfigurationBuilding {
+    /// The configuration made from `request`, or the reason it is refused. A created configuration carries the
+    /// nonce and code verifier it holds, including the defaults made when the request supplied none.
+    func makeConfiguration(_ request: LoginConfigurationRequest) throws -> LoginConfigurationOutcome
+}
+
+/// Whether a login may track the user (behaviour.md §1; raw values 0 and 1 in the SDK).
+public enum LoginTracking: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Classic login: any syntactically valid permission.
+    case enabled
+    /// Limited Login: only the permissions of the Limited Login list (documented reading).
+    case limited
+}
+
+/// The input of a `login-configuration` vector: what an app passes to the configuration initializer.
+public struct LoginConfigurationRequest: Codable, Sendable, Hashable {
+    private enum CodingKeys: String, CodingKey { case permissions, tracking, nonce, authType, messengerPageId, codeVerifier }
+
+    /// The requested permissions, as given (duplicates and order included).
+    public let permissions: [String]
+    /// The tracking mode.
+    public let tracking: LoginTracking
+    /// The nonce; `nil` when the app supplies none and the implementation makes its default (a fresh UUID).
+    public let nonce: String?
+    /// The auth type; `nil` is an explicit "no auth type", which is valid.
+    public let authType: String?
+    /// The Messenger page ID, never validated.
+    public let messengerPageId: String?
+    /// The PKCE code verifier; `nil` when the app supplies none and the implementation makes a fresh one.
+    public let codeVerifier: String?
+
+    public init(
+        permissions: [String], tracking: LoginTracking, nonce: String?, authType: String?,
+        messengerPageId: String?, codeVerifier: String?
+    ) {
+        self.permissions = permissions
+        self.tracking = tracking
+        self.nonce = nonce
+        self.authType = authType
+        self.messengerPageId = messengerPageId
+        self.codeVerifier = codeVerifier
+    }
+
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownMembers(allowed: [
+            "permissions", "tracking", "nonce", "authType", "messengerPageId", "codeVerifier",
+        ])
+        // Every member is required, `null` included: a vector states its whole input.
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        permissions = try container.decode([String].self, forKey: .permissions)
+        tracking = try container.decode(LoginTracking.self, forKey: .tracking)
+        nonce = try container.decode(String?.self, forKey: .nonce)
+        authType = try container.decode(String?.self, forKey: .authType)
+        messengerPageId = try container.decode(String?.self, forKey: .messengerPageId)
+        codeVerifier = try container.decode(String?.self, forKey: .codeVerifier)
+    }
+}

@@ -1,0 +1,102 @@
+/// The answer of a ``LoginConfigurationBuilding`` implementation.
+public enum LoginConfigurationOutcome: Sendable, Hashable {
+    /// The configuration was created.
+    case created(LoginConfiguration)
+    /// The initializer refused the request (returned nil), for `reason`.
+    case refused(Reason)
+
+    /// Why a configuration is refused (behaviour.md §1), a closed list.
+    public enum Reason: String, Sendable, Hashable, Codable, CaseIterable {
+        /// The nonce is empty or contains whitespace.
+        case invalidNonce
+        /// A permission is empty or not made only of `a-z` and `_`.
+        case invalidPermissionSyntax
+        /// Under `limited`, a permission outside the Limited Login list (documented reading only).
+        case permissionOutsideTrackingScope
+        /// The auth type is not nil, `rerequest` or `reauthorize`.
+        case invalidAuthType
+        /// The code verifier is not 43…128 characters of the allowed set.
+        case invalidCodeVerifier
+    }
+}
+
+/// A created login configuration, as compared by the suite.
+public struct LoginConfiguration: Codable, Sendable, Hashable {
+    private enum CodingKeys: String, CodingKey { case permissions, tracking, nonce, authType, messengerPageId, codeVerifier }
+
+    /// The permissions the configuration holds: a set, duplicates collapsed.
+    public let permissions: Set<String>
+    /// The tracking mode.
+    public let tracking: LoginTracking
+    /// The nonce it holds. In an expected outcome, `nil` means "a default was made": any valid nonce conforms.
+    public let nonce: String?
+    /// The auth type, `nil` when none.
+    public let authType: String?
+    /// The Messenger page ID, kept as given.
+    public let messengerPageId: String?
+    /// The code verifier it holds. In an expected outcome, `nil` means "a default was made".
+    public let codeVerifier: String?
+
+    public init(
+        permissions: Set<String>, tracking: LoginTracking, nonce: String?, authType: String?,
+        messengerPageId: String?, codeVerifier: String?
+    ) {
+        self.permissions = permissions
+        self.tracking = tracking
+        self.nonce = nonce
+        self.authType = authType
+        self.messengerPageId = messengerPageId
+        self.codeVerifier = codeVerifier
+    }
+
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownMembers(allowed: [
+            "permissions", "tracking", "nonce", "authType", "messengerPageId", "codeVerifier",
+        ])
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        permissions = Set(try container.decode([String].self, forKey: .permissions))
+        tracking = try container.decode(LoginTracking.self, forKey: .tracking)
+        nonce = try container.decode(String?.self, forKey: .nonce)
+        authType = try container.decode(String?.self, forKey: .authType)
+        messengerPageId = try container.decode(String?.self, forKey: .messengerPageId)
+        codeVerifier = try container.decode(String?.self, forKey: .codeVerifier)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(permissions.sorted(), forKey: .permissions)
+        try container.encode(tracking, forKey: .tracking)
+        try container.encode(nonce, forKey: .nonce)
+        try container.encode(authType, forKey: .authType)
+        try container.encode(messengerPageId, forKey: .messengerPageId)
+        try container.encode(codeVerifier, forKey: .codeVerifier)
+    }
+}
+
+extension LoginConfigurationOutcome: Codable {
+    private enum Keys: String, CodingKey { case result, configuration, reason }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Keys.self)
+        switch try container.decodeDiscriminator(.result, allowed: ["created", "refused"]) {
+        case "created":
+            try decoder.rejectUnknownMembers(allowed: ["result", "configuration"])
+            self = .created(try container.decode(LoginConfiguration.self, forKey: .configuration))
+        default:
+            try decoder.rejectUnknownMembers(allowed: ["result", "reason"])
+            self = .refused(try container.decode(Reason.self, forKey: .reason))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        switch self {
+        case .created(let configuration):
+            try container.encode("created", forKey: .result)
+            try container.encode(configuration, forKey: .configuration)
+        case .refused(let reason):
+            try container.encode("refused", forKey: .result)
+            try container.encode(reason, forKey: .reason)
+        }
+    }
+}

@@ -1,0 +1,101 @@
+/// Turns the parameters of a login callback into the login result (behaviour.md §3).
+///
+/// The rules a resolver must get right: declined = requested ∩ denied (not requested − granted); granted is
+/// restricted to the requested permissions when a previous token with permissions exists; an invalid grant set or
+/// an empty recently-granted set is a cancellation; `error` without `error_message` is a cancellation; a wrong or
+/// missing state challenge is login error 308; a re-login as another user is login error 304.
+public protocol LoginResultResolving {
+    /// The result of the login whose callback is `callback`.
+    func resolveLoginResult(_ callback: LoginCallback) throws -> LoginResultOutcome
+}
+
+/// The input of a `login-result` vector: the callback and what the app knew when it made the request.
+public struct LoginCallback: Codable, Sendable, Hashable {
+    private enum CodingKeys: String, CodingKey { case requestedPermissions, query, fragment, expectedChallenge, previousToken, graphUserID, now }
+
+    /// The permissions the login asked for.
+    public let requestedPermissions: Set<String>
+    /// The callback URL's query parameters, percent-decoded.
+    public let query: [String: String]
+    /// The callback URL's fragment parameters, percent-decoded. A key in both takes the fragment's value.
+    public let fragment: [String: String]
+    /// The challenge the app put in the request's `state` and expects back.
+    public let expectedChallenge: String
+    /// The current access token before this login, `nil` when there is none.
+    public let previousToken: PreviousAccessToken?
+    /// The `id` the Graph API's `/me` returns for the new token; `nil` when no previous token exists.
+    public let graphUserID: String?
+    /// The time of the callback, epoch seconds (for `expires_in`).
+    public let now: Double
+
+    public init(
+        requestedPermissions: Set<String>, query: [String: String], fragment: [String: String],
+        expectedChallenge: String, previousToken: PreviousAccessToken?, graphUserID: String?, now: Double
+    ) {
+        self.requestedPermissions = requestedPermissions
+        self.query = query
+        self.fragment = fragment
+        self.expectedChallenge = expectedChallenge
+        self.previousToken = previousToken
+        self.graphUserID = graphUserID
+        self.now = now
+    }
+
+    /// Query and fragment merged, the fragment winning (behaviour.md §3).
+    public var parameters: [String: String] {
+        query.merging(fragment) { _, fragmentValue in fragmentValue }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownMembers(allowed: [
+            "requestedPermissions", "query", "fragment", "expectedChallenge", "previousToken", "graphUserID", "now",
+        ])
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        requestedPermissions = Set(try container.decode([String].self, forKey: .requestedPermissions))
+        query = try container.decode([String: String].self, forKey: .query)
+        fragment = try container.decode([String: String].self, forKey: .fragment)
+        expectedChallenge = try container.decode(String.self, forKey: .expectedChallenge)
+        previousToken = try container.decode(PreviousAccessToken?.self, forKey: .previousToken)
+        graphUserID = try container.decode(String?.self, forKey: .graphUserID)
+        now = try container.decode(Double.self, forKey: .now)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(requestedPermissions.sorted(), forKey: .requestedPermissions)
+        try container.encode(query, forKey: .query)
+        try container.encode(fragment, forKey: .fragment)
+        try container.encode(expectedChallenge, forKey: .expectedChallenge)
+        try container.encode(previousToken, forKey: .previousToken)
+        try container.encode(graphUserID, forKey: .graphUserID)
+        try container.encode(now, forKey: .now)
+    }
+}
+
+/// The access token that was current before the login.
+public struct PreviousAccessToken: Codable, Sendable, Hashable {
+    private enum CodingKeys: String, CodingKey { case userID, permissions }
+
+    /// Its user.
+    public let userID: String
+    /// Its granted permissions.
+    public let permissions: Set<String>
+
+    public init(userID: String, permissions: Set<String>) {
+        self.userID = userID
+        self.permissions = permissions
+    }
+
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownMembers(allowed: ["userID", "permissions"])
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        userID = try container.decode(String.self, forKey: .userID)
+        permissions = Set(try container.decode([String].self, forKey: .permissions))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(userID, forKey: .userID)
+        try container.encode(permissions.sorted(), forKey: .permissions)
+    }
+}

@@ -1,0 +1,19 @@
+/// The `nonce` family: ``NonceValidating`` against `Vectors/nonce.json`.
+public enum NonceFamily: VectorFamily {
+    public static let family = ConformanceFamily.nonce
+
+    public static func run(_ input: NonceInput, on implementation: Any) throws -> NonceVerdict? {
+        try (implementation as? any NonceValidating)?.validateNonce(input.nonce)
+    }
+
+    public static func label(of outcome: NonceVerdict) -> String {
+        switch outcome {
+        case .valid: "valid"
+        case .invalid(let reason): "invalid(\(reason.rawValue))"
+        }
+    }
+
+    public static func declaredReason(of outcome: NonceVerdict) -> String? {
+        if case .invalid(let reason) = outcome { reason.rawValue } else { nil }
+    }
+}

@@ -1,0 +1,25 @@
+/// Validates the nonce an app passes to a Limited Login configuration.
+///
+/// behaviour.md §1: a nonce is refused when it is empty or contains whitespace. What counts as whitespace is
+/// where the readings split (§8): the iOS SDK refuses Foundation's `CharacterSet.whitespaces` (Unicode category
+/// Zs plus TAB) and accepts newlines; the documentation ("a non-empty string without whitespace") refuses every
+/// Unicode whitespace, newlines included. Neither trims, limits the length or restricts the characters.
+public protocol NonceValidating {
+    /// The verdict on `nonce`, compared code point by code point: no trimming, no normalisation.
+    func validateNonce(_ nonce: String) throws -> NonceVerdict
+}
+
+/// The input of a `nonce` vector.
+public struct NonceInput: Codable, Sendable, Hashable {
+    private enum CodingKeys: String, CodingKey { case nonce }
+
+    /// The nonce exactly as the app passes it.
+    public let nonce: String
+
+    public init(nonce: String) { self.nonce = nonce }
+
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownMembers(allowed: ["nonce"])
+        nonce = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .nonce)
+    }
+}

@@ -1,0 +1,45 @@
+/// Validates the header and claims of a Limited Login id_token (behaviour.md §4).
+///
+/// Header: `alg` exactly `RS256`, `typ` exactly `JWT`, `kid` a non-empty string. Required claims: `jti`, `iss`
+/// (the issuer rule of the profile, §8), `aud` (a string equal to the app ID; an array is refused), `exp`
+/// (`exp > now`), `iat` (`iat >= now - 600`, no upper bound in the SDK), `nonce` (exactly the expected nonce),
+/// `sub`. Optional claims of the wrong type are dropped while the token is still accepted. The signature is the
+/// signed-token family's concern.
+public protocol TokenClaimsValidating {
+    /// The claims the validator keeps, or why it rejects the token.
+    func validateClaims(_ input: TokenClaimsInput) throws -> TokenClaimsOutcome
+}
+
+/// The input of a `token-claims` vector.
+public struct TokenClaimsInput: Codable, Sendable, Hashable {
+    private enum CodingKeys: String, CodingKey { case header, claims, expectedNonce, appID, now }
+
+    /// The exact JSON text of the token's header (its first segment, base64url-decoded).
+    public let header: String
+    /// The exact JSON text of the token's claims (its second segment, base64url-decoded).
+    public let claims: String
+    /// The nonce the app sent with the login request.
+    public let expectedNonce: String
+    /// The app ID the token must be for.
+    public let appID: String
+    /// The validation time, epoch seconds.
+    public let now: Double
+
+    public init(header: String, claims: String, expectedNonce: String, appID: String, now: Double) {
+        self.header = header
+        self.claims = claims
+        self.expectedNonce = expectedNonce
+        self.appID = appID
+        self.now = now
+    }
+
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownMembers(allowed: ["header", "claims", "expectedNonce", "appID", "now"])
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        header = try container.decode(String.self, forKey: .header)
+        claims = try container.decode(String.self, forKey: .claims)
+        expectedNonce = try container.decode(String.self, forKey: .expectedNonce)
+        appID = try container.decode(String.self, forKey: .appID)
+        now = try container.decode(Double.self, forKey: .now)
+    }
+}

@@ -1,0 +1,10 @@
+/// A reading of the behaviour where the documentation and the observed iOS SDK disagree (behaviour.md §8).
+///
+/// An implementation claims one profile; it is checked against the vectors that name no profile plus those that
+/// name its own. Divergence is data, never a silent choice.
+public enum ConformanceProfile: String, CaseIterable, Sendable, Codable, Hashable {
+    /// The Facebook Login documentation (the pages in `shared/seeds/`).
+    case documented
+    /// What the public Facebook iOS SDK v18.1.0 actually does.
+    case iosSDK = "ios-sdk"
+}

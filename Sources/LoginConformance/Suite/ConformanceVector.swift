@@ -1,0 +1,120 @@
+import Foundation
+
+/// A loaded vector of any family, as the engine and the runners see it.
+public protocol ConformanceVector: Sendable {
+    /// ID, description, severity, profiles, refs.
+    var metadata: VectorMetadata { get }
+    /// The family the vector belongs to.
+    var family: ConformanceFamily { get }
+    /// The rejection reason the expected outcome names, if any.
+    var expectedReason: String? { get }
+    /// Runs `implementation` on the vector's input and judges the answer. Never throws: an implementation error
+    /// becomes ``VectorOutcome/errored(message:)``, a missing capability ``VectorOutcome/skipped(reason:)``.
+    func evaluate(against implementation: Any) -> VectorOutcome
+    /// The vector as it stands in its family file (canonical JSON), for `show` and bug reports.
+    func canonicalJSON() -> String
+    /// The vector's input (canonical JSON), for failure messages.
+    func inputJSON() -> String
+}
+
+/// One vector of family `Family`: metadata, input and expected outcome.
+public struct Vector<Family: VectorFamily>: ConformanceVector, Hashable {
+    public let metadata: VectorMetadata
+    /// The input handed to the implementation.
+    public let input: Family.Input
+    /// The outcome behaviour.md requires.
+    public let expected: Family.Outcome
+
+    public init(metadata: VectorMetadata, input: Family.Input, expected: Family.Outcome) {
+        self.metadata = metadata
+        self.input = input
+        self.expected = expected
+    }
+
+    public var family: ConformanceFamily { Family.family }
+    public var expectedReason: String? { Family.declaredReason(of: expected) }
+
+    public func evaluate(against implementation: Any) -> VectorOutcome {
+        let actual: Family.Outcome
+        do {
+            guard let answer = try Family.run(input, on: implementation) else {
+                return .skipped(reason: "the implementation does not adopt \(Family.family.protocolName)")
+            }
+            actual = answer
+        } catch {
+            return .errored(message: "\(Family.family.protocolName) threw: \(String(describing: error))")
+        }
+        if Family.conforms(actual, to: expected, input: input) {
+            return .passed
+        }
+        let expectedLabel = Family.label(of: expected)
+        let actualLabel = Family.label(of: actual)
+        let summary = expectedLabel == actualLabel
+            ? "expected \(expectedLabel) with other details"
+            : "expected \(expectedLabel), got \(actualLabel)"
+        return .failed(VectorMismatch(
+            summary: summary,
+            expected: CanonicalJSON.render(expected),
+            actual: CanonicalJSON.render(actual)
+        ))
+    }
+
+    public func canonicalJSON() -> String {
+        CanonicalJSON.render(VectorDocument(vector: self))
+    }
+
+    public func inputJSON() -> String {
+        CanonicalJSON.render(input)
+    }
+}
+
+/// The on-disk shape of a vector: metadata members flattened beside `input` and `expected`.
+struct VectorDocument<Family: VectorFamily>: Codable {
+    var vector: Vector<Family>
+
+    init(vector: Vector<Family>) { self.vector = vector }
+
+    private enum Keys: String, CodingKey, CaseIterable {
+        case id, description, severity, profiles, refs, input, expected
+    }
+
+    init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownMembers(allowed: Set(Keys.allCases.map(\.rawValue)))
+        let container = try decoder.container(keyedBy: Keys.self)
+        let profiles = try container.decodeIfPresent([ConformanceProfile].self, forKey: .profiles)
+        if let profiles, profiles.isEmpty || Set(profiles).count != profiles.count {
+            throw DecodingError.dataCorruptedError(
+                forKey: .profiles, in: container,
+                debugDescription: "profiles must be non-empty and unique; omit it when the vector holds in every profile"
+            )
+        }
+        let refs = try container.decode([String].self, forKey: .refs)
+        if refs.isEmpty {
+            throw DecodingError.dataCorruptedError(
+                forKey: .refs, in: container, debugDescription: "a vector cites at least one ref")
+        }
+        let metadata = VectorMetadata(
+            id: try container.decode(String.self, forKey: .id),
+            description: try container.decode(String.self, forKey: .description),
+            severity: try container.decode(VectorSeverity.self, forKey: .severity),
+            profiles: profiles.map(Set.init),
+            refs: refs
+        )
+        vector = Vector(
+            metadata: metadata,
+            input: try container.decode(Family.Input.self, forKey: .input),
+            expected: try container.decode(Family.Outcome.self, forKey: .expected)
+        )
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(vector.metadata.id, forKey: .id)
+        try container.encode(vector.metadata.description, forKey: .description)
+        try container.encode(vector.metadata.severity, forKey: .severity)
+        try container.encodeIfPresent(vector.metadata.profiles?.map(\.rawValue).sorted(), forKey: .profiles)
+        try container.encode(vector.metadata.refs, forKey: .refs)
+        try container.encode(vector.input, forKey: .input)
+        try container.encode(vector.expected, forKey: .expected)
+    }
+}

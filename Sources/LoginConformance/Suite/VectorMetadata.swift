@@ -1,0 +1,29 @@
+/// What every vector says about itself, whatever its family (see `Vectors/README.md`).
+public struct VectorMetadata: Sendable, Hashable, Codable {
+    /// The stable namespaced ID, `family::group::case`. Never renumbered, never reused.
+    public let id: String
+    /// One line: what the vector checks and why the expected outcome follows from the rule.
+    public let description: String
+    /// How much a wrong answer matters.
+    public let severity: VectorSeverity
+    /// The readings under which the vector holds; `nil` means both (behaviour.md §8).
+    public let profiles: Set<ConformanceProfile>?
+    /// Where the rule comes from: behaviour.md sections, seed pages, RFCs.
+    public let refs: [String]
+
+    public init(
+        id: String, description: String, severity: VectorSeverity,
+        profiles: Set<ConformanceProfile>? = nil, refs: [String]
+    ) {
+        self.id = id
+        self.description = description
+        self.severity = severity
+        self.profiles = profiles
+        self.refs = refs
+    }
+
+    /// Whether the vector is part of the suite for an implementation claiming `profile`.
+    public func applies(to profile: ConformanceProfile) -> Bool {
+        profiles?.contains(profile) ?? true
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+
+/// The loaded vectors: every family file the manifest lists, decoded strictly and checked for meaning.
+///
+/// Loading either yields a whole, consistent suite or throws a ``VectorLoadError`` naming the file, the JSON path
+/// and the problem; it never drops a bad vector silently.
+public struct VectorSuite: Sendable {
+    /// The manifest: suite version and family files.
+    public let manifest: SuiteManifest
+    /// Every vector, in manifest order and then file order.
+    public let vectors: [any ConformanceVector]
+    /// Each family's description, from its file.
+    public let familyDescriptions: [ConformanceFamily: String]
+    /// Each family's declared rejection reasons and their meanings.
+    public let declaredReasons: [ConformanceFamily: [String: String]]
+    /// Where the vectors were read from.
+    public let directory: URL
+
+    private let indexByID: [String: Int]
+
+    /// The suite's SemVer version.
+    public var suiteVersion: String { manifest.suiteVersion }
+
+    /// The vectors bundled with this package (the top-level `Vectors/` folder, copied as a resource).
+    public static func bundled() throws(VectorLoadError) -> VectorSuite {
+        guard let directory = Bundle.module.url(forResource: "Vectors", withExtension: nil) else {
+            throw VectorLoadError(file: "Vectors", jsonPath: "$", kind: .unreadable,
+                                  problem: "the bundled Vectors folder is missing from the LoginConformance resources")
+        }
+        return try load(from: directory)
+    }
+
+    /// Loads the suite in `directory` (a folder with `manifest.json` and the family files it lists).
+    public static func load(from directory: URL) throws(VectorLoadError) -> VectorSuite {
+        let manifestURL = directory.appendingPathComponent("manifest.json")
+        let manifest: SuiteManifest = try decode(manifestURL) { data in
+            try JSONDecoder().decode(SuiteManifest.self, from: data)
+        }
+        guard manifest.formatVersion == SuiteManifest.supportedFormatVersion else {
+            throw VectorLoadError(
+                file: manifestURL.path, jsonPath: "$.formatVersion", kind: .unsupportedFormatVersion,
+                problem: "format version \(manifest.formatVersion); this toolkit reads version \(SuiteManifest.supportedFormatVersion)")
+        }
+        var vectors: [any ConformanceVector] = []
+        var descriptions: [ConformanceFamily: String] = [:]
+        var reasons: [ConformanceFamily: [String: String]] = [:]
+        var firstSeen: [String: (file: String, index: Int)] = [:]
+        for (entryIndex, entry) in manifest.families.enumerated() {
+            guard let family = ConformanceFamily(rawValue: entry.family) else {
+                throw VectorLoadError(
+                    file: manifestURL.path, jsonPath: "$.families[\(entryIndex)].family", kind: .unknownFamily,
+                    problem: "unknown family \"\(entry.family)\"; this toolkit knows \(ConformanceFamily.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            let fileURL = directory.appendingPathComponent(entry.file)
+            let file = fileURL.path
+            let decoded = try decode(fileURL) { data in try family.definition.decodeFile(data) }
+            guard decoded.formatVersion == SuiteManifest.supportedFormatVersion else {
+                throw VectorLoadError(file: file, jsonPath: "$.formatVersion", kind: .unsupportedFormatVersion,
+                                      problem: "format version \(decoded.formatVersion); this toolkit reads version \(SuiteManifest.supportedFormatVersion)")
+            }
+            guard decoded.family == family.rawValue else {
+                throw VectorLoadError(file: file, jsonPath: "$.family", kind: .unknownFamily,
+                                      problem: "the file says family \"\(decoded.family)\" but the manifest lists it for \"\(family.rawValue)\"")
+            }
+            guard !decoded.vectors.isEmpty else {
+                throw VectorLoadError(file: file, jsonPath: "$.vectors", kind: .emptyFamily,
+                                      problem: "the family file holds no vector")
+            }
+            for (index, vector) in decoded.vectors.enumerated() {
+                let id = vector.metadata.id
+                try checkID(id, family: family, file: file, index: index, firstSeen: firstSeen)
+                firstSeen[id] = (file, index)
+                if let reason = vector.expectedReason, decoded.reasons[reason] == nil {
+                    throw VectorLoadError(
+                        file: file, jsonPath: "$.vectors[\(index)].expected.reason", kind: .undeclaredReason,
+                        problem: "reason \"\(reason)\" of \(id) is not declared in $.reasons (declared: \(decoded.reasons.keys.sorted().joined(separator: ", ")))")
+                }
+            }
+            vectors += decoded.vectors
+            descriptions[family] = decoded.description
+            reasons[family] = decoded.reasons
+        }
+        return VectorSuite(manifest: manifest, vectors: vectors, familyDescriptions: descriptions,
+                           declaredReasons: reasons, directory: directory)
+    }
+
+    private init(
+        manifest: SuiteManifest, vectors: [any ConformanceVector], familyDescriptions: [ConformanceFamily: String],
+        declaredReasons: [ConformanceFamily: [String: String]], directory: URL
+    ) {
+        self.manifest = manifest
+        self.vectors = vectors
+        self.familyDescriptions = familyDescriptions
+        self.declaredReasons = declaredReasons
+        self.directory = directory
+        self.indexByID = Dictionary(uniqueKeysWithValues: vectors.enumerated().map { ($1.metadata.id, $0) })
+    }
+
+    /// The vector with this ID, if the suite has it.
+    public func vector(withID id: String) -> (any ConformanceVector)? {
+        indexByID[id].map { vectors[$0] }
+    }
+
+    /// The families the suite holds, in manifest order.
+    public var families: [ConformanceFamily] {
+        manifest.families.compactMap { ConformanceFamily(rawValue: $0.family) }
+    }
+
+    /// The vectors of an implementation claiming `profile`, restricted to `families` and `selection`.
+    public func vectors(
+        for profile: ConformanceProfile, families: Set<ConformanceFamily>? = nil, selection: VectorSelection = .all
+    ) -> [any ConformanceVector] {
+        vectors.filter { vector in
+            vector.metadata.applies(to: profile)
+                && (families?.contains(vector.family) ?? true)
+                && selection.matches(vector.metadata.id)
+        }
+    }
+
+    private static func checkID(
+        _ id: String, family: ConformanceFamily, file: String, index: Int,
+        firstSeen: [String: (file: String, index: Int)]
+    ) throws(VectorLoadError) {
+        let path = "$.vectors[\(index)].id"
+        let parts = id.components(separatedBy: "::")
+        guard parts.first == family.rawValue, parts.count >= 3, !parts.contains(where: \.isEmpty) else {
+            throw VectorLoadError(file: file, jsonPath: path, kind: .misplacedID,
+                                  problem: "ID \"\(id)\" must be \(family.rawValue)::group::case")
+        }
+        if let first = firstSeen[id] {
+            throw VectorLoadError(file: file, jsonPath: path, kind: .duplicateID,
+                                  problem: "duplicate ID \"\(id)\", first used at \(first.file): $.vectors[\(first.index)].id")
+        }
+    }
+
+    private static func decode<T>(_ url: URL, _ body: (Data) throws -> T) throws(VectorLoadError) -> T {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw VectorLoadError(file: url.path, jsonPath: "$", kind: .unreadable,
+                                  problem: "cannot read the file: \(error.localizedDescription)")
+        }
+        do {
+            return try body(data)
+        } catch let error as DecodingError {
+            throw VectorLoadError(file: url.path, decodingError: error)
+        } catch {
+            throw VectorLoadError(file: url.path, jsonPath: "$", kind: .invalidJSON, problem: "\(error)")
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import LoginConformance
+
+/// The reference implementation of every LoginConformance protocol, faithful to behaviour.md in the profile it is
+/// made for. The CLI runs it by default, and the test suite proves it passes every vector in both profiles.
+///
+/// It is a specification written as code, not an SDK: it keeps no state and makes no network calls.
+public struct ReferenceImplementation: NonceValidating, LoginConfigurationBuilding, LoginResultResolving,
+    TokenClaimsValidating, Sendable
+{
+    /// The reading it follows where the documentation and the SDK disagree (behaviour.md §8).
+    public let profile: ConformanceProfile
+
+    private let nonces: ReferenceNonceValidator
+    private let configurations: ReferenceLoginConfigurationBuilder
+    private let results: ReferenceLoginResultResolver
+    private let claims: ReferenceTokenClaimsValidator
+
+    public init(profile: ConformanceProfile) {
+        self.profile = profile
+        nonces = ReferenceNonceValidator(profile: profile)
+        configurations = ReferenceLoginConfigurationBuilder(profile: profile)
+        results = ReferenceLoginResultResolver()
+        claims = ReferenceTokenClaimsValidator(profile: profile)
+    }
+
+    public func validateNonce(_ nonce: String) -> NonceVerdict {
+        nonces.validateNonce(nonce)
+    }
+
+    public func makeConfiguration(_ request: LoginConfigurationRequest) -> LoginConfigurationOutcome {
+        configurations.makeConfiguration(request)
+    }
+
+    public func resolveLoginResult(_ callback: LoginCallback) -> LoginResultOutcome {
+        results.resolveLoginResult(callback)
+    }
+
+    public func validateClaims(_ input: TokenClaimsInput) -> TokenClaimsOutcome {
+        claims.validateClaims(input)
+    }
+}

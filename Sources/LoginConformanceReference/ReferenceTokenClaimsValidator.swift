@@ -1,0 +1,119 @@
+import Foundation
+import LoginConformance
+
+/// id_token header and claims validation (behaviour.md §4, §8). The signature is not its concern.
+public struct ReferenceTokenClaimsValidator: TokenClaimsValidating, Sendable {
+    /// The reading of the issuer rule it follows.
+    public let profile: ConformanceProfile
+
+    /// The issuers the documentation names (behaviour.md §8).
+    public static let documentedIssuers: Set<String> = ["https://www.facebook.com", "https://limited.facebook.com"]
+
+    /// How long after `iat` a token is still accepted, in seconds (behaviour.md §4).
+    public static let issuedAtWindow: Double = 600
+
+    public init(profile: ConformanceProfile) {
+        self.profile = profile
+    }
+
+    public func validateClaims(_ input: TokenClaimsInput) -> TokenClaimsOutcome {
+        guard let header = JSONValue.parse(input.header)?.objectValue,
+              let claims = JSONValue.parse(input.claims)?.objectValue
+        else { return .rejected(TokenClaimsRejection(.malformed)) }
+        if let rejection = Self.headerRejection(header) ?? requiredClaimRejection(claims, input: input) {
+            return .rejected(rejection)
+        }
+        return .accepted(Self.keptClaims(claims))
+    }
+
+    /// `alg` exactly `RS256`, `typ` exactly `JWT`, `kid` a non-empty string; other members ignored.
+    static func headerRejection(_ header: [String: JSONValue]) -> TokenClaimsRejection? {
+        if header["alg"]?.stringValue != "RS256" { return TokenClaimsRejection(.headerAlgorithm) }
+        if header["typ"]?.stringValue != "JWT" { return TokenClaimsRejection(.headerType) }
+        if header["kid"]?.stringValue?.isEmpty ?? true { return TokenClaimsRejection(.headerKeyID) }
+        return nil
+    }
+
+    /// The required claims: presence, JSON type, then each claim's value rule.
+    private func requiredClaimRejection(_ claims: [String: JSONValue], input: TokenClaimsInput) -> TokenClaimsRejection? {
+        do {
+            let required = RequiredClaims(claims: claims)
+            _ = try required.string("jti", nonEmpty: true)
+            guard isAcceptedIssuer(try required.string("iss")) else { return TokenClaimsRejection(.issuer) }
+            guard try required.string("aud").isCodePointEqual(to: input.appID) else { return TokenClaimsRejection(.audience) }
+            guard try required.number("exp") > input.now else { return TokenClaimsRejection(.expired) }
+            guard try required.number("iat") >= input.now - Self.issuedAtWindow else {
+                return TokenClaimsRejection(.issuedTooLongAgo)
+            }
+            guard try required.string("nonce", nonEmpty: true).isCodePointEqual(to: input.expectedNonce) else {
+                return TokenClaimsRejection(.nonceMismatch)
+            }
+            _ = try required.string("sub", nonEmpty: true)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// documented: exactly one of the two documented issuers. ios-sdk: the URL's host is `facebook.com` or ends
+    /// with `.facebook.com`, case-sensitive; scheme and path not checked.
+    func isAcceptedIssuer(_ issuer: String) -> Bool {
+        switch profile {
+        case .documented:
+            return Self.documentedIssuers.contains { $0.isCodePointEqual(to: issuer) }
+        case .iosSDK:
+            guard let host = URL(string: issuer)?.host else { return false }
+            return host == "facebook.com" || host.hasSuffix(".facebook.com")
+        }
+    }
+
+    /// Every required claim, and each optional claim whose type is right (behaviour.md §4).
+    static func keptClaims(_ claims: [String: JSONValue]) -> TokenClaims {
+        var kept = TokenClaims(
+            jti: claims["jti"]?.stringValue ?? "", iss: claims["iss"]?.stringValue ?? "",
+            aud: claims["aud"]?.stringValue ?? "", exp: claims["exp"]?.numberValue ?? 0,
+            iat: claims["iat"]?.numberValue ?? 0, nonce: claims["nonce"]?.stringValue ?? "",
+            sub: claims["sub"]?.stringValue ?? "")
+        for (name, keyPath) in TokenClaims.optionalStringClaims {
+            kept[keyPath: keyPath] = claims[name]?.stringValue
+        }
+        kept.userFriends = claims["user_friends"]?.arrayValue.flatMap { elements in
+            let strings = elements.compactMap(\.stringValue)
+            return strings.count == elements.count ? strings : nil
+        }
+        kept.userAgeRange = nonEmptyObject(claims["user_age_range"], of: \.numberValue)
+        kept.userHometown = nonEmptyObject(claims["user_hometown"], of: \.stringValue)
+        kept.userLocation = nonEmptyObject(claims["user_location"], of: \.stringValue)
+        kept.cnfJKT = claims["cnf"]?.objectValue?["jkt"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+        return kept
+    }
+
+    /// A non-empty object whose every member has the type `member` extracts, else `nil`.
+    private static func nonEmptyObject<Member>(
+        _ value: JSONValue?, of member: (JSONValue) -> Member?
+    ) -> [String: Member]? {
+        guard let object = value?.objectValue, !object.isEmpty else { return nil }
+        let members = object.compactMapValues(member)
+        return members.count == object.count ? members : nil
+    }
+}
+
+/// Reads required claims, throwing the rejection for an absent, wrongly typed or empty claim.
+private struct RequiredClaims {
+    let claims: [String: JSONValue]
+
+    func string(_ name: String, nonEmpty: Bool = false) throws(TokenClaimsRejection) -> String {
+        guard let value = claims[name] else { throw TokenClaimsRejection(.missingClaim, claim: name) }
+        guard let text = value.stringValue else { throw TokenClaimsRejection(.wrongClaimType, claim: name) }
+        if nonEmpty, text.isEmpty { throw TokenClaimsRejection(.emptyClaim, claim: name) }
+        return text
+    }
+
+    func number(_ name: String) throws(TokenClaimsRejection) -> Double {
+        guard let value = claims[name] else { throw TokenClaimsRejection(.missingClaim, claim: name) }
+        guard let number = value.numberValue else { throw TokenClaimsRejection(.wrongClaimType, claim: name) }
+        return number
+    }
+}
+
+extension TokenClaimsRejection: Error {}
