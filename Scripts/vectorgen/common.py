@@ -47,7 +47,11 @@ def vector(id, description, severity, refs, input, expected, profiles=None):
             raise ValueError(f"{id}: bad profiles {profiles!r}")
         if len(profiles) == len(PROFILES):
             raise ValueError(f"{id}: a vector holding in both profiles names none")
+        if not id.endswith("." + profiles[0]):
+            raise ValueError(f"{id}: a vector of one profile ends with .{profiles[0]}")
         result["profiles"] = profiles
+    elif id.endswith(tuple("." + p for p in PROFILES)):
+        raise ValueError(f"{id}: only a vector of one profile ends with a profile name")
     result["refs"] = list(refs)
     result["input"] = input
     result["expected"] = expected

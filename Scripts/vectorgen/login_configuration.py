@@ -123,6 +123,8 @@ class _Out:
                 raise ValueError(f"{group}::{case} ({profile}): table says {expected}, rules say {got}")
         if profiles is None and B8 in refs:
             refs = [r for r in refs if r != B8]
+        if profiles and not case.endswith("." + profiles[0]):
+            case += "." + profiles[0]  # a vector of one profile says so in its ID
         self.items.append(vector(f"{F}::{group}::{case}", description, severity, refs, i, expected, profiles))
 
     def pair(self, group, case, description_doc, description_sdk, severity_doc, severity_sdk, refs, i):

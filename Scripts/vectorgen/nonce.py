@@ -214,11 +214,11 @@ def _pair(id, what, nonce, severity="high"):
     """Two vectors for a nonce whose only whitespace is a newline-class character: refused as documented, accepted
     by the SDK. `what` names the character(s) and where they are."""
     return [
-        vector(f"{id}::documented",
+        vector(f"{id}.documented",
                f"documented: {what}; it is Unicode White_Space and the docs refuse any whitespace, so the nonce is "
                f"invalid (whitespace)",
                severity, REFS_DOCUMENTED, {"nonce": nonce}, dict(INVALID_WHITESPACE), profiles=["documented"]),
-        vector(f"{id}::ios-sdk",
+        vector(f"{id}.ios-sdk",
                f"ios-sdk: {what}; newlines are not in CharacterSet.whitespaces (Zs + TAB), so the SDK accepts the "
                f"nonce unchanged",
                severity, REFS_IOS_SDK, {"nonce": nonce}, dict(VALID), profiles=["ios-sdk"]),

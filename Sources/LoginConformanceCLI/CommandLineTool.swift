@@ -29,7 +29,7 @@ struct CommandLineTool {
       3  the implementation or adapter could not be run
     """
 
-    func run(_ arguments: [String]) -> ExitStatus {
+    func run(_ arguments: [String]) -> ExitCode {
         guard let command = arguments.first, !["help", "--help", "-h"].contains(command) else {
             output.line(Self.usage)
             return .passed
@@ -54,7 +54,7 @@ struct CommandLineTool {
         return .configurationProblem
     }
 
-    private func runSuite(_ options: CommandLineOptions) throws -> ExitStatus {
+    private func runSuite(_ options: CommandLineOptions) throws -> ExitCode {
         guard options.positional.isEmpty else {
             throw CommandLineOptions.UsageError(description: "run takes no arguments; got \(options.positional.joined(separator: " "))")
         }
@@ -73,7 +73,7 @@ struct CommandLineTool {
         }
     }
 
-    private func list(_ options: CommandLineOptions) throws -> ExitStatus {
+    private func list(_ options: CommandLineOptions) throws -> ExitCode {
         guard options.positional.count <= 1 else {
             throw CommandLineOptions.UsageError(description: "list takes at most one family")
         }
@@ -90,7 +90,7 @@ struct CommandLineTool {
         return .passed
     }
 
-    private func show(_ options: CommandLineOptions) throws -> ExitStatus {
+    private func show(_ options: CommandLineOptions) throws -> ExitCode {
         guard options.positional.count == 1, let id = options.positional.first else {
             throw CommandLineOptions.UsageError(description: "show takes one vector ID")
         }

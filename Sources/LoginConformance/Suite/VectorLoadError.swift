@@ -1,3 +1,5 @@
+import Foundation
+
 /// A problem with the vector files themselves: it names the file, the JSON path and the problem, so the person
 /// who edited a vector can fix it without reading Swift. Never confused with an implementation failing.
 public struct VectorLoadError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -56,11 +58,12 @@ extension VectorLoadError {
             self.init(file: file, jsonPath: Self.jsonPath(context.codingPath), kind: .invalidFormat,
                       problem: "expected \(Self.jsonTypeName(type)), found null")
         case .dataCorrupted(let context):
-            let isSyntax = context.codingPath.isEmpty && context.underlyingError != nil
+            // The models report every format problem at a non-empty path; at the root it is the JSON syntax.
+            let isSyntax = context.codingPath.isEmpty
             let detail = context.underlyingError.map { "\($0)" } ?? ""
             self.init(file: file, jsonPath: Self.jsonPath(context.codingPath),
                       kind: isSyntax ? .invalidJSON : .invalidFormat,
-                      problem: isSyntax ? "not valid JSON: \(context.debugDescription) \(detail)" : context.debugDescription)
+                      problem: isSyntax ? "not valid JSON: \(context.debugDescription) \(detail)".trimmingCharacters(in: .whitespaces) : context.debugDescription)
         @unknown default:
             self.init(file: file, jsonPath: "$", kind: .invalidFormat, problem: "\(error)")
         }

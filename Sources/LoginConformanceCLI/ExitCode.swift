@@ -1,6 +1,6 @@
 /// The CLI's exit statuses, documented in `--help` and the README. They separate "the implementation is wrong"
 /// from "the suite or the command is wrong" from "the implementation could not be run".
-enum ExitStatus: Int32, CaseIterable {
+enum ExitCode: Int32, CaseIterable {
     /// Every checked vector passed.
     case passed = 0
     /// At least one vector failed or errored.

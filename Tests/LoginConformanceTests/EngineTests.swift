@@ -1,0 +1,88 @@
+import LoginConformance
+import LoginConformanceReference
+import Testing
+
+@Suite("Engine")
+struct EngineTests {
+    let suite: VectorSuite
+    let engine: ConformanceEngine
+
+    init() throws {
+        suite = try VectorSuite.bundled()
+        engine = ConformanceEngine(suite: suite)
+    }
+
+    @Test("a selection that matches nothing is an error, never an empty pass")
+    func nothingSelected() {
+        #expect(throws: ConformanceRunError.self) {
+            try engine.run(ReferenceImplementation(profile: .documented), profile: .documented,
+                           selection: VectorSelection(parsing: "no-such::vector::id"))
+        }
+    }
+
+    @Test("families the implementation does not adopt are skipped, and a run with only skips checks nothing")
+    func unadoptedFamiliesAreSkipped() throws {
+        let run = try engine.run(NotAnImplementation(), profile: .documented)
+        #expect(run.totals.skipped == run.results.count)
+        #expect(run.totals.passed == 0)
+        #expect(run.verdict == .nothingChecked)
+        let reasons = Set(run.results.compactMap { result -> String? in
+            if case .skipped(let reason) = result.outcome { reason } else { nil }
+        })
+        #expect(reasons == Set(ConformanceFamily.allCases.map { "the implementation does not adopt \($0.protocolName)" }))
+    }
+
+    @Test("an implementation of one family passes it and is skipped, not passed, on the others")
+    func partialAdoption() throws {
+        let run = try engine.run(ReferenceNonceValidator(profile: .documented), profile: .documented)
+        for summary in run.familySummaries {
+            if summary.family == .nonce {
+                #expect(summary.counts.passed == summary.counts.total)
+            } else {
+                #expect(summary.counts.skipped == summary.counts.total)
+            }
+        }
+        #expect(run.verdict == .passed)
+    }
+
+    @Test("an implementation that throws errors on that vector and the run goes on")
+    func throwingImplementation() throws {
+        let run = try engine.run(ThrowingNonceValidator(failingNonce: "123"), profile: .documented, families: [.nonce])
+        let errored = run.results.filter { $0.outcome.kind == "error" }
+        #expect(errored.map(\.id) == ["nonce::shape::seeds-example-123"])
+        #expect(errored.first?.outcome == .errored(message: "NonceValidating threw: unexpected state in the nonce validator"))
+        #expect(run.totals.passed == run.results.count - 1)
+        #expect(run.verdict == .failed)
+    }
+
+    @Test("a profile's run holds the vectors of no profile plus its own, never the other profile's")
+    func profileSelection() {
+        for profile in ConformanceProfile.allCases {
+            let vectors = suite.vectors(for: profile)
+            #expect(vectors.allSatisfy { $0.metadata.profiles == nil || $0.metadata.profiles == [profile] })
+            #expect(vectors.count == suite.vectors.filter { $0.metadata.applies(to: profile) }.count)
+            #expect(vectors.contains { $0.metadata.profiles == [profile] })
+        }
+    }
+
+    @Test("selections: exact IDs and prefixes ending in *", arguments: [
+        ("nonce::empty::empty-string", 1),
+        ("nonce::empty::empty-string,nonce::shape::seeds-example-123", 2),
+        ("nonce::empty::empty-string nonce::shape::seeds-example-123", 2),
+        ("nonce::whitespace::*", 18),
+        ("nonce::whitespace::u+00", 0),
+    ])
+    func selections(text: String, count: Int) {
+        let selection = VectorSelection(parsing: text)
+        let selected = suite.vectors.filter { selection.matches($0.metadata.id) }
+        #expect(selected.count == count)
+    }
+
+    @Test("results carry the vector's metadata and a duration")
+    func resultMetadata() throws {
+        let run = try engine.run(ReferenceImplementation(profile: .iosSDK), profile: .iosSDK, families: [.tokenClaims])
+        let vectors = suite.vectors(for: .iosSDK, families: [.tokenClaims])
+        #expect(run.results.map(\.id) == vectors.map(\.metadata.id))
+        #expect(run.results.allSatisfy { $0.duration >= .zero && $0.family == .tokenClaims })
+    }
+}

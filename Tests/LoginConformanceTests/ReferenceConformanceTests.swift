@@ -1,0 +1,43 @@
+import LoginConformance
+import LoginConformanceReference
+import LoginConformanceTesting
+import Testing
+
+/// The reference implementation passes every vector of each profile, checked twice: through the engine (the
+/// whole suite in one loop) and through the Swift Testing integration exactly as a third party writes it.
+@Suite("Reference implementation")
+struct ReferenceConformanceTests {
+    @Test("passes every vector of the profile, through the engine", arguments: ConformanceProfile.allCases)
+    func passesEveryVector(profile: ConformanceProfile) throws {
+        let suite = try VectorSuite.bundled()
+        let run = try ConformanceEngine(suite: suite).run(ReferenceImplementation(profile: profile), profile: profile)
+        let problems = run.problems.map {
+            FailureMessage.text(for: $0, vector: suite.vector(withID: $0.id),
+                                rerunCommand: FailureMessage.cliRerunCommand(id: $0.id, profile: profile))
+        }
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n\n"))")
+        #expect(run.verdict == .passed)
+        #expect(run.totals.passed == suite.vectors(for: profile).count)
+        #expect(Set(run.familySummaries.map(\.family)) == Set(ConformanceFamily.allCases))
+    }
+}
+
+// The integration a third party writes: one parameterized test per family, one case per vector.
+private let documented = ReferenceImplementation(profile: .documented)
+private let iosSDK = ReferenceImplementation(profile: .iosSDK)
+
+@Suite("Reference implementation, documented profile, one case per vector")
+struct ReferenceDocumentedCases {
+    @Test(arguments: ConformanceCases.family(.nonce)) func nonce(_ vector: ConformanceCase) { vector.check(documented) }
+    @Test(arguments: ConformanceCases.family(.loginConfiguration)) func loginConfiguration(_ vector: ConformanceCase) { vector.check(documented) }
+    @Test(arguments: ConformanceCases.family(.loginResult)) func loginResult(_ vector: ConformanceCase) { vector.check(documented) }
+    @Test(arguments: ConformanceCases.family(.tokenClaims)) func tokenClaims(_ vector: ConformanceCase) { vector.check(documented) }
+}
+
+@Suite("Reference implementation, ios-sdk profile, one case per vector")
+struct ReferenceIOSSDKCases {
+    @Test(arguments: ConformanceCases.family(.nonce, profile: .iosSDK)) func nonce(_ vector: ConformanceCase) { vector.check(iosSDK) }
+    @Test(arguments: ConformanceCases.family(.loginConfiguration, profile: .iosSDK)) func loginConfiguration(_ vector: ConformanceCase) { vector.check(iosSDK) }
+    @Test(arguments: ConformanceCases.family(.loginResult, profile: .iosSDK)) func loginResult(_ vector: ConformanceCase) { vector.check(iosSDK) }
+    @Test(arguments: ConformanceCases.family(.tokenClaims, profile: .iosSDK)) func tokenClaims(_ vector: ConformanceCase) { vector.check(iosSDK) }
+}

@@ -1,0 +1,51 @@
+import LoginConformance
+import Testing
+
+/// `JSONValue.parse` is strict RFC 8259, where Foundation is lenient; and exact string comparison is by code point.
+@Suite("Strict JSON and exact strings")
+struct StrictJSONParserTests {
+    @Test("valid JSON parses", arguments: [
+        (#"{"a":1,"b":[true,false,null],"c":{"d":"e"}}"#, JSONValue.object([
+            "a": .number(1), "b": .array([.bool(true), .bool(false), .null]), "c": .object(["d": .string("e")]),
+        ])),
+        (" \t\r\n{} ", .object([:])),
+        (#""\u00e9\ud83d\ude00\n\/""#, .string("é😀\n/")),
+        ("-0.5e+2", .number(-50)),
+        ("1767225600", .number(1_767_225_600)),
+        ("[]", .array([])),
+    ])
+    func valid(text: String, value: JSONValue) {
+        #expect(JSONValue.parse(text) == value)
+    }
+
+    @Test("invalid JSON is refused", arguments: [
+        #"{"a":1,}"#,            // a trailing comma: Foundation's JSONDecoder accepts it
+        "[1,2,]",                // JSONSerialization accepts it
+        "\u{FEFF}{}",            // a byte-order mark: both accept it
+        #"{"a":1,"a":2}"#,       // a duplicate member: the two Foundation parsers disagree on which wins
+        #"{"a":1e400}"#,         // overflows a Double
+        #""\ud800""#,            // a lone high surrogate
+        #""\udc00""#,            // a lone low surrogate
+        "\"a\u{01}b\"",          // an unescaped control character
+        "{'a':1}", "{a:1}", "01", ".5", "+1", "NaN", "0x10", "tru", "", "{} {}", "{\"a\":1}//", #""\x""#,
+        String(repeating: "[", count: 600) + String(repeating: "]", count: 600),
+    ])
+    func invalid(text: String) {
+        #expect(JSONValue.parse(text) == nil)
+    }
+
+    @Test("booleans are not numbers")
+    func booleansAreNotNumbers() {
+        #expect(JSONValue.parse("true")?.numberValue == nil)
+        #expect(JSONValue.parse("1")?.numberValue == 1)
+    }
+
+    @Test("exact comparison tells NFC from NFD, where Swift's == does not")
+    func codePointEquality() {
+        let composed = "caf\u{E9}"
+        let decomposed = "cafe\u{301}"
+        #expect(composed == decomposed)
+        #expect(!composed.isCodePointEqual(to: decomposed))
+        #expect(composed.isCodePointEqual(to: "caf\u{E9}"))
+    }
+}

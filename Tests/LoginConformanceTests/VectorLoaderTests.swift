@@ -1,0 +1,187 @@
+import Foundation
+import LoginConformance
+import Testing
+
+/// Malformed vector input gives a clear error naming the file, the JSON path and the problem.
+@Suite("Vector loading")
+struct VectorLoaderTests {
+    @Test("the bundled vectors load")
+    func bundledVectorsLoad() throws {
+        let suite = try VectorSuite.bundled()
+        #expect(suite.families == ConformanceFamily.allCases)
+        #expect(!suite.vectors.isEmpty)
+        #expect(suite.suiteVersion.split(separator: ".").count == 3)
+    }
+
+    @Test("invalid JSON names the file")
+    func invalidJSON() throws {
+        let vectors = try TemporaryVectors()
+        try vectors.write("nonce.json", #"{"family": "nonce", "vectors": ["#)
+        let error = try #require(vectors.loadError())
+        #expect(error.kind == .invalidJSON)
+        #expect(error.file == vectors.path("nonce.json"))
+        #expect(error.description.hasPrefix("\(vectors.path("nonce.json")): $: not valid JSON"))
+    }
+
+    @Test("a misspelt member is refused with its JSON path")
+    func unknownMember() throws {
+        let vectors = try TemporaryVectors()
+        try vectors.editVector("nonce.json", at: 3) { vector in
+            vector["expectd"] = vector.removeValue(forKey: "expected")
+        }
+        let error = try #require(vectors.loadError())
+        #expect(error.kind == .invalidFormat)
+        #expect(error.jsonPath == "$.vectors[3].expectd")
+        #expect(error.problem.hasPrefix("unknown member \"expectd\""))
+    }
+
+    @Test("a missing member is refused with its JSON path")
+    func missingMember() throws {
+        let vectors = try TemporaryVectors()
+        try vectors.editVector("login-result.json", at: 1) { vector in vector["severity"] = nil }
+        let error = try #require(vectors.loadError())
+        #expect(error.jsonPath == "$.vectors[1].severity")
+        #expect(error.problem == "missing member \"severity\"")
+        #expect(error.file == vectors.path("login-result.json"))
+    }
+
+    @Test("a value of the wrong type is refused with its JSON path")
+    func wrongType() throws {
+        let vectors = try TemporaryVectors()
+        try vectors.editVector("nonce.json", at: 2) { vector in vector["input"] = ["nonce": 5] }
+        let error = try #require(vectors.loadError())
+        #expect(error.jsonPath == "$.vectors[2].input.nonce")
+        #expect(error.problem.hasPrefix("expected a string"))
+    }
+
+    @Test("a nested unknown member in an expected outcome is refused with its JSON path")
+    func nestedUnknownMember() throws {
+        let vectors = try TemporaryVectors()
+        try vectors.editVector("token-claims.json", at: 0) { vector in
+            var expected = vector["expected"] as! [String: Any]
+            var claims = expected["claims"] as! [String: Any]
+            claims["bogus"] = 1
+            expected["claims"] = claims
+            vector["expected"] = expected
+        }
+        let error = try #require(vectors.loadError())
+        #expect(error.jsonPath == "$.vectors[0].expected.claims.bogus")
+    }
+
+    @Test("a reason outside the closed list is refused")
+    func unknownReason() throws {
+        let vectors = try TemporaryVectors()
+        let index = try Self.indexOfFirstVector(in: vectors, .nonce, reason: "whitespace")
+        try vectors.editVector("nonce.json", at: index) { vector in
+            vector["expected"] = ["result": "invalid", "reason": "tooShort"]
+        }
+        let error = try #require(vectors.loadError())
+        #expect(error.jsonPath == "$.vectors[\(index)].expected.reason")
+    }
+
+    @Test("a reason the file does not declare is refused")
+    func undeclaredReason() throws {
+        let vectors = try TemporaryVectors()
+        let index = try Self.indexOfFirstVector(in: vectors, .nonce, reason: "whitespace")
+        try vectors.edit("nonce.json") { document in
+            var reasons = document["reasons"] as! [String: Any]
+            reasons["whitespace"] = nil
+            document["reasons"] = reasons
+        }
+        let error = try #require(vectors.loadError())
+        #expect(error.kind == .undeclaredReason)
+        #expect(error.jsonPath == "$.vectors[\(index)].expected.reason")
+        #expect(error.problem.contains("\"whitespace\""))
+    }
+
+    @Test("a duplicate ID is refused, naming both places")
+    func duplicateID() throws {
+        let vectors = try TemporaryVectors()
+        var firstID = ""
+        try vectors.edit("nonce.json") { document in
+            var list = document["vectors"] as! [[String: Any]]
+            firstID = list[0]["id"] as! String
+            list[5]["id"] = firstID
+            document["vectors"] = list
+        }
+        let error = try #require(vectors.loadError())
+        #expect(error.kind == .duplicateID)
+        #expect(error.jsonPath == "$.vectors[5].id")
+        #expect(error.problem == "duplicate ID \"\(firstID)\", first used at \(vectors.path("nonce.json")): $.vectors[0].id")
+    }
+
+    @Test("an ID across two files is a duplicate too")
+    func duplicateIDAcrossFiles() throws {
+        let vectors = try TemporaryVectors()
+        try vectors.edit("manifest.json") { manifest in
+            var families = manifest["families"] as! [[String: Any]]
+            families.append(["family": "nonce", "file": "nonce.json"])
+            manifest["families"] = families
+        }
+        let error = try #require(vectors.loadError())
+        #expect(error.kind == .duplicateID)
+        #expect(error.jsonPath == "$.vectors[0].id")
+    }
+
+    @Test("an ID outside its family is refused")
+    func misplacedID() throws {
+        let vectors = try TemporaryVectors()
+        try vectors.editVector("nonce.json", at: 0) { vector in vector["id"] = "token-claims::stray::vector" }
+        let error = try #require(vectors.loadError())
+        #expect(error.kind == .misplacedID)
+        #expect(error.jsonPath == "$.vectors[0].id")
+    }
+
+    @Test("a family file without vectors is refused")
+    func emptyFamily() throws {
+        let vectors = try TemporaryVectors()
+        try vectors.edit("login-result.json") { document in document["vectors"] = [Any]() }
+        let error = try #require(vectors.loadError())
+        #expect(error.kind == .emptyFamily)
+        #expect(error.file == vectors.path("login-result.json"))
+    }
+
+    @Test("an unsupported format version is refused")
+    func formatVersion() throws {
+        let vectors = try TemporaryVectors()
+        try vectors.edit("manifest.json") { manifest in manifest["formatVersion"] = 2 }
+        let error = try #require(vectors.loadError())
+        #expect(error.kind == .unsupportedFormatVersion)
+        #expect(error.jsonPath == "$.formatVersion")
+    }
+
+    @Test("an unknown family in the manifest is refused")
+    func unknownFamily() throws {
+        let vectors = try TemporaryVectors()
+        try vectors.edit("manifest.json") { manifest in
+            manifest["families"] = [["family": "graph-errors", "file": "graph-errors.json"]]
+        }
+        let error = try #require(vectors.loadError())
+        #expect(error.kind == .unknownFamily)
+        #expect(error.jsonPath == "$.families[0].family")
+    }
+
+    @Test("a missing file is unreadable")
+    func missingFile() throws {
+        let vectors = try TemporaryVectors()
+        try FileManager.default.removeItem(atPath: vectors.path("token-claims.json"))
+        let error = try #require(vectors.loadError())
+        #expect(error.kind == .unreadable)
+        #expect(error.file == vectors.path("token-claims.json"))
+    }
+
+    @Test("a profile list that is empty is refused")
+    func emptyProfiles() throws {
+        let vectors = try TemporaryVectors()
+        try vectors.editVector("nonce.json", at: 0) { vector in vector["profiles"] = [String]() }
+        let error = try #require(vectors.loadError())
+        #expect(error.jsonPath == "$.vectors[0].profiles")
+    }
+
+    private static func indexOfFirstVector(
+        in vectors: TemporaryVectors, _ family: ConformanceFamily, reason: String
+    ) throws -> Int {
+        let suite = try vectors.load()
+        return try #require(suite.vectors.filter { $0.family == family }.firstIndex { $0.expectedReason == reason })
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import LoginConformance
+import LoginConformanceReference
+
+// Deliberately wrong implementations: each is the reference with one realistic bug, so the tests can show the
+// suite catches the bug with named, readable failures while every other vector still passes.
+
+/// Trims whitespace before validating, so " abc" passes (behaviour.md §1: no trimming).
+struct TrimmingNonceValidator: NonceValidating {
+    func validateNonce(_ nonce: String) -> NonceVerdict {
+        ReferenceNonceValidator(profile: .documented)
+            .validateNonce(nonce.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+}
+
+/// Rejects for the right verdict but the wrong reason: calls the empty nonce "whitespace".
+struct WrongReasonNonceValidator: NonceValidating {
+    func validateNonce(_ nonce: String) -> NonceVerdict {
+        nonce.isEmpty ? .invalid(.whitespace) : ReferenceNonceValidator(profile: .documented).validateNonce(nonce)
+    }
+}
+
+/// Computes declined as requested − granted instead of requested ∩ denied (behaviour.md §3).
+struct RequestedMinusGrantedResolver: LoginResultResolving {
+    func resolveLoginResult(_ callback: LoginCallback) -> LoginResultOutcome {
+        guard case .success(let success) = ReferenceLoginResultResolver().resolveLoginResult(callback) else {
+            return ReferenceLoginResultResolver().resolveLoginResult(callback)
+        }
+        return .success(LoginSuccess(
+            grantedPermissions: success.grantedPermissions,
+            declinedPermissions: callback.requestedPermissions.subtracting(success.grantedPermissions),
+            token: success.token))
+    }
+}
+
+/// Treats `exp == now` as still valid (`exp >= now`), an off-by-one of behaviour.md §4.
+struct InclusiveExpiryValidator: TokenClaimsValidating {
+    func validateClaims(_ input: TokenClaimsInput) -> TokenClaimsOutcome {
+        let earlier = TokenClaimsInput(header: input.header, claims: input.claims, expectedNonce: input.expectedNonce,
+                                       appID: input.appID, now: input.now - 1)
+        return ReferenceTokenClaimsValidator(profile: .documented).validateClaims(earlier)
+    }
+}
+
+/// Throws on one particular nonce, like an implementation with an unexpected error path.
+struct ThrowingNonceValidator: NonceValidating {
+    struct Unexpected: Error, CustomStringConvertible {
+        var description: String { "unexpected state in the nonce validator" }
+    }
+
+    let failingNonce: String
+
+    func validateNonce(_ nonce: String) throws -> NonceVerdict {
+        if nonce == failingNonce { throw Unexpected() }
+        return ReferenceNonceValidator(profile: .documented).validateNonce(nonce)
+    }
+}
+
+/// Adopts none of the protocols.
+struct NotAnImplementation {}
