@@ -98,7 +98,7 @@ struct CommandLineTool {
         guard let vector = suite.vector(withID: id) else {
             throw CommandLineOptions.UsageError(description: "no vector with ID \"\(id)\" in suite \(suite.suiteVersion)")
         }
-        output.line(vector.canonicalJSON())
+        output.line(vector.canonicalJSON(pretty: true))
         return .passed
     }
 }

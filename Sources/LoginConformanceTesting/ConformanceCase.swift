@@ -1,4 +1,4 @@
-import LoginConformance
+@_exported public import LoginConformance
 public import Testing
 
 /// One vector as a Swift Testing argument: a test case named by the vector ID, which checks an implementation

@@ -139,3 +139,19 @@ struct WrongImplementationTests {
         }
     }
 }
+
+@Suite("Platform findings")
+struct PlatformFindingTests {
+    @Test("the SDK's CharacterSet.whitespaces check conforms to ios-sdk except, on Linux, for U+200B")
+    func foundationWhitespaces() throws {
+        let run = try ConformanceEngine(suite: VectorSuite.bundled())
+            .run(FoundationWhitespaceNonceValidator(), profile: .iosSDK, families: [.nonce])
+        let failed = Set(run.problems.map(\.id))
+        #if os(Linux)
+        #expect(failed.contains("nonce::not-whitespace::u+200b"))
+        #expect(failed.allSatisfy { $0.contains("200b") })
+        #else
+        #expect(failed.isEmpty)
+        #endif
+    }
+}

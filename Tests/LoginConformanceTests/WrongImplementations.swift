@@ -58,3 +58,13 @@ struct ThrowingNonceValidator: NonceValidating {
 
 /// Adopts none of the protocols.
 struct NotAnImplementation {}
+
+/// The SDK's literal check, `rangeOfCharacter(from: .whitespaces)`. On Apple platforms Foundation's
+/// `CharacterSet.whitespaces` is Zs plus TAB; swift-corelibs-foundation on Linux also puts U+200B ZERO WIDTH SPACE
+/// in it (Zs in Unicode 3, Cf since 4.0.1), so a port that copies the SDK's code behaves differently on Linux.
+struct FoundationWhitespaceNonceValidator: NonceValidating {
+    func validateNonce(_ nonce: String) -> NonceVerdict {
+        if nonce.isEmpty { return .invalid(.empty) }
+        return nonce.rangeOfCharacter(from: .whitespaces) == nil ? .valid : .invalid(.whitespace)
+    }
+}

@@ -9,8 +9,8 @@ public enum FailureMessage {
         switch result.outcome {
         case .failed(let mismatch):
             lines.append("  \(mismatch.summary)")
-            lines.append("  expected: \(mismatch.expected)")
-            lines.append("  actual:   \(mismatch.actual)")
+            lines.append("  expected: \(visible(mismatch.expected))")
+            lines.append("  actual:   \(visible(mismatch.actual))")
         case .errored(let message):
             lines.append("  error: \(message)")
         case .skipped(let reason):
@@ -19,7 +19,7 @@ public enum FailureMessage {
             lines.append("  passed")
         }
         if let vector {
-            lines.append("  input:    \(vector.inputJSON())")
+            lines.append("  input:    \(visible(vector.inputJSON()))")
         }
         let profiles = result.metadata.profiles.map { $0.map(\.rawValue).sorted().joined(separator: ", ") } ?? "all"
         lines.append("  severity: \(result.metadata.severity.rawValue) · profiles: \(profiles) · refs: \(result.metadata.refs.joined(separator: "; "))")
@@ -30,5 +30,34 @@ public enum FailureMessage {
     /// The CLI command that reruns one vector against the bundled reference implementation's runner.
     public static func cliRerunCommand(id: String, profile: ConformanceProfile) -> String {
         "swift run login-conformance run --profile \(profile.rawValue) --vector '\(id)'"
+    }
+
+    /// JSON text with every character a reader cannot see escaped as `\uXXXX`: separators and whitespace other
+    /// than the ASCII space, controls, format characters (U+200B, U+FEFF, bidi marks), private use and unassigned
+    /// code points. A vector about U+200B must not print as if the character were absent.
+    static func visible(_ json: String) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in json.unicodeScalars {
+            guard isInvisible(scalar) else {
+                result.append(scalar)
+                continue
+            }
+            for unit in String(scalar).utf16 {
+                let hex = String(unit, radix: 16)
+                result.append(contentsOf: "\\u\(String(repeating: "0", count: 4 - hex.count))\(hex)".unicodeScalars)
+            }
+        }
+        return String(result)
+    }
+
+    private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return false }
+        switch scalar.properties.generalCategory {
+        case .spaceSeparator, .lineSeparator, .paragraphSeparator, .control, .format, .privateUse, .unassigned,
+             .surrogate, .nonspacingMark, .enclosingMark:
+            return true
+        default:
+            return scalar.properties.isWhitespace || scalar.properties.isDefaultIgnorableCodePoint
+        }
     }
 }

@@ -11,8 +11,9 @@ public protocol ConformanceVector: Sendable {
     /// Runs `implementation` on the vector's input and judges the answer. Never throws: an implementation error
     /// becomes ``VectorOutcome/errored(message:)``, a missing capability ``VectorOutcome/skipped(reason:)``.
     func evaluate(against implementation: Any) -> VectorOutcome
-    /// The vector as it stands in its family file (canonical JSON), for `show` and bug reports.
-    func canonicalJSON() -> String
+    /// The vector as it stands in its family file (canonical JSON, sorted keys; indented when `pretty`), for
+    /// `show` and bug reports.
+    func canonicalJSON(pretty: Bool) -> String
     /// The vector's input (canonical JSON), for failure messages.
     func inputJSON() -> String
 }
@@ -59,8 +60,8 @@ public struct Vector<Family: VectorFamily>: ConformanceVector, Hashable {
         ))
     }
 
-    public func canonicalJSON() -> String {
-        CanonicalJSON.render(VectorDocument(vector: self))
+    public func canonicalJSON(pretty: Bool) -> String {
+        CanonicalJSON.render(VectorDocument(vector: self), pretty: pretty)
     }
 
     public func inputJSON() -> String {
