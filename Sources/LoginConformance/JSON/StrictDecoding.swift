@@ -25,6 +25,13 @@ extension Decoder {
     }
 }
 
+extension Decoder {
+    /// Throws when the object being decoded has a member that is not one of `keys`' cases.
+    func rejectUnknownMembers<Keys: CodingKey & CaseIterable>(of keys: Keys.Type) throws {
+        try rejectUnknownMembers(allowed: Set(keys.allCases.map(\.stringValue)))
+    }
+}
+
 extension KeyedDecodingContainer {
     /// Decodes the `result` discriminator of an outcome object and checks it against the allowed values.
     func decodeDiscriminator(_ key: Key, allowed: [String]) throws -> String {

@@ -80,7 +80,7 @@ struct VectorDocument<Family: VectorFamily>: Codable {
     }
 
     init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownMembers(allowed: Set(Keys.allCases.map(\.rawValue)))
+        try decoder.rejectUnknownMembers(of: Keys.self)
         let container = try decoder.container(keyedBy: Keys.self)
         let profiles = try container.decodeIfPresent([ConformanceProfile].self, forKey: .profiles)
         if let profiles, profiles.isEmpty || Set(profiles).count != profiles.count {

@@ -9,7 +9,7 @@ struct FamilyFile<Family: VectorFamily>: Decodable {
     let vectors: [VectorDocument<Family>]
 
     init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownMembers(allowed: ["family", "formatVersion", "description", "reasons", "vectors"])
+        try decoder.rejectUnknownMembers(of: CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         family = try container.decode(String.self, forKey: .family)
         formatVersion = try container.decode(Int.self, forKey: .formatVersion)
@@ -18,7 +18,7 @@ struct FamilyFile<Family: VectorFamily>: Decodable {
         vectors = try container.decode([VectorDocument<Family>].self, forKey: .vectors)
     }
 
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case family, formatVersion, description, reasons, vectors
     }
 }

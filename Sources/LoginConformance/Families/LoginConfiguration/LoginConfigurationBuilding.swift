@@ -19,7 +19,7 @@ public enum LoginTracking: String, Sendable, Hashable, Codable, CaseIterable {
 
 /// The input of a `login-configuration` vector: what an app passes to the configuration initializer.
 public struct LoginConfigurationRequest: Codable, Sendable, Hashable {
-    private enum CodingKeys: String, CodingKey { case permissions, tracking, nonce, authType, messengerPageId, codeVerifier }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case permissions, tracking, nonce, authType, messengerPageId, codeVerifier }
 
     /// The requested permissions, as given (duplicates and order included).
     public let permissions: [String]
@@ -47,9 +47,7 @@ public struct LoginConfigurationRequest: Codable, Sendable, Hashable {
     }
 
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownMembers(allowed: [
-            "permissions", "tracking", "nonce", "authType", "messengerPageId", "codeVerifier",
-        ])
+        try decoder.rejectUnknownMembers(of: CodingKeys.self)
         // Every member is required, `null` included: a vector states its whole input.
         let container = try decoder.container(keyedBy: CodingKeys.self)
         permissions = try container.decode([String].self, forKey: .permissions)

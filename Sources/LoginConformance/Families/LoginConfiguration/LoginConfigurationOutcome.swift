@@ -22,7 +22,7 @@ public enum LoginConfigurationOutcome: Sendable, Hashable {
 
 /// A created login configuration, as compared by the suite.
 public struct LoginConfiguration: Codable, Sendable, Hashable {
-    private enum CodingKeys: String, CodingKey { case permissions, tracking, nonce, authType, messengerPageId, codeVerifier }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case permissions, tracking, nonce, authType, messengerPageId, codeVerifier }
 
     /// The permissions the configuration holds: a set, duplicates collapsed.
     public let permissions: Set<String>
@@ -50,9 +50,7 @@ public struct LoginConfiguration: Codable, Sendable, Hashable {
     }
 
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownMembers(allowed: [
-            "permissions", "tracking", "nonce", "authType", "messengerPageId", "codeVerifier",
-        ])
+        try decoder.rejectUnknownMembers(of: CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         permissions = Set(try container.decode([String].self, forKey: .permissions))
         tracking = try container.decode(LoginTracking.self, forKey: .tracking)

@@ -28,11 +28,11 @@ public struct LoginError: Codable, Sendable, Hashable {
         self.graphErrorCode = graphErrorCode
     }
 
-    private enum CodingKeys: String, CodingKey { case domain, code }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case domain, code }
 
     /// Decodes `{"domain", "code"}`; the Graph error code sits beside the `error` object in a vector.
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownMembers(allowed: ["domain", "code"])
+        try decoder.rejectUnknownMembers(of: CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         domain = try container.decode(String.self, forKey: .domain)
         code = try container.decode(Int.self, forKey: .code)
@@ -48,7 +48,7 @@ public struct LoginError: Codable, Sendable, Hashable {
 
 /// A successful login: the result's permission sets and the new access token.
 public struct LoginSuccess: Codable, Sendable, Hashable {
-    private enum CodingKeys: String, CodingKey { case grantedPermissions, declinedPermissions, token }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case grantedPermissions, declinedPermissions, token }
 
     /// The recently granted permissions.
     public let grantedPermissions: Set<String>
@@ -80,7 +80,7 @@ public struct LoginSuccess: Codable, Sendable, Hashable {
 
 /// The new access token's fields the suite compares.
 public struct ResolvedAccessToken: Codable, Sendable, Hashable {
-    private enum CodingKeys: String, CodingKey { case tokenString, userID, expirationDate }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case tokenString, userID, expirationDate }
 
     /// The `access_token` parameter.
     public let tokenString: String
@@ -96,7 +96,7 @@ public struct ResolvedAccessToken: Codable, Sendable, Hashable {
     }
 
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownMembers(allowed: ["tokenString", "userID", "expirationDate"])
+        try decoder.rejectUnknownMembers(of: CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         tokenString = try container.decode(String.self, forKey: .tokenString)
         userID = try container.decode(String.self, forKey: .userID)

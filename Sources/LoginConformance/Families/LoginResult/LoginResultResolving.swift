@@ -11,7 +11,7 @@ public protocol LoginResultResolving {
 
 /// The input of a `login-result` vector: the callback and what the app knew when it made the request.
 public struct LoginCallback: Codable, Sendable, Hashable {
-    private enum CodingKeys: String, CodingKey { case requestedPermissions, query, fragment, expectedChallenge, previousToken, graphUserID, now }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case requestedPermissions, query, fragment, expectedChallenge, previousToken, graphUserID, now }
 
     /// The permissions the login asked for.
     public let requestedPermissions: Set<String>
@@ -47,9 +47,7 @@ public struct LoginCallback: Codable, Sendable, Hashable {
     }
 
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownMembers(allowed: [
-            "requestedPermissions", "query", "fragment", "expectedChallenge", "previousToken", "graphUserID", "now",
-        ])
+        try decoder.rejectUnknownMembers(of: CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         requestedPermissions = Set(try container.decode([String].self, forKey: .requestedPermissions))
         query = try container.decode([String: String].self, forKey: .query)
@@ -74,7 +72,7 @@ public struct LoginCallback: Codable, Sendable, Hashable {
 
 /// The access token that was current before the login.
 public struct PreviousAccessToken: Codable, Sendable, Hashable {
-    private enum CodingKeys: String, CodingKey { case userID, permissions }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case userID, permissions }
 
     /// Its user.
     public let userID: String
@@ -87,7 +85,7 @@ public struct PreviousAccessToken: Codable, Sendable, Hashable {
     }
 
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownMembers(allowed: ["userID", "permissions"])
+        try decoder.rejectUnknownMembers(of: CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         userID = try container.decode(String.self, forKey: .userID)
         permissions = Set(try container.decode([String].self, forKey: .permissions))

@@ -11,7 +11,7 @@ public protocol NonceValidating {
 
 /// The input of a `nonce` vector.
 public struct NonceInput: Codable, Sendable, Hashable {
-    private enum CodingKeys: String, CodingKey { case nonce }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case nonce }
 
     /// The nonce exactly as the app passes it.
     public let nonce: String
@@ -19,7 +19,7 @@ public struct NonceInput: Codable, Sendable, Hashable {
     public init(nonce: String) { self.nonce = nonce }
 
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownMembers(allowed: ["nonce"])
+        try decoder.rejectUnknownMembers(of: CodingKeys.self)
         nonce = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .nonce)
     }
 }

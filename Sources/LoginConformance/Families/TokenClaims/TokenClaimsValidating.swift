@@ -12,7 +12,7 @@ public protocol TokenClaimsValidating {
 
 /// The input of a `token-claims` vector.
 public struct TokenClaimsInput: Codable, Sendable, Hashable {
-    private enum CodingKeys: String, CodingKey { case header, claims, expectedNonce, appID, now }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case header, claims, expectedNonce, appID, now }
 
     /// The exact JSON text of the token's header (its first segment, base64url-decoded).
     public let header: String
@@ -34,7 +34,7 @@ public struct TokenClaimsInput: Codable, Sendable, Hashable {
     }
 
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownMembers(allowed: ["header", "claims", "expectedNonce", "appID", "now"])
+        try decoder.rejectUnknownMembers(of: CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         header = try container.decode(String.self, forKey: .header)
         claims = try container.decode(String.self, forKey: .claims)
