@@ -1,10 +1,10 @@
 /// A strict RFC 8259 parser for ``JSONValue``.
 ///
 /// Foundation's parsers are lenient in ways a token validator must not be (measured with Swift 6.3.1 on Linux):
-/// `JSONDecoder` accepts a trailing comma in an object and a leading byte-order mark, and the two Foundation
-/// parsers disagree on duplicate members (`JSONDecoder` keeps the first, `JSONSerialization` the last: the
-/// first-wins/last-wins confusion of conformance-suites.md). This parser refuses all three, and also refuses
-/// numbers that overflow a `Double` and nesting deeper than ``maximumDepth``.
+/// they accept a trailing comma, which RFC 8259 forbids, and they disagree on duplicate members (`JSONDecoder`
+/// keeps the first, `JSONSerialization` the last: the first-wins/last-wins confusion of conformance-suites.md).
+/// This parser refuses both, and also refuses numbers that overflow a `Double`, nesting deeper than
+/// ``maximumDepth``, and a leading byte-order mark (RFC 8259 §8.1 allows refusing or ignoring it).
 struct StrictJSONParser {
     /// Nesting deeper than this is refused rather than risking the stack.
     static let maximumDepth = 512
