@@ -8,7 +8,7 @@ public import Testing
 /// suite that checks nothing can never pass silently.
 public struct ConformanceCase: Sendable, CustomTestStringConvertible, CustomStringConvertible {
     enum Content: Sendable {
-        case vector(any ConformanceVector, ConformanceProfile)
+        case vector(any ConformanceVector)
         case problem(String)
     }
 
@@ -17,7 +17,7 @@ public struct ConformanceCase: Sendable, CustomTestStringConvertible, CustomStri
     /// The vector's ID, or a description of why there is no vector.
     public var testDescription: String {
         switch content {
-        case .vector(let vector, _): vector.metadata.id
+        case .vector(let vector): vector.metadata.id
         case .problem(let problem): "<no vectors: \(problem)>"
         }
     }
@@ -26,7 +26,7 @@ public struct ConformanceCase: Sendable, CustomTestStringConvertible, CustomStri
 
     /// The vector, when the case has one.
     public var vector: (any ConformanceVector)? {
-        if case .vector(let vector, _) = content { vector } else { nil }
+        if case .vector(let vector) = content { vector } else { nil }
     }
 
     /// Checks `implementation` against the vector and records an issue when it fails, throws, or does not adopt
@@ -36,7 +36,7 @@ public struct ConformanceCase: Sendable, CustomTestStringConvertible, CustomStri
         switch content {
         case .problem(let problem):
             Issue.record(Comment(rawValue: "LoginConformance checked nothing: \(problem)"), sourceLocation: sourceLocation)
-        case .vector(let vector, _):
+        case .vector(let vector):
             let result = ConformanceEngine.evaluate(vector, against: implementation)
             guard result.outcome != .passed else { return }
             let message = FailureMessage.text(for: result, vector: vector, rerunCommand: rerunCommand)

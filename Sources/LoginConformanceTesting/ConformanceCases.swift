@@ -34,7 +34,7 @@ public enum ConformanceCases {
         do {
             return try ConformanceEngine(suite: loaded)
                 .plan(profile: profile, families: [family], selection: selection)
-                .map { ConformanceCase(content: .vector($0, profile)) }
+                .map { ConformanceCase(content: .vector($0)) }
         } catch {
             return [ConformanceCase(content: .problem(error.description))]
         }

@@ -25,7 +25,7 @@ public struct ConformanceRun: Sendable {
 
     /// The results that are not passes or skips: failures and errors, most severe first.
     public var problems: [VectorResult] {
-        results.filter { $0.outcome.kind == "fail" || $0.outcome.kind == "error" }
+        results.filter(\.outcome.isProblem)
             .sorted { ($0.metadata.severity, $0.id) < ($1.metadata.severity, $1.id) }
     }
 

@@ -9,6 +9,14 @@ public enum VectorOutcome: Sendable, Hashable {
     /// The implementation threw instead of answering.
     case errored(message: String)
 
+    /// Whether the outcome makes a run fail: a failure or an error (a skip never does, nor counts as a pass).
+    public var isProblem: Bool {
+        switch self {
+        case .failed, .errored: true
+        case .passed, .skipped: false
+        }
+    }
+
     /// The outcome's kind as reports name it: `pass`, `fail`, `skip`, `error`.
     public var kind: String {
         switch self {
