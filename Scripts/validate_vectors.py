@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Validates Vectors/manifest.json and every family file it lists against its JSON Schema (draft 2020-12).
+"""Validates Vectors/manifest.json, changelog.json and every family file against its JSON Schema (draft 2020-12).
 
   python3 Scripts/validate_vectors.py [--vectors DIR] [FAMILY ...]
 
@@ -64,6 +64,8 @@ def main():
         return document
 
     manifest = validate(args.vectors / "manifest.json", "manifest.schema.json")
+    if validate(args.vectors / "changelog.json", "changelog.schema.json") is not None:
+        print("changelog.json: checked against changelog.schema.json")
     checked = 0
     if manifest is not None:
         for entry in manifest.get("families", []):

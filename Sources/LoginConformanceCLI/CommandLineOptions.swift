@@ -9,6 +9,12 @@ struct CommandLineOptions {
     var vectorsDirectory: URL?
     var verbose = false
     var positional: [String] = []
+    var baseline: URL?
+    var policy = GatePolicy()
+    var jsonReport: URL?
+    var junitReport: URL?
+    var markdownReport: URL?
+    var output: URL?
 
     /// A command-line mistake, reported with exit status 2.
     struct UsageError: Error, CustomStringConvertible {
@@ -40,6 +46,24 @@ struct CommandLineOptions {
                 vectorsDirectory = URL(fileURLWithPath: try value(for: argument), isDirectory: true)
             case "--verbose", "-v":
                 verbose = true
+            case "--baseline":
+                baseline = URL(fileURLWithPath: try value(for: argument))
+            case "--allow-newly-passing":
+                policy.allowNewlyPassing = true
+            case "--new-vectors":
+                switch try value(for: argument) {
+                case "report": policy.blockOnNewVectors = false
+                case "block": policy.blockOnNewVectors = true
+                case let other: throw UsageError(description: "--new-vectors takes report or block, not \"\(other)\"")
+                }
+            case "--report-json":
+                jsonReport = URL(fileURLWithPath: try value(for: argument))
+            case "--report-junit":
+                junitReport = URL(fileURLWithPath: try value(for: argument))
+            case "--report-markdown":
+                markdownReport = URL(fileURLWithPath: try value(for: argument))
+            case "--output", "-o":
+                output = URL(fileURLWithPath: try value(for: argument))
             default:
                 guard !argument.hasPrefix("-") else { throw UsageError(description: "unknown option \(argument)") }
                 positional.append(argument)
@@ -52,6 +76,11 @@ struct CommandLineOptions {
             throw UsageError(description: "unknown family \"\(name)\"; use one of: \(ConformanceFamily.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         return family
+    }
+
+    /// The baseline named by `--baseline`, if any (a missing file is an error: the user named it).
+    func loadBaseline() throws(BaselineError) -> Baseline? {
+        try baseline.map { url throws(BaselineError) in try Baseline.load(from: url) }
     }
 
     /// The suite: `--vectors DIR`, or the bundled vectors.

@@ -1,32 +1,52 @@
 import LoginConformance
 
-/// Prints a run for a person: the failures (most severe first), then a table per family and a closing line.
+/// Prints a gate report for a person: the blocking results in full (regressions first), the rest counted, a table
+/// per family, the gate's verdict and a closing line.
 struct RunReportPrinter {
     let output: CommandOutput
     let verbose: Bool
 
-    /// How many failures are printed in full without `--verbose`.
-    static let failureLimit = 20
+    /// How many blocking results are printed in full without `--verbose`.
+    static let detailLimit = 20
 
-    func print(_ run: ConformanceRun, suite: VectorSuite, implementationName: String) {
-        output.line("LoginConformance suite \(run.suiteVersion) · profile \(run.profile.rawValue) · \(implementationName)")
-        let problems = run.problems
-        let shown = verbose ? problems : Array(problems.prefix(Self.failureLimit))
-        for result in shown {
+    func print(_ report: GateReport, suite: VectorSuite, rerun: (String) -> String) {
+        let run = report.run
+        output.line("LoginConformance suite \(run.suiteVersion) · profile \(run.profile.rawValue) · \(report.implementation.name)")
+        let blocking = report.entries.filter(\.blocks)
+            .sorted { ($0.classification, $0.result.metadata.severity, $0.result.id) < ($1.classification, $1.result.metadata.severity, $1.result.id) }
+        let shown = verbose ? blocking : Array(blocking.prefix(Self.detailLimit))
+        for entry in shown {
             output.line()
-            output.line(FailureMessage.text(
-                for: result, vector: suite.vector(withID: result.id),
-                rerunCommand: FailureMessage.cliRerunCommand(id: result.id, profile: run.profile)))
+            switch entry.classification {
+            case .newlyPassing:
+                output.line("[newly passing] \(entry.result.id) — \(entry.result.metadata.description)")
+                output.line("  the baseline says \(entry.known?.kind.rawValue ?? "it fails"); it passes now: run `login-conformance baseline update`")
+            default:
+                let was = entry.known.map { " (baseline: \($0.kind.rawValue))" } ?? ""
+                output.line("[\(entry.classification.rawValue)\(was)] " + FailureMessage.text(
+                    for: entry.result, vector: suite.vector(withID: entry.result.id), rerunCommand: rerun(entry.result.id)))
+            }
         }
-        if shown.count < problems.count {
+        if shown.count < blocking.count {
             output.line()
-            output.line("… and \(problems.count - shown.count) more failures (--verbose lists them all)")
+            output.line("… and \(blocking.count - shown.count) more blocking results (--verbose lists them all)")
+        }
+        for stale in report.staleEntries {
+            output.line()
+            output.line("[stale baseline entry] \(stale.id): \(stale.explanation)")
         }
         output.line()
         printTable(run)
-        let totals = run.totals
         output.line()
-        output.line("\(run.verdict == .passed ? "PASSED" : "FAILED"): \(totals.passed) passed, \(totals.failed) failed, \(totals.errored) errors, \(totals.skipped) skipped")
+        if report.baselineSuiteVersion != nil || report.entries.contains(where: { $0.classification == .newVector }) {
+            let counts = report.counts
+            output.line("gate: " + GateClassification.allCases.filter { $0 != .pass && $0 != .skipped }
+                .map { "\(counts[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ")
+                + ", \(report.staleEntries.count) stale")
+        }
+        let totals = run.totals
+        let verdict = report.verdict == .passed ? "PASSED" : "FAILED"
+        output.line("\(verdict): \(totals.passed) passed, \(totals.failed) failed, \(totals.errored) errors, \(totals.skipped) skipped")
     }
 
     private func printTable(_ run: ConformanceRun) {

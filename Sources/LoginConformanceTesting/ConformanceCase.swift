@@ -4,21 +4,25 @@ public import Testing
 /// One vector as a Swift Testing argument: a test case named by the vector ID, which checks an implementation
 /// against the vector and records a readable issue when it does not conform.
 ///
-/// A load problem or an empty selection is itself a case (named `<no vectors: …>`) that fails when checked, so a
-/// suite that checks nothing can never pass silently.
+/// With a baseline, the case follows the same gate as the CLI (``ConformanceGate``): a known failure is recorded
+/// as a known issue, a regression as a failure, a newly passing vector as a failure unless the policy allows it,
+/// and a failing vector added after the baseline's suite version as a known issue unless the policy blocks it.
+///
+/// A load problem, an empty selection or stale baseline entries are themselves cases (named `<…>`) that fail when
+/// checked, so a suite that checks nothing, or checks against a wrong baseline, can never pass silently.
 public struct ConformanceCase: Sendable, CustomTestStringConvertible, CustomStringConvertible {
     enum Content: Sendable {
-        case vector(any ConformanceVector)
-        case problem(String)
+        case vector(any ConformanceVector, ConformanceGate)
+        case problem(name: String, message: String)
     }
 
     let content: Content
 
-    /// The vector's ID, or a description of why there is no vector.
+    /// The vector's ID, or a description of the problem.
     public var testDescription: String {
         switch content {
-        case .vector(let vector): vector.metadata.id
-        case .problem(let problem): "<no vectors: \(problem)>"
+        case .vector(let vector, _): vector.metadata.id
+        case .problem(let name, _): "<\(name)>"
         }
     }
 
@@ -26,21 +30,39 @@ public struct ConformanceCase: Sendable, CustomTestStringConvertible, CustomStri
 
     /// The vector, when the case has one.
     public var vector: (any ConformanceVector)? {
-        if case .vector(let vector) = content { vector } else { nil }
+        if case .vector(let vector, _) = content { vector } else { nil }
     }
 
     /// Checks `implementation` against the vector and records an issue when it fails, throws, or does not adopt
-    /// the family's protocol. The issue shows the vector ID and description, expected against actual, the input,
-    /// and a one-line command that reruns just this vector.
+    /// the family's protocol (as a known issue when the baseline expects exactly that failure). The issue shows the
+    /// vector ID and description, expected against actual, the input, and a one-line command that reruns just
+    /// this vector.
     public func check(_ implementation: Any, sourceLocation: SourceLocation = #_sourceLocation) {
         switch content {
-        case .problem(let problem):
-            Issue.record(Comment(rawValue: "LoginConformance checked nothing: \(problem)"), sourceLocation: sourceLocation)
-        case .vector(let vector):
-            let result = ConformanceEngine.evaluate(vector, against: implementation)
-            guard result.outcome != .passed else { return }
-            let message = FailureMessage.text(for: result, vector: vector, rerunCommand: rerunCommand)
+        case .problem(_, let message):
             Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+        case .vector(let vector, let gate):
+            let result = ConformanceEngine.evaluate(vector, against: implementation)
+            let classification = gate.classify(result)
+            let known = gate.baseline?.knownFailures[result.id]
+            let message: String
+            switch classification {
+            case .pass:
+                return
+            case .newlyPassing:
+                message = "[newly passing] \(result.id) — the baseline says \(known?.kind.rawValue ?? "it fails"); it passes now: remove it from the baseline"
+            default:
+                let was = known.map { " (baseline: \($0.kind.rawValue))" } ?? ""
+                message = "[\(classification.rawValue)\(was)] "
+                    + FailureMessage.text(for: result, vector: vector, rerunCommand: rerunCommand)
+            }
+            if gate.blocks(classification) || classification == .skipped {
+                Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+            } else if classification != .newlyPassing {
+                withKnownIssue(Comment(rawValue: message)) {
+                    Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+                }
+            }
         }
     }
 

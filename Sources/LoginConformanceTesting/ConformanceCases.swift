@@ -13,31 +13,58 @@ import LoginConformance
 /// separated) narrows the cases, so that one failure can be rerun alone.
 public enum ConformanceCases {
     /// The cases of `family` for an implementation claiming `profile`, from `suite` (the bundled vectors when
-    /// `nil`), narrowed by `LOGIN_CONFORMANCE_VECTORS` when it is set.
+    /// `nil`), narrowed by `LOGIN_CONFORMANCE_VECTORS` when it is set, judged against the baseline file at
+    /// `baseline` (none: every failure is a regression) under `policy`.
     public static func family(
-        _ family: ConformanceFamily, profile: ConformanceProfile = .documented, suite: VectorSuite? = nil
+        _ family: ConformanceFamily, profile: ConformanceProfile = .documented, suite: VectorSuite? = nil,
+        baseline: URL? = nil, policy: GatePolicy = GatePolicy()
     ) -> [ConformanceCase] {
         let selection = ProcessInfo.processInfo.environment[VectorSelection.environmentVariable]
             .map(VectorSelection.init(parsing:)) ?? .all
-        return cases(family, profile: profile, suite: suite, selection: selection)
+        let loadedBaseline: Baseline?
+        do {
+            loadedBaseline = try baseline.map { url throws(BaselineError) in try Baseline.load(from: url) }
+        } catch {
+            return [problem("baseline error", "the baseline did not load: \(error)")]
+        }
+        return cases(family, profile: profile, suite: suite, selection: selection, baseline: loadedBaseline, policy: policy)
     }
 
-    /// The cases of `family` for `profile`, narrowed by `selection` (the environment is not read).
+    /// The cases of `family` for `profile`, narrowed by `selection` (the environment is not read), judged against
+    /// `baseline`.
     public static func cases(
-        _ family: ConformanceFamily, profile: ConformanceProfile, suite: VectorSuite?, selection: VectorSelection
+        _ family: ConformanceFamily, profile: ConformanceProfile, suite: VectorSuite?, selection: VectorSelection,
+        baseline: Baseline? = nil, policy: GatePolicy = GatePolicy()
     ) -> [ConformanceCase] {
         let loaded: VectorSuite
         switch suite.map({ .success($0) }) ?? bundledSuite {
         case .success(let value): loaded = value
-        case .failure(let error): return [ConformanceCase(content: .problem("the vectors did not load: \(error)"))]
+        case .failure(let error): return [problem("no vectors", "LoginConformance checked nothing: the vectors did not load: \(error)")]
         }
         do {
-            return try ConformanceEngine(suite: loaded)
+            let gate = try ConformanceGate(suite: loaded, profile: profile, baseline: baseline, policy: policy)
+            var cases = try ConformanceEngine(suite: loaded)
                 .plan(profile: profile, families: [family], selection: selection)
-                .map { ConformanceCase(content: .vector($0)) }
+                .map { ConformanceCase(content: .vector($0, gate)) }
+            // Stale entries are reported with the family their ID names (with every family when it names none).
+            let stale = gate.staleEntries.filter { entry in
+                let prefix = entry.id.components(separatedBy: "::").first ?? ""
+                return prefix == family.rawValue || ConformanceFamily(rawValue: prefix) == nil
+            }
+            if !stale.isEmpty {
+                cases.append(problem("stale baseline entries", "stale baseline entries: "
+                    + stale.map { "\($0.id) (\($0.explanation))" }.joined(separator: "; ")))
+            }
+            return cases
+        } catch let error as GateConfigurationError {
+            return [problem("baseline error", "the baseline cannot be used: \(error)")]
         } catch {
-            return [ConformanceCase(content: .problem(error.description))]
+            return [problem("no vectors", "LoginConformance checked nothing: \(error)")]
         }
+    }
+
+    private static func problem(_ name: String, _ message: String) -> ConformanceCase {
+        ConformanceCase(content: .problem(name: name, message: message))
     }
 
     /// The bundled vectors, loaded once per process.

@@ -53,7 +53,7 @@ struct CommandLineToolTests {
         }
         let (status, captured) = run("run", "--vectors", vectors.directory.path, "--family", "nonce")
         #expect(status == .failures)
-        #expect(captured.out.contains { $0.hasPrefix("\(id) — ") })
+        #expect(captured.out.contains { $0.hasPrefix("[regression] \(id) — ") })
         #expect(captured.text.contains("\n  rerun:    swift run login-conformance run --profile documented --vector '\(id)'"))
         #expect(captured.out.last?.hasPrefix("FAILED: ") == true)
         #expect(captured.out.last?.contains(", 1 failed, ") == true)

@@ -68,3 +68,30 @@ struct FoundationWhitespaceNonceValidator: NonceValidating {
         return nonce.rangeOfCharacter(from: .whitespaces) == nil ? .valid : .invalid(.whitespace)
     }
 }
+
+/// An implementation with known failures: the reference in the documented profile, except that its nonce
+/// validator trims whitespace (and, when `declinedAsRequestedMinusGranted`, its login-result resolver computes
+/// declined as requested − granted).
+struct KnownFailuresImplementation: NonceValidating, LoginConfigurationBuilding, LoginResultResolving, TokenClaimsValidating {
+    var declinedAsRequestedMinusGranted = false
+    var nonceThrows = false
+    private let reference = ReferenceImplementation(profile: .documented)
+
+    func validateNonce(_ nonce: String) throws -> NonceVerdict {
+        if nonceThrows, nonce.first?.isWhitespace == true { throw ThrowingNonceValidator.Unexpected() }
+        return TrimmingNonceValidator().validateNonce(nonce)
+    }
+
+    func makeConfiguration(_ request: LoginConfigurationRequest) -> LoginConfigurationOutcome {
+        reference.makeConfiguration(request)
+    }
+
+    func resolveLoginResult(_ callback: LoginCallback) -> LoginResultOutcome {
+        declinedAsRequestedMinusGranted
+            ? RequestedMinusGrantedResolver().resolveLoginResult(callback) : reference.resolveLoginResult(callback)
+    }
+
+    func validateClaims(_ input: TokenClaimsInput) -> TokenClaimsOutcome {
+        reference.validateClaims(input)
+    }
+}

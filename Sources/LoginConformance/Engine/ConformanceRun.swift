@@ -59,7 +59,7 @@ public struct FamilySummary: Sendable, Hashable {
         self.counts = Counts(results)
     }
 
-    /// Passed, failed, errored and skipped vectors.
+    /// Passed, failed, errored (errors, crashes and hangs) and skipped vectors.
     public struct Counts: Sendable, Hashable {
         public var passed = 0
         public var failed = 0
@@ -73,7 +73,7 @@ public struct FamilySummary: Sendable, Hashable {
                 switch result.outcome {
                 case .passed: passed += 1
                 case .failed: failed += 1
-                case .errored: errored += 1
+                case .errored, .crashed, .hung: errored += 1
                 case .skipped: skipped += 1
                 }
             }

@@ -13,6 +13,10 @@ public enum FailureMessage {
             lines.append("  actual:   \(visible(mismatch.actual))")
         case .errored(let message):
             lines.append("  error: \(message)")
+        case .crashed(let message):
+            lines.append("  crash: \(message)")
+        case .hung(let message):
+            lines.append("  hang: \(message)")
         case .skipped(let reason):
             lines.append("  skipped: \(reason)")
         case .passed:

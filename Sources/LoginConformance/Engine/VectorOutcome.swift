@@ -2,28 +2,54 @@
 public enum VectorOutcome: Sendable, Hashable {
     /// The answer is the one behaviour.md requires.
     case passed
-    /// The answer differs: a wrong verdict, or the right verdict for the wrong reason.
+    /// The answer differs: a wrong verdict, the right verdict for the wrong reason, or the wrong details.
     case failed(VectorMismatch)
     /// The implementation does not adopt the family's protocol. Never counted as a pass.
     case skipped(reason: String)
-    /// The implementation threw instead of answering.
+    /// The implementation threw (or, out of process, answered with an error) instead of answering.
     case errored(message: String)
+    /// The implementation's process died while answering this vector (reported by out-of-process runners).
+    case crashed(message: String)
+    /// The implementation did not answer in time (reported by out-of-process runners).
+    case hung(message: String)
 
-    /// Whether the outcome makes a run fail: a failure or an error (a skip never does, nor counts as a pass).
+    /// Whether the outcome makes a run fail: anything but a pass or a skip (a skip never counts as a pass).
     public var isProblem: Bool {
         switch self {
-        case .failed, .errored: true
         case .passed, .skipped: false
+        case .failed, .errored, .crashed, .hung: true
         }
     }
 
-    /// The outcome's kind as reports name it: `pass`, `fail`, `skip`, `error`.
+    /// The outcome's kind as reports name it: `pass`, `fail`, `skip`, `error`, `crash`, `hang`.
     public var kind: String {
         switch self {
         case .passed: "pass"
         case .failed: "fail"
         case .skipped: "skip"
         case .errored: "error"
+        case .crashed: "crash"
+        case .hung: "hang"
+        }
+    }
+
+    /// One line saying what happened: the mismatch summary or the message.
+    public var summary: String {
+        switch self {
+        case .passed: "passed"
+        case .failed(let mismatch): mismatch.summary
+        case .skipped(let message), .errored(let message), .crashed(let message), .hung(let message): message
+        }
+    }
+
+    /// The kind of failure a baseline records, `nil` for a pass or a skip.
+    public var failureKind: FailureKind? {
+        switch self {
+        case .passed, .skipped: nil
+        case .failed(let mismatch): mismatch.kind
+        case .errored: .error
+        case .crashed: .crash
+        case .hung: .hang
         }
     }
 }
@@ -36,10 +62,31 @@ public struct VectorMismatch: Sendable, Hashable {
     public let expected: String
     /// The implementation's answer, canonical JSON.
     public let actual: String
+    /// How the answer is wrong: ``FailureKind/wrongVerdict``, ``FailureKind/wrongReason`` or
+    /// ``FailureKind/wrongDetails``.
+    public let kind: FailureKind
 
-    public init(summary: String, expected: String, actual: String) {
+    public init(summary: String, expected: String, actual: String, kind: FailureKind) {
         self.summary = summary
         self.expected = expected
         self.actual = actual
+        self.kind = kind
     }
+}
+
+/// The kind of a failure, as a baseline records it: a known failure whose kind changes is a regression, the way
+/// WebKit and web-platform-tests tell "fails" from "crashes" (conformance-suites.md, regression gates).
+public enum FailureKind: String, Sendable, Hashable, Codable, CaseIterable {
+    /// The opposite verdict: accepted where a rejection was expected, or the other way round; another result.
+    case wrongVerdict = "wrong-verdict"
+    /// The right verdict for the wrong reason (another rejection reason, another error code).
+    case wrongReason = "wrong-reason"
+    /// The right verdict and reason with other details (another kept claim, another declined set).
+    case wrongDetails = "wrong-details"
+    /// The implementation threw or answered with an error.
+    case error
+    /// The implementation's process died.
+    case crash
+    /// The implementation did not answer in time.
+    case hang
 }

@@ -18,4 +18,9 @@ public struct VectorResult: Sendable {
 
     /// The vector's ID.
     public var id: String { metadata.id }
+
+    /// The duration in seconds, for reports.
+    public var durationSeconds: Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
 }

@@ -50,13 +50,17 @@ public struct Vector<Family: VectorFamily>: ConformanceVector, Hashable {
         }
         let expectedLabel = Family.label(of: expected)
         let actualLabel = Family.label(of: actual)
-        let summary = expectedLabel == actualLabel
+        let verdict = { (label: String) in label.prefix { $0 != "(" } }
+        let kind: FailureKind = verdict(expectedLabel) != verdict(actualLabel) ? .wrongVerdict
+            : expectedLabel != actualLabel ? .wrongReason : .wrongDetails
+        let summary = kind == .wrongDetails
             ? "expected \(expectedLabel) with other details"
             : "expected \(expectedLabel), got \(actualLabel)"
         return .failed(VectorMismatch(
             summary: summary,
             expected: CanonicalJSON.render(expected),
-            actual: CanonicalJSON.render(actual)
+            actual: CanonicalJSON.render(actual),
+            kind: kind
         ))
     }
 

@@ -24,7 +24,8 @@ public protocol VectorFamily: Sendable {
     /// equivalent strings); a family states where it differs (a default nonce is checked for validity).
     static func conforms(_ actual: Outcome, to expected: Outcome, input: Input) -> Bool
 
-    /// A short label of an outcome for one-line summaries: `invalid(whitespace)`, `rejected(expired)`.
+    /// A short label of an outcome for one-line summaries: `invalid(whitespace)`, `rejected(expired)`. The part
+    /// before the parenthesis is the verdict, the part inside the reason.
     static func label(of outcome: Outcome) -> String
 
     /// The rejection reason an expected outcome names, checked against the file's declared `reasons`.

@@ -32,6 +32,10 @@ public struct VectorLoadError: Error, Sendable, Hashable, CustomStringConvertibl
         case undeclaredReason
         /// A family file holds no vector.
         case emptyFamily
+        /// The changelog is inconsistent with the manifest or the vectors.
+        case invalidChangelog
+        /// A vector uses an ID the changelog lists as retired.
+        case retiredIDReused
     }
 
     public init(file: String, jsonPath: String, kind: Kind, problem: String) {

@@ -15,6 +15,8 @@ public struct VectorSuite: Sendable {
     public let declaredReasons: [ConformanceFamily: [String: String]]
     /// Where the vectors were read from.
     public let directory: URL
+    /// Which versions added, changed and retired which IDs (`changelog.json`).
+    public let changelog: SuiteChangelog
 
     private let indexByID: [String: Int]
 
@@ -80,19 +82,25 @@ public struct VectorSuite: Sendable {
             descriptions[family] = decoded.description
             reasons[family] = decoded.reasons
         }
+        let changelogURL = directory.appendingPathComponent("changelog.json")
+        let changelog: SuiteChangelog = try decode(changelogURL) { data in
+            try JSONDecoder().decode(SuiteChangelog.self, from: data)
+        }
+        try changelog.validate(suiteVersion: manifest.suiteVersion, ids: Set(firstSeen.keys), file: changelogURL.path)
         return VectorSuite(manifest: manifest, vectors: vectors, familyDescriptions: descriptions,
-                           declaredReasons: reasons, directory: directory)
+                           declaredReasons: reasons, directory: directory, changelog: changelog)
     }
 
     private init(
         manifest: SuiteManifest, vectors: [any ConformanceVector], familyDescriptions: [ConformanceFamily: String],
-        declaredReasons: [ConformanceFamily: [String: String]], directory: URL
+        declaredReasons: [ConformanceFamily: [String: String]], directory: URL, changelog: SuiteChangelog
     ) {
         self.manifest = manifest
         self.vectors = vectors
         self.familyDescriptions = familyDescriptions
         self.declaredReasons = declaredReasons
         self.directory = directory
+        self.changelog = changelog
         self.indexByID = Dictionary(uniqueKeysWithValues: vectors.enumerated().map { ($1.metadata.id, $0) })
     }
 

@@ -1,0 +1,97 @@
+/// The machine-readable results: suite version, implementation, profile, verdict, and per vector its outcome,
+/// failure kind, classification, expected and actual, duration and rerun command. Described by
+/// `Vectors/schema/results.schema.json`.
+public enum JSONResultsReport {
+    /// The report's format version.
+    public static let formatVersion = 1
+
+    /// The report as JSON text; `rerun` gives the one-line command that reruns a vector.
+    public static func render(_ report: GateReport, rerun: (String) -> String) -> String {
+        let document = Document(
+            formatVersion: formatVersion,
+            suiteVersion: report.run.suiteVersion,
+            profile: report.run.profile,
+            implementation: report.implementation,
+            baselineSuiteVersion: report.baselineSuiteVersion?.description,
+            policy: Policy(allowNewlyPassing: report.policy.allowNewlyPassing,
+                           blockOnNewVectors: report.policy.blockOnNewVectors),
+            verdict: report.verdict.rawValue,
+            counts: Dictionary(uniqueKeysWithValues: report.counts.map { ($0.key.rawValue, $0.value) }),
+            families: report.familyCounts.map { family, counts, total in
+                Family(family: family.rawValue, total: total,
+                       counts: Dictionary(uniqueKeysWithValues: counts.map { ($0.key.rawValue, $0.value) }))
+            },
+            stale: report.staleEntries.map {
+                Stale(id: $0.id, retiredIn: $0.retiredIn?.description, explanation: $0.explanation)
+            },
+            results: report.entries.map { entry in
+                let result = entry.result
+                var mismatch: VectorMismatch?
+                var message: String?
+                switch result.outcome {
+                case .failed(let value): mismatch = value
+                case .errored(let text), .crashed(let text), .hung(let text), .skipped(let text): message = text
+                case .passed: break
+                }
+                return Result(
+                    id: result.id, family: result.family.rawValue, severity: result.metadata.severity.rawValue,
+                    outcome: result.outcome.kind, failureKind: result.outcome.failureKind?.rawValue,
+                    classification: entry.classification.rawValue, blocks: entry.blocks,
+                    summary: mismatch?.summary, expected: mismatch?.expected, actual: mismatch?.actual,
+                    message: message, knownFailure: entry.known,
+                    durationSeconds: result.durationSeconds,
+                    rerun: entry.result.outcome.isProblem || entry.classification == .newlyPassing
+                        ? rerun(result.id) : nil)
+            }
+        )
+        return CanonicalJSON.render(document, pretty: true) + "\n"
+    }
+
+    private struct Document: Encodable {
+        let formatVersion: Int
+        let suiteVersion: String
+        let profile: ConformanceProfile
+        let implementation: ImplementationInfo
+        let baselineSuiteVersion: String?
+        let policy: Policy
+        let verdict: String
+        let counts: [String: Int]
+        let families: [Family]
+        let stale: [Stale]
+        let results: [Result]
+    }
+
+    private struct Policy: Encodable {
+        let allowNewlyPassing: Bool
+        let blockOnNewVectors: Bool
+    }
+
+    private struct Family: Encodable {
+        let family: String
+        let total: Int
+        let counts: [String: Int]
+    }
+
+    private struct Stale: Encodable {
+        let id: String
+        let retiredIn: String?
+        let explanation: String
+    }
+
+    private struct Result: Encodable {
+        let id: String
+        let family: String
+        let severity: String
+        let outcome: String
+        let failureKind: String?
+        let classification: String
+        let blocks: Bool
+        let summary: String?
+        let expected: String?
+        let actual: String?
+        let message: String?
+        let knownFailure: Baseline.KnownFailure?
+        let durationSeconds: Double
+        let rerun: String?
+    }
+}

@@ -1,0 +1,255 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+@testable import LoginConformanceCLI
+import LoginConformance
+import LoginConformanceTesting
+import Testing
+
+/// The gate fails exactly on regressions: the scripted sequence of issue "Regression gate", through the CLI with
+/// deliberately wrong implementations, and through the Swift Testing runner.
+@Suite("Regression gate")
+struct RegressionGateTests {
+    let directory: URL
+    let baselineURL: URL
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("gate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        baselineURL = directory.appendingPathComponent("baseline.json")
+    }
+
+    final class Captured: @unchecked Sendable {
+        var lines: [String] = []
+        var output: CommandOutput { CommandOutput(out: { self.lines.append($0) }, error: { self.lines.append($0) }) }
+        var text: String { lines.joined(separator: "\n") }
+    }
+
+    /// Runs the CLI against `implementation` (claiming the documented profile).
+    private func cli(_ implementation: Any, _ arguments: [String]) -> (ExitCode, String) {
+        let captured = Captured()
+        let tool = CommandLineTool(output: captured.output) { _ in
+            (implementation, ImplementationInfo(name: "test implementation", language: "swift"))
+        }
+        return (tool.run(arguments), captured.text)
+    }
+
+    private func read(_ name: String) throws -> String {
+        try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    @Test("known failures + baseline → green; baseline update is deterministic and records the kind")
+    func knownFailuresAreGreen() throws {
+        let (update, _) = cli(KnownFailuresImplementation(), ["baseline", "update", "--baseline", baselineURL.path])
+        #expect(update == .passed)
+        let first = try Data(contentsOf: baselineURL)
+        _ = cli(KnownFailuresImplementation(), ["baseline", "update", "--baseline", baselineURL.path])
+        #expect(try Data(contentsOf: baselineURL) == first)
+
+        let baseline = try Baseline.load(from: baselineURL)
+        #expect(baseline.profile == .documented)
+        #expect(baseline.knownFailures["nonce::position::leading-space"]?.kind == .wrongVerdict)
+        #expect(baseline.knownFailures["nonce::position::only-tab"]?.kind == .wrongReason)
+        #expect(baseline.knownFailures.keys.allSatisfy { $0.hasPrefix("nonce::") })
+        let text = String(decoding: first, as: UTF8.self)
+        let ids = text.split(separator: "\n").filter { $0.hasPrefix("    \"nonce::") }
+        #expect(ids == ids.sorted())
+
+        let (status, output) = cli(KnownFailuresImplementation(), ["run", "--baseline", baselineURL.path])
+        #expect(status == .passed)
+        #expect(output.contains("gate: 0 regression, 0 newly-passing, 0 new-vector, \(baseline.knownFailures.count) known-failure, 0 stale"))
+    }
+
+    @Test("a regression exits 1 and the Markdown names it first; a changed kind is a regression too")
+    func regression() throws {
+        _ = cli(KnownFailuresImplementation(), ["baseline", "update", "--baseline", baselineURL.path])
+        let markdown = directory.appendingPathComponent("report.md")
+        var broken = KnownFailuresImplementation()
+        broken.declinedAsRequestedMinusGranted = true
+        broken.nonceThrows = true
+        let (status, output) = cli(broken, ["run", "--baseline", baselineURL.path, "--report-markdown", markdown.path])
+        #expect(status == .failures)
+        #expect(output.contains("[regression] login-result::declined::requested-not-granted-not-denied — "))
+        #expect(output.contains("[regression (baseline: wrong-verdict)] nonce::position::leading-space — "))
+
+        let report = try read("report.md")
+        let sections = report.split(separator: "\n").filter { $0.hasPrefix("### ") }
+        #expect(sections.first?.hasPrefix("### Regressions (") == true)
+        #expect(report.contains("**Gate: FAILED**"))
+        #expect(report.contains("| `login-result::declined::requested-not-granted-not-denied` | high | pass | wrong-details |"))
+        #expect(report.contains("| `nonce::position::leading-space` | high | wrong-verdict | error |"))
+    }
+
+    @Test("fixing a known failure is reported as newly passing and fails the gate unless allowed")
+    func newlyPassing() throws {
+        _ = cli(KnownFailuresImplementation(), ["baseline", "update", "--baseline", baselineURL.path])
+        let reference = CommandLineTool.reference(.documented).subject
+        let (strict, output) = cli(reference, ["run", "--baseline", baselineURL.path])
+        #expect(strict == .failures)
+        #expect(output.contains("[newly passing] nonce::position::leading-space — "))
+        let (lenient, _) = cli(reference, ["run", "--baseline", baselineURL.path, "--allow-newly-passing"])
+        #expect(lenient == .passed)
+    }
+
+    @Test("a baseline entry whose vector was removed is a stale-entry error (exit 2)")
+    func staleEntry() throws {
+        let vectors = try TemporaryVectors()
+        _ = cli(KnownFailuresImplementation(), ["baseline", "update", "--baseline", baselineURL.path, "--vectors", vectors.directory.path])
+        try vectors.edit("nonce.json") { document in
+            document["vectors"] = (document["vectors"] as! [[String: Any]]).filter { $0["id"] as? String != "nonce::position::leading-space" }
+        }
+        let (status, output) = cli(KnownFailuresImplementation(), ["run", "--baseline", baselineURL.path, "--vectors", vectors.directory.path])
+        #expect(status == .configurationProblem)
+        #expect(output.contains("[stale baseline entry] nonce::position::leading-space: no vector has this ID: remove it from the baseline"))
+
+        // Retired through the changelog, the entry says when.
+        try vectors.edit("manifest.json") { $0["suiteVersion"] = "0.1.1" }
+        try vectors.edit("changelog.json") { changelog in
+            var releases = changelog["releases"] as! [[String: Any]]
+            releases.append(["version": "0.1.1", "summary": "retire a vector", "added": [String](), "changed": [String](),
+                             "retired": ["nonce::position::leading-space"]])
+            changelog["releases"] = releases
+        }
+        let (_, retired) = cli(KnownFailuresImplementation(), ["run", "--baseline", baselineURL.path, "--vectors", vectors.directory.path])
+        #expect(retired.contains("nonce::position::leading-space: retired in suite 0.1.1: remove it from the baseline"))
+    }
+
+    @Test("vectors added in a newer suite version are reported as new and do not block, unless asked")
+    func newVectors() throws {
+        let vectors = try TemporaryVectors()
+        _ = cli(KnownFailuresImplementation(), ["baseline", "update", "--baseline", baselineURL.path, "--vectors", vectors.directory.path])
+        let newID = "nonce::position::leading-space-before-digits"
+        try vectors.edit("nonce.json") { document in
+            var list = document["vectors"] as! [[String: Any]]
+            list.append(["id": newID, "description": "a leading SPACE before digits is refused: no trimming",
+                         "severity": "high", "refs": ["behaviour.md §1"], "input": ["nonce": " 123"],
+                         "expected": ["result": "invalid", "reason": "whitespace"]])
+            document["vectors"] = list
+        }
+        try vectors.edit("manifest.json") { $0["suiteVersion"] = "0.2.0" }
+        try vectors.edit("changelog.json") { changelog in
+            var releases = changelog["releases"] as! [[String: Any]]
+            releases.append(["version": "0.2.0", "summary": "one more nonce vector", "added": [newID],
+                             "changed": [String](), "retired": [String]()])
+            changelog["releases"] = releases
+        }
+        let json = directory.appendingPathComponent("results.json")
+        let arguments = ["run", "--baseline", baselineURL.path, "--vectors", vectors.directory.path]
+        let (status, output) = cli(KnownFailuresImplementation(), arguments + ["--report-json", json.path])
+        #expect(status == .passed)
+        #expect(output.contains("1 new-vector"))
+        let results = try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as! [String: Any]
+        let entry = (results["results"] as! [[String: Any]]).first { $0["id"] as? String == newID }
+        #expect(entry?["classification"] as? String == "new-vector")
+        #expect(entry?["blocks"] as? Bool == false)
+        #expect(entry?["rerun"] as? String
+            == "swift run login-conformance run --profile documented --vector '\(newID)' --vectors '\(vectors.directory.path)'")
+
+        let (blocking, _) = cli(KnownFailuresImplementation(), arguments + ["--new-vectors", "block"])
+        #expect(blocking == .failures)
+    }
+
+    @Test("a baseline for another profile, or a malformed one, is a configuration problem")
+    func baselineProblems() throws {
+        _ = cli(KnownFailuresImplementation(), ["baseline", "update", "--baseline", baselineURL.path])
+        let (otherProfile, output) = cli(KnownFailuresImplementation(), ["run", "--baseline", baselineURL.path, "--profile", "ios-sdk"])
+        #expect(otherProfile == .configurationProblem)
+        #expect(output.contains("the baseline is for profile documented, the run is for ios-sdk"))
+
+        try Data(#"{"formatVersion":1,"suiteVersion":"0.1.0","profile":"documented","knownFailures":{"x::y::z":{"kind":"fails"}}}"#.utf8)
+            .write(to: baselineURL)
+        let (malformed, message) = cli(KnownFailuresImplementation(), ["run", "--baseline", baselineURL.path])
+        #expect(malformed == .configurationProblem)
+        #expect(message.hasPrefix("baseline error: \(baselineURL.path): $.knownFailures.x::y::z.kind: "))
+    }
+
+    @Test("JUnit XML is well-formed, with one test case per vector and the blocking ones as failures")
+    func junit() throws {
+        _ = cli(KnownFailuresImplementation(), ["baseline", "update", "--baseline", baselineURL.path])
+        var broken = KnownFailuresImplementation()
+        broken.declinedAsRequestedMinusGranted = true
+        let xml = directory.appendingPathComponent("junit.xml")
+        let (status, _) = cli(broken, ["run", "--baseline", baselineURL.path, "--report-junit", xml.path])
+        #expect(status == .failures)
+
+        let counter = ElementCounter()
+        let parser = XMLParser(data: try Data(contentsOf: xml))
+        parser.delegate = counter
+        #expect(parser.parse(), "not well-formed: \(String(describing: parser.parserError))")
+        let vectorCount = try VectorSuite.bundled().vectors(for: .documented).count
+        #expect(counter.counts["testcase"] == vectorCount)
+        #expect(counter.counts["testsuite"] == ConformanceFamily.allCases.count)
+        let baseline = try Baseline.load(from: baselineURL)
+        #expect(counter.counts["skipped"] == baseline.knownFailures.count)
+        #expect((counter.counts["failure"] ?? 0) > 0)
+        #expect(counter.failureNames.allSatisfy { $0.hasPrefix("login-result::") })
+    }
+
+    final class ElementCounter: NSObject, XMLParserDelegate {
+        var counts: [String: Int] = [:]
+        var failureNames: [String] = []
+        private var currentCase = ""
+
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+                    qualifiedName: String?, attributes: [String: String] = [:]) {
+            counts[name, default: 0] += 1
+            if name == "testcase" { currentCase = attributes["name"] ?? "" }
+            if name == "failure" { failureNames.append(currentCase) }
+        }
+    }
+
+    @Test("extract writes a standalone family file with that one vector")
+    func extract() throws {
+        let file = directory.appendingPathComponent("vector.json")
+        let (status, _) = cli(NotAnImplementation(), ["extract", "token-claims::exp::equal-now", "--output", file.path])
+        #expect(status == .passed)
+        let document = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as! [String: Any]
+        #expect(document["family"] as? String == "token-claims")
+        #expect((document["vectors"] as? [[String: Any]])?.map { $0["id"] as? String } == ["token-claims::exp::equal-now"])
+        #expect((document["reasons"] as? [String: String])?["expired"] != nil)
+    }
+
+    @Test("the Swift Testing runner follows the same baseline: known failures are known issues, regressions fail")
+    func swiftTestingHonoursTheBaseline() throws {
+        _ = cli(KnownFailuresImplementation(), ["baseline", "update", "--baseline", baselineURL.path])
+        // A known failure: recorded as a known issue, so this test passes.
+        let known = ConformanceCases.family(.nonce, baseline: baselineURL)
+            .filter { $0.testDescription == "nonce::position::leading-space" }
+        #expect(known.count == 1)
+        known.first?.check(KnownFailuresImplementation())
+        // A regression: recorded as a failure.
+        let regression = ConformanceCases.family(.loginResult, baseline: baselineURL)
+            .filter { $0.testDescription == "login-result::declined::requested-not-granted-not-denied" }
+        #expect(regression.count == 1)
+        var broken = KnownFailuresImplementation()
+        broken.declinedAsRequestedMinusGranted = true
+        withKnownIssue {
+            regression.first?.check(broken)
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().hasPrefix("[regression] login-result::declined::requested-not-granted-not-denied — ")
+        }
+        // Newly passing: a failure unless allowed.
+        let fixed = ConformanceCases.family(.nonce, baseline: baselineURL).filter { $0.testDescription == "nonce::position::leading-space" }
+        withKnownIssue {
+            fixed.first?.check(CommandLineTool.reference(.documented).subject)
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().hasPrefix("[newly passing] nonce::position::leading-space")
+        }
+        let allowed = ConformanceCases.family(.nonce, baseline: baselineURL, policy: GatePolicy(allowNewlyPassing: true))
+            .filter { $0.testDescription == "nonce::position::leading-space" }
+        allowed.first?.check(CommandLineTool.reference(.documented).subject)
+    }
+
+    @Test("a baseline for another profile is a failing case in the Swift Testing runner")
+    func swiftTestingBaselineProfile() throws {
+        _ = cli(KnownFailuresImplementation(), ["baseline", "update", "--baseline", baselineURL.path])
+        let cases = ConformanceCases.family(.nonce, profile: .iosSDK, baseline: baselineURL)
+        #expect(cases.map(\.testDescription) == ["<baseline error>"])
+        withKnownIssue {
+            cases.first?.check(KnownFailuresImplementation())
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("the baseline is for profile documented, the run is for ios-sdk")
+        }
+    }
+}
