@@ -78,3 +78,31 @@ class BrokenCopies(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class ReportSchemas(unittest.TestCase):
+    """The baseline schema accepts what `baseline update` writes and refuses what the gate would misread."""
+
+    def validate(self, schema, document):
+        with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as handle:
+            json.dump(document, handle)
+        result = subprocess.run([sys.executable, str(ROOT / "Scripts" / "validate_document.py"), schema, handle.name],
+                                capture_output=True, text=True)
+        Path(handle.name).unlink()
+        return result
+
+    def baseline(self, **failures):
+        return {"formatVersion": 1, "suiteVersion": "0.1.0", "profile": "ios-sdk", "implementation": "x",
+                "knownFailures": failures}
+
+    def test_a_baseline_with_notes_is_valid(self):
+        result = self.validate("baseline.schema.json", self.baseline(**{
+            "nonce::position::leading-space": {"kind": "wrong-verdict", "reason": "trims", "issue": "https://x/1"}}))
+        self.assertEqual(result.returncode, 0, result.stderr)
+
+    def test_an_unknown_kind_or_a_bad_id_is_refused(self):
+        result = self.validate("baseline.schema.json", self.baseline(**{"nonce::a::b": {"kind": "fails"}}))
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("$.knownFailures.nonce::a::b.kind", result.stderr)
+        result = self.validate("baseline.schema.json", self.baseline(**{"Not An ID": {"kind": "error"}}))
+        self.assertEqual(result.returncode, 1)

@@ -253,3 +253,20 @@ struct RegressionGateTests {
         }
     }
 }
+
+@Suite("Gate in one call")
+struct GateInOneCallTests {
+    @Test("evaluate + writeReports: what an adopter's CI test does")
+    func evaluateAndWrite() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reports-\(UUID().uuidString)")
+        let report = try ConformanceGate.evaluate(
+            KnownFailuresImplementation(), as: ImplementationInfo(name: "known failures"), profile: .documented)
+        #expect(report.verdict == .failed)
+        #expect(report.entries(.regression).allSatisfy { $0.result.family == .nonce })
+        try report.writeReports(to: directory) { "LOGIN_CONFORMANCE_VECTORS='\($0)' swift test" }
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        #expect(names == ["junit.xml", "results.json", "summary.md"])
+        let summary = try String(contentsOf: directory.appendingPathComponent("summary.md"), encoding: .utf8)
+        #expect(summary.contains("LOGIN_CONFORMANCE_VECTORS='nonce::position::leading-space' swift test"))
+    }
+}

@@ -184,4 +184,57 @@ struct VectorLoaderTests {
         let suite = try vectors.load()
         return try #require(suite.vectors.filter { $0.family == family }.firstIndex { $0.expectedReason == reason })
     }
+
+    // MARK: changelog (suite versions)
+
+    private func addRelease(_ vectors: TemporaryVectors, _ release: [String: Any], suiteVersion: String) throws {
+        try vectors.edit("manifest.json") { $0["suiteVersion"] = suiteVersion }
+        try vectors.edit("changelog.json") { changelog in
+            changelog["releases"] = (changelog["releases"] as! [[String: Any]]) + [release]
+        }
+    }
+
+    @Test("a retired ID may never be used again")
+    func retiredIDReused() throws {
+        let vectors = try TemporaryVectors()
+        try addRelease(vectors, ["version": "0.1.1", "summary": "retire one", "added": [String](), "changed": [String](),
+                                 "retired": ["nonce::empty::empty-string"]], suiteVersion: "0.1.1")
+        let error = try #require(vectors.loadError())
+        #expect(error.kind == .retiredIDReused)
+        #expect(error.file == vectors.path("changelog.json"))
+        #expect(error.jsonPath == "$.releases[1].retired[0]")
+    }
+
+    @Test("the last release must be the manifest's suite version")
+    func changelogVersionMismatch() throws {
+        let vectors = try TemporaryVectors()
+        try vectors.edit("manifest.json") { $0["suiteVersion"] = "0.2.0" }
+        let error = try #require(vectors.loadError())
+        #expect(error.kind == .invalidChangelog)
+        #expect(error.problem == "the last release is 0.1.0 but the manifest's suiteVersion is 0.2.0")
+    }
+
+    @Test("a release may only add vectors the suite has, and versions must increase")
+    func changelogConsistency() throws {
+        let unknown = try TemporaryVectors()
+        try addRelease(unknown, ["version": "0.2.0", "summary": "add", "added": ["nonce::no-such::vector"],
+                                 "changed": [String](), "retired": [String]()], suiteVersion: "0.2.0")
+        #expect(unknown.loadError()?.jsonPath == "$.releases[1].added[0]")
+
+        let backwards = try TemporaryVectors()
+        try addRelease(backwards, ["version": "0.0.9", "summary": "older", "added": [String](),
+                                   "changed": [String](), "retired": [String]()], suiteVersion: "0.0.9")
+        #expect(backwards.loadError()?.problem == "versions must increase: 0.0.9 follows 0.1.0")
+    }
+
+    @Test("a vector's introduced version comes from the release that added it")
+    func introducedVersion() throws {
+        let vectors = try TemporaryVectors()
+        let id = "nonce::empty::empty-string"
+        try addRelease(vectors, ["version": "0.2.0", "summary": "add", "added": [id], "changed": [String](),
+                                 "retired": [String]()], suiteVersion: "0.2.0")
+        let suite = try vectors.load()
+        #expect(suite.changelog.introducedVersion(of: id) == SuiteVersion("0.2.0"))
+        #expect(suite.changelog.introducedVersion(of: "nonce::shape::seeds-example-123") == SuiteVersion("0.1.0"))
+    }
 }
