@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Writes Vectors/<family>.json from the family modules in Scripts/vectorgen/, byte-identically every time.
+"""Writes Vectors/<family>.json from the family modules in Scripts/vectorgen/, and Vectors/rules.json from
+Scripts/vectorgen/rules.py, byte-identically every time.
 
   python3 Scripts/generate_vectors.py           write the files
   python3 Scripts/generate_vectors.py --check   exit 1 (naming the files) if a committed file differs
@@ -11,6 +12,7 @@ characters such as U+200B stay visible in review), a final newline.
 import argparse
 import importlib
 import json
+import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -22,6 +24,8 @@ sys.path.insert(0, str(ROOT / "Scripts"))
 FORMAT_VERSION = 1
 # Family modules, in the order the manifest lists them.
 FAMILY_MODULES = ["nonce", "login_configuration", "login_result", "token_claims"]
+RULES_FILE = "rules.json"
+PROFILES = ("documented", "ios-sdk")
 
 
 def render(document):
@@ -35,12 +39,17 @@ def build_family(module_name):
     duplicated = sorted(i for i, n in ids.items() if n > 1)
     if duplicated:
         raise SystemExit(f"{module_name}: duplicate vector IDs: {', '.join(duplicated)}")
+    known_rules = rule_ids()
     for v in vectors:
         if not v["id"].startswith(module.FAMILY + "::"):
             raise SystemExit(f"{module_name}: {v['id']} does not start with {module.FAMILY}::")
         reason = v["expected"].get("reason")
         if reason is not None and reason not in module.REASONS:
             raise SystemExit(f"{module_name}: {v['id']} uses undeclared reason {reason!r}")
+        unknown = [r for r in v["rules"] if r not in known_rules]
+        if unknown:
+            raise SystemExit(f"{module_name}: {v['id']} names rules missing from vectorgen/rules.py: {unknown}")
+    check_inputs(module_name, vectors)
     return module.FAMILY, {
         "family": module.FAMILY,
         "formatVersion": FORMAT_VERSION,
@@ -50,11 +59,48 @@ def build_family(module_name):
     }
 
 
+def rule_ids():
+    from vectorgen import rules
+    return rules.ids()
+
+
+def check_inputs(module_name, vectors):
+    """No two vectors of one profile share an input: with different expectations they contradict each other, with
+    the same one the second checks nothing new (the Swift lint reports both too)."""
+    seen = {}
+    for v in vectors:
+        key = json.dumps(v["input"], sort_keys=True)
+        for profile in v.get("profiles", PROFILES):
+            other = seen.setdefault((profile, key), v)
+            if other is not v:
+                what = "contradicts" if other["expected"] != v["expected"] else "repeats"
+                raise SystemExit(f"{module_name}: {v['id']} {what} {other['id']}: same input under {profile}")
+
+
+def build_rules():
+    from vectorgen import rules
+    ids = [rule["id"] for rule in rules.RULES]
+    duplicated = sorted(i for i, n in Counter(ids).items() if n > 1)
+    if duplicated:
+        raise SystemExit(f"rules.py: duplicate rule IDs: {', '.join(duplicated)}")
+    pattern = re.compile(rules.RULE_ID_PATTERN)
+    for rule in rules.RULES:
+        if not pattern.match(rule["id"]) or rule["needs"] not in rules.NEEDS:
+            raise SystemExit(f"rules.py: bad rule {rule}")
+    reused = sorted(set(ids) & {retired["id"] for retired in rules.RETIRED})
+    if reused:
+        raise SystemExit(f"rules.py: retired rule IDs reused: {', '.join(reused)}")
+    return rules.catalogue()
+
+
 def build_all(module_names):
     files = {}
     for module_name in module_names:
         family, document = build_family(module_name)
         files[f"{family}.json"] = (render(document), len(document["vectors"]))
+    if len(module_names) == len(FAMILY_MODULES):
+        catalogue = build_rules()
+        files[RULES_FILE] = (render(catalogue), len(catalogue["rules"]))
     return files
 
 
@@ -75,7 +121,7 @@ def main():
         return 0
     for name, (text, count) in files.items():
         (VECTORS / name).write_text(text, encoding="utf-8")
-        print(f"wrote Vectors/{name} ({count} vectors)")
+        print(f"wrote Vectors/{name} ({count} {'rules' if name == RULES_FILE else 'vectors'})")
     return 0
 
 

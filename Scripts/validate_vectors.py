@@ -64,8 +64,9 @@ def main():
         return document
 
     manifest = validate(args.vectors / "manifest.json", "manifest.schema.json")
-    if validate(args.vectors / "changelog.json", "changelog.schema.json") is not None:
-        print("changelog.json: checked against changelog.schema.json")
+    for name in ("changelog", "rules"):
+        if validate(args.vectors / f"{name}.json", f"{name}.schema.json") is not None:
+            print(f"{name}.json: checked against {name}.schema.json")
     checked = 0
     if manifest is not None:
         for entry in manifest.get("families", []):

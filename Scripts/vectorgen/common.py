@@ -5,11 +5,16 @@ Each family module (nonce.py, login_configuration.py, ...) exposes:
   DESCRIPTION: one paragraph
   REASONS: {reason: meaning} -- the family's closed list of rejection reasons
   vectors(): a list of dicts made with vector() below, in a stable, reviewable order
+
+Every vector names the rules of behaviour.md it exercises (`rules`, IDs from rules.py / Vectors/rules.json).
 """
 
 import re
 
+from .rules import RULE_ID_PATTERN
+
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9-]*(::[a-z0-9][a-z0-9._+-]*){2,}$")
+RULE_PATTERN = re.compile(RULE_ID_PATTERN)
 SEVERITIES = ("critical", "high", "medium", "low")
 PROFILES = ("documented", "ios-sdk")
 
@@ -30,14 +35,18 @@ SEED_PERMISSIONS_JA = "seeds/004_19433abd2e89bc57.txt"
 SUITES = "conformance-suites.md"
 
 
-def vector(id, description, severity, refs, input, expected, profiles=None):
-    """One vector, with its members in the canonical order. Checks what can be checked locally."""
+def vector(id, description, severity, refs, input, expected, profiles=None, *, rules):
+    """One vector, with its members in the canonical order. Checks what can be checked locally (that each rule is in
+    the catalogue is checked by generate_vectors.py)."""
     if not ID_PATTERN.match(id):
         raise ValueError(f"bad vector id {id!r}")
     if severity not in SEVERITIES:
         raise ValueError(f"{id}: bad severity {severity!r}")
     if not refs:
         raise ValueError(f"{id}: refs must not be empty")
+    rules = list(rules)
+    if not rules or len(set(rules)) != len(rules) or not all(RULE_PATTERN.match(r) for r in rules):
+        raise ValueError(f"{id}: rules must be a non-empty list of unique rule IDs, got {rules!r}")
     if "\n" in description or not description:
         raise ValueError(f"{id}: description must be one non-empty line")
     result = {"id": id, "description": description, "severity": severity}
@@ -53,6 +62,7 @@ def vector(id, description, severity, refs, input, expected, profiles=None):
     elif id.endswith(tuple("." + p for p in PROFILES)):
         raise ValueError(f"{id}: only a vector of one profile ends with a profile name")
     result["refs"] = list(refs)
+    result["rules"] = rules
     result["input"] = input
     result["expected"] = expected
     return result

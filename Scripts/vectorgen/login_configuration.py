@@ -13,6 +13,7 @@ import unicodedata
 
 from .common import (B1, B8, SEED_LIMITED_LOGIN_FR, SEED_LIMITED_LOGIN_VI, SEED_LOGIN_REVIEW_JA, permission_set,
                      vector)
+from .nonce import R_EMPTY, R_NEWLINE_DOC, R_NEWLINE_SDK, whitespace_rules
 
 FAMILY = "login-configuration"
 DESCRIPTION = (
@@ -49,6 +50,34 @@ NONCE = "7F1C2D3E-4A5B-4C6D-8E9F-0A1B2C3D4E5F"  # the shape of the SDK's default
 KNOWN_VERIFIER = "OB6imf0pt3YLueBtNlljrdJZXdFk8gKJ97UQEpz1ojlEUL4p"  # behaviour.md §1's known pair, 48 characters
 ALLOWED_AUTH_TYPES = (None, "rerequest", "reauthorize")
 UNRESERVED_PUNCTUATION = "-._~"
+
+
+# Rule IDs (Vectors/rules.json).
+R_NONCE = "configuration.nonce"
+R_NONCE_DEFAULT = "configuration.nonce.default"
+R_SYNTAX = "configuration.permission.syntax"
+R_SYNTAX_LIMITED_SDK = "configuration.permission.syntax.limited.ios-sdk"
+R_ALL_OR_NOTHING = "configuration.permission.all-or-nothing"
+R_SET = "configuration.permission.set"
+R_LIMITED_LIST_DOC = "configuration.scope.limited-list.documented"
+R_NO_LIST_SDK = "configuration.scope.no-list.ios-sdk"
+R_SCOPE_ENABLED = "configuration.scope.enabled"
+R_AUTH_TYPE = "configuration.auth-type"
+R_ORDER = "configuration.check-order"
+R_MESSENGER = "configuration.messenger-page-id"
+R_VERIFIER_LENGTH = "configuration.code-verifier.length"
+R_VERIFIER_CHARSET = "configuration.code-verifier.charset"
+R_VERIFIER_UNICODE_DOC = "configuration.code-verifier.unicode.documented"
+R_VERIFIER_UNICODE_SDK = "configuration.code-verifier.unicode.ios-sdk"
+R_VERIFIER_DEFAULT = "configuration.code-verifier.default"
+
+
+def _nonce_rules(nonce, profile=None):
+    """The rules a configuration vector about its nonce exercises (the nonce rule applied by the configuration)."""
+    if nonce == "":
+        return [R_NONCE, R_EMPTY]
+    newline = {DOC: [R_NEWLINE_DOC], SDK: [R_NEWLINE_SDK]}.get(profile, [])
+    return [R_NONCE] + newline + whitespace_rules(nonce, documented=profile == DOC)
 
 
 # --- the rules, transcribed (used only to cross-check the tables) ------------------------------------------------
@@ -116,7 +145,7 @@ class _Out:
     def __init__(self):
         self.items = []
 
-    def add(self, group, case, description, severity, refs, i, expected, profiles=None):
+    def add(self, group, case, description, severity, refs, i, expected, profiles=None, *, rules):
         for profile in profiles or (DOC, SDK):
             got = _evaluate(i, profile)
             if got != expected:
@@ -125,14 +154,18 @@ class _Out:
             refs = [r for r in refs if r != B8]
         if profiles and not case.endswith("." + profiles[0]):
             case += "." + profiles[0]  # a vector of one profile says so in its ID
-        self.items.append(vector(f"{F}::{group}::{case}", description, severity, refs, i, expected, profiles))
+        self.items.append(vector(f"{F}::{group}::{case}", description, severity, refs, i, expected, profiles,
+                                 rules=rules))
 
-    def pair(self, group, case, description_doc, description_sdk, severity_doc, severity_sdk, refs, i):
+    def pair(self, group, case, description_doc, description_sdk, severity_doc, severity_sdk, refs, i, *,
+             rules_doc, rules_sdk):
         """The same input under both readings of behaviour.md §8: two vectors, each naming its profile."""
         if B8 not in refs:
             refs = list(refs) + [B8]
-        self.add(group, case + ".documented", description_doc, severity_doc, refs, i, _evaluate(i, DOC), [DOC])
-        self.add(group, case + ".ios-sdk", description_sdk, severity_sdk, refs, i, _evaluate(i, SDK), [SDK])
+        self.add(group, case + ".documented", description_doc, severity_doc, refs, i, _evaluate(i, DOC), [DOC],
+                 rules=rules_doc)
+        self.add(group, case + ".ios-sdk", description_sdk, severity_sdk, refs, i, _evaluate(i, SDK), [SDK],
+                 rules=rules_sdk)
 
 
 def cp(ch):
@@ -146,25 +179,27 @@ def _defaults(out):
     i = inp(nonce=None, authType=None, codeVerifier=None)
     out.add(g, "all-optional-null-enabled", "No permissions, no nonce, nil auth type, no Messenger page, no code "
             "verifier, enabled tracking: every default is valid, so the configuration is created", "high",
-            [B1], i, created(i))
+            [B1], i, created(i), rules=[R_NONCE_DEFAULT, R_VERIFIER_DEFAULT, R_AUTH_TYPE])
     i = inp(tracking="limited", nonce=None, authType=None, codeVerifier=None)
     out.add(g, "all-optional-null-limited", "The same all-default configuration with limited tracking is created: "
-            "an empty permission set is inside any tracking scope", "high", [B1] + SCOPE_REFS[2:], i, created(i))
+            "an empty permission set is inside any tracking scope", "high", [B1] + SCOPE_REFS[2:], i, created(i),
+            rules=[R_NONCE_DEFAULT, R_VERIFIER_DEFAULT, R_AUTH_TYPE, R_LIMITED_LIST_DOC])
     i = inp(nonce=None)
     out.add(g, "nonce-null", "A null nonce means the caller supplies none, so a fresh UUID nonce is made and the "
-            "configuration is created", "high", NONCE_REFS, i, created(i))
+            "configuration is created", "high", NONCE_REFS, i, created(i), rules=[R_NONCE_DEFAULT])
     i = inp(codeVerifier=None)
     out.add(g, "code-verifier-null", "A null code verifier means the caller supplies none, so a fresh valid one is "
-            "made and the configuration is created", "high", VERIFIER_REFS, i, created(i))
+            "made and the configuration is created", "high", VERIFIER_REFS, i, created(i), rules=[R_VERIFIER_DEFAULT])
     i = inp(["email", "public_profile", "user_friends"], tracking="limited", nonce="123", authType="rerequest")
     out.add(g, "documentation-example", "The documentation's example (nonce \"123\", limited tracking, Limited Login "
             "permissions) is created with every value kept", "high", [B1, SEED_LIMITED_LOGIN_VI,
-                                                                     SEED_LIMITED_LOGIN_FR], i, created(i))
+                                                                     SEED_LIMITED_LOGIN_FR], i, created(i),
+            rules=[R_NONCE, R_LIMITED_LIST_DOC])
     i = inp(["email", "user_friends", "user_birthday", "user_age_range", "user_gender", "user_location",
              "user_hometown", "user_link"], tracking="limited", nonce="123")
     out.add(g, "documentation-example-full", "The documentation's full Limited Login example (eight permissions, "
             "nonce \"123\") is created; the expected permissions are the sorted set", "high",
-            [B1, SEED_LIMITED_LOGIN_VI, SEED_LIMITED_LOGIN_FR], i, created(i))
+            [B1, SEED_LIMITED_LOGIN_VI, SEED_LIMITED_LOGIN_FR], i, created(i), rules=[R_NONCE, R_LIMITED_LIST_DOC])
 
 
 # Nonce values valid in both profiles: non-empty and no whitespace of either reading (behaviour.md §1: no length or
@@ -189,31 +224,32 @@ def _nonce(out):
     for slug, value, why in NONCE_VALID:
         i = inp(nonce=value)
         out.add(g, "valid-" + slug, f"Nonce {why}: non-empty and without whitespace, so the configuration is "
-                "created with it kept exactly", "high", NONCE_REFS, i, created(i))
+                "created with it kept exactly", "high", NONCE_REFS, i, created(i), rules=_nonce_rules(value))
     i = inp(nonce="")
     out.add(g, "empty", "An empty nonce is refused: the nonce must be a non-empty string", "high", NONCE_REFS, i,
-            refused("invalidNonce"))
+            refused("invalidNonce"), rules=_nonce_rules(""))
     i = inp(["email"], tracking="limited", nonce="")
     out.add(g, "empty-limited", "An empty nonce is refused with limited tracking too, where the nonce is what the "
-            "server checks the id_token against", "high", NONCE_REFS, i, refused("invalidNonce"))
+            "server checks the id_token against", "high", NONCE_REFS, i, refused("invalidNonce"),
+            rules=_nonce_rules(""))
     for ch in NONCE_WHITESPACE_BOTH:
         name = unicodedata.name(ch, "CHARACTER TABULATION")
         i = inp(nonce="abc" + ch + "def")
         out.add(g, "whitespace-inside-" + cp(ch), f"A nonce containing {name} ({cp(ch).upper()}) is refused in both "
                 "readings: Zs and TAB are in CharacterSet.whitespaces", "high", NONCE_REFS, i,
-                refused("invalidNonce"))
+                refused("invalidNonce"), rules=_nonce_rules(i["nonce"]))
     i = inp(nonce=" " + NONCE)
     out.add(g, "whitespace-leading-space", "A nonce with a leading space is refused, not trimmed", "high",
-            NONCE_REFS, i, refused("invalidNonce"))
+            NONCE_REFS, i, refused("invalidNonce"), rules=_nonce_rules(i["nonce"]))
     i = inp(nonce=NONCE + " ")
     out.add(g, "whitespace-trailing-space", "A nonce with a trailing space is refused, not trimmed", "high",
-            NONCE_REFS, i, refused("invalidNonce"))
+            NONCE_REFS, i, refused("invalidNonce"), rules=_nonce_rules(i["nonce"]))
     i = inp(nonce="   ")
     out.add(g, "whitespace-only", "A nonce made only of spaces is non-empty but refused for its whitespace",
-            "high", NONCE_REFS, i, refused("invalidNonce"))
+            "high", NONCE_REFS, i, refused("invalidNonce"), rules=_nonce_rules(i["nonce"]))
     i = inp(["public_profile"], tracking="limited", nonce="abc def")
     out.add(g, "whitespace-inside-u+0020-limited", "A nonce with a space is refused with limited tracking and "
-            "Limited Login permissions as well", "high", NONCE_REFS, i, refused("invalidNonce"))
+            "Limited Login permissions as well", "high", NONCE_REFS, i, refused("invalidNonce"), rules=_nonce_rules(i["nonce"]))
     for ch in NONCE_NEWLINES:
         name = unicodedata.name(ch, {"\n": "LINE FEED", "\r": "CARRIAGE RETURN", "\u000b": "LINE TABULATION",
                                      "\u000c": "FORM FEED", "\u0085": "NEXT LINE"}.get(ch))
@@ -222,15 +258,17 @@ def _nonce(out):
                  f"Documented reading: a nonce containing {name} ({cp(ch).upper()}) is refused, newlines being "
                  "whitespace",
                  f"SDK reading: a nonce containing {name} ({cp(ch).upper()}) is accepted and kept exactly, newlines "
-                 "not being in CharacterSet.whitespaces", "high", "high", NONCE_REFS, i)
+                 "not being in CharacterSet.whitespaces", "high", "high", NONCE_REFS, i,
+                 rules_doc=_nonce_rules(i["nonce"], DOC), rules_sdk=_nonce_rules(i["nonce"], SDK))
     i = inp(nonce=NONCE + "\r\n")
     out.pair(g, "newline-trailing-crlf", "Documented reading: a nonce ending in CR LF is refused (no trimming)",
              "SDK reading: a nonce ending in CR LF is accepted with the CR LF kept (no trimming)", "high", "high",
-             NONCE_REFS, i)
+             NONCE_REFS, i, rules_doc=_nonce_rules(i["nonce"], DOC), rules_sdk=_nonce_rules(i["nonce"], SDK))
     i = inp(["email", "user_friends"], tracking="limited", nonce="abc\ndef")
     out.pair(g, "newline-inside-u+000a-limited", "Documented reading: with limited tracking a nonce containing LF "
              "is refused", "SDK reading: with limited tracking a nonce containing LF is accepted and kept exactly",
-             "high", "high", NONCE_REFS, i)
+             "high", "high", NONCE_REFS, i, rules_doc=_nonce_rules(i["nonce"], DOC),
+             rules_sdk=_nonce_rules(i["nonce"], SDK))
 
 
 # Permission strings that break the syntax rule (non-empty, only a-z and _), behaviour.md §1.
@@ -272,8 +310,8 @@ SYNTAX_INVALID = [
 # One bad item among good ones refuses the whole configuration (all or nothing).
 SYNTAX_MIXED = [
     ("one-upper-among-valid", ["email", "public_profile", "Email"], "Email among email and public_profile"),
-    ("sdk-user-actions-among-valid", ["public_profile", "user_actions.books"],
-     "user_actions.books beside public_profile"),
+    ("sdk-user-actions-among-valid", ["user_actions.books", "public_profile", "email"],
+     "user_actions.books first, before the valid public_profile and email"),
     ("one-empty-among-valid", ["email", "", "user_friends"], "an empty string among valid permissions"),
     ("last-of-thirteen", LIMITED_LOGIN_PERMISSIONS + ["user_friends "],
      "a trailing-space item after all twelve Limited Login permissions"),
@@ -297,25 +335,29 @@ def _permission_syntax(out):
     for slug, value, why in SYNTAX_INVALID:
         i = inp(["public_profile", value])
         out.add(g, "enabled-" + slug, f"With enabled tracking, a permission with {why} breaks the a-z and _ rule, "
-                "so the whole configuration is refused", "high", [B1], i, refused("invalidPermissionSyntax"))
+                "so the whole configuration is refused", "high", [B1], i, refused("invalidPermissionSyntax"),
+                rules=[R_SYNTAX])
     # With limited tracking a syntactically invalid name is also outside the Limited Login list, which the
     # documented reading refuses at a position behaviour.md does not fix: so only the SDK reading (no allow-list)
     # has a single failing rule here.
     for slug, value, why in SYNTAX_INVALID:
         i = inp(["public_profile", value], tracking="limited")
         out.add(g, "limited-" + slug, f"SDK reading, limited tracking (no allow-list): a permission with {why} is "
-                "refused for its syntax", "high", [B1, B8], i, refused("invalidPermissionSyntax"), [SDK])
+                "refused for its syntax", "high", [B1, B8], i, refused("invalidPermissionSyntax"), [SDK],
+                rules=[R_SYNTAX, R_SYNTAX_LIMITED_SDK])
     for slug, perms, why in SYNTAX_MIXED:
         i = inp(perms)
         out.add(g, "enabled-" + slug, f"With enabled tracking, {why} refuses the whole configuration: the syntax "
-                "check is all or nothing", "high", [B1], i, refused("invalidPermissionSyntax"))
+                "check is all or nothing", "high", [B1], i, refused("invalidPermissionSyntax"),
+                rules=[R_SYNTAX, R_ALL_OR_NOTHING])
         i = inp(perms, tracking="limited")
         out.add(g, "limited-" + slug, f"SDK reading, limited tracking: {why} refuses the whole configuration for "
-                "its syntax", "high", [B1, B8], i, refused("invalidPermissionSyntax"), [SDK])
+                "its syntax", "high", [B1, B8], i, refused("invalidPermissionSyntax"), [SDK],
+                rules=[R_SYNTAX, R_SYNTAX_LIMITED_SDK, R_ALL_OR_NOTHING])
     for slug, value, why in SYNTAX_VALID_ODD:
         i = inp([value])
         out.add(g, "valid-" + slug, f"With enabled tracking, {why} is made only of a-z and _, so the configuration "
-                "is created", "high", [B1], i, created(i))
+                "is created", "high", [B1], i, created(i), rules=[R_SYNTAX])
 
 
 def _permission_set(out):
@@ -337,7 +379,8 @@ def _permission_set(out):
     for slug, perms, tracking, description, severity in cases:
         i = inp(perms, tracking=tracking)
         refs = [B1] + ([SEED_LIMITED_LOGIN_VI] if tracking == "limited" else [])
-        out.add(g, slug, description, severity, refs, i, created(i))
+        out.add(g, slug, description, severity, refs, i, created(i),
+                rules=[R_SET] + ([R_LIMITED_LIST_DOC] if tracking == "limited" else []))
 
 
 # Real Facebook permissions outside the Limited Login list (behaviour.md §1's scope rule; user_likes is the seeds'
@@ -373,26 +416,27 @@ def _tracking_scope(out):
         i = inp([p], tracking="limited")
         out.add(g, "limited-allowed-" + _slug(p), f"{p} is on the Limited Login list, so limited tracking creates "
                 "the configuration in both readings", "high", [B1, SEED_LIMITED_LOGIN_VI, SEED_LIMITED_LOGIN_FR], i,
-                created(i))
+                created(i), rules=[R_LIMITED_LIST_DOC])
     i = inp(LIMITED_LOGIN_PERMISSIONS, tracking="limited")
     out.add(g, "limited-allowed-all-twelve", "All twelve Limited Login permissions together with limited tracking "
             "are created in both readings", "high", [B1, SEED_LIMITED_LOGIN_VI, SEED_LIMITED_LOGIN_FR], i,
-            created(i))
+            created(i), rules=[R_LIMITED_LIST_DOC])
     i = inp(LIMITED_LOGIN_PERMISSIONS)
     out.add(g, "enabled-allowed-all-twelve", "All twelve Limited Login permissions with enabled tracking are "
-            "created: with enabled tracking any valid permission is allowed", "high", [B1], i, created(i))
+            "created: with enabled tracking any valid permission is allowed", "high", [B1], i, created(i),
+            rules=[R_SCOPE_ENABLED])
     for p in OUTSIDE_LIMITED:
         i = inp([p], tracking="limited")
         out.pair(g, "limited-outside-" + _slug(p),
                  f"Documented reading: {p} is outside the Limited Login list, so limited tracking refuses the "
                  "configuration",
                  f"SDK reading: the SDK enforces no allow-list, so {p} with limited tracking is created",
-                 "critical", "high", SCOPE_REFS, i)
+                 "critical", "high", SCOPE_REFS, i, rules_doc=[R_LIMITED_LIST_DOC], rules_sdk=[R_NO_LIST_SDK])
     for p in OUTSIDE_LIMITED:
         i = inp([p])
         out.add(g, "enabled-outside-" + _slug(p), f"{p} with enabled tracking is created in both readings: login "
                 "review is a release requirement, not a configuration check", "high",
-                [B1, SEED_LOGIN_REVIEW_JA], i, created(i))
+                [B1, SEED_LOGIN_REVIEW_JA], i, created(i), rules=[R_SCOPE_ENABLED])
     mixed = [
         ("limited-mixed-one-outside", ["public_profile", "email", "user_likes"],
          "public_profile and email plus user_likes"),
@@ -403,12 +447,14 @@ def _tracking_scope(out):
         i = inp(perms, tracking="limited")
         out.pair(g, slug, f"Documented reading: {why} with limited tracking is refused, one outside permission "
                  "being enough", f"SDK reading: {why} with limited tracking is created, nothing being checked "
-                 "against the list", "critical", "high", SCOPE_REFS, i)
+                 "against the list", "critical", "high", SCOPE_REFS, i, rules_doc=[R_LIMITED_LIST_DOC],
+                 rules_sdk=[R_NO_LIST_SDK])
     for slug, p, why in NEAR_MISS:
         i = inp([p], tracking="limited")
         out.pair(g, "limited-near-miss-" + slug, f"Documented reading: {why} is not on the Limited Login list "
                  "(exact membership), so limited tracking refuses it", f"SDK reading: {why} is valid syntax and "
-                 "limited tracking creates the configuration", "critical", "high", SCOPE_REFS, i)
+                 "limited tracking creates the configuration", "critical", "high", SCOPE_REFS, i,
+                 rules_doc=[R_LIMITED_LIST_DOC], rules_sdk=[R_NO_LIST_SDK])
 
 
 AUTH_TYPE_INVALID = [
@@ -439,20 +485,21 @@ def _auth_type(out):
     g = "auth-type"
     for value in ALLOWED_AUTH_TYPES:
         slug = value or "nil"
-        for tracking, perms in (("enabled", ["public_profile", "user_likes"]), ("limited", ["public_profile"])):
+        for tracking, perms in (("enabled", ["public_profile", "user_likes"]),
+                                ("limited", ["email", "public_profile"])):
             i = inp(perms, tracking=tracking, authType=value)
             out.add(g, f"valid-{slug}-{tracking}", f"Auth type {value or 'nil (explicitly none)'} with {tracking} "
                     "tracking is one of nil, rerequest, reauthorize, so the configuration is created", "medium",
-                    [B1], i, created(i))
+                    [B1], i, created(i), rules=[R_AUTH_TYPE])
     for slug, value, why in AUTH_TYPE_INVALID:
         i = inp(["public_profile"], authType=value)
         out.add(g, "invalid-" + slug, f"Auth type value {why}: not nil, rerequest or reauthorize, so the "
-                "configuration is refused", "medium", [B1], i, refused("invalidAuthType"))
+                "configuration is refused", "medium", [B1], i, refused("invalidAuthType"), rules=[R_AUTH_TYPE])
     for slug in ("empty", "capitalised-rerequest", "reauthenticate", "trailing-space"):
         why, value = next((w, v) for s, v, w in AUTH_TYPE_INVALID if s == slug)
         i = inp(["email", "public_profile"], tracking="limited", authType=value)
         out.add(g, "invalid-" + slug + "-limited", f"With limited tracking and Limited Login permissions, auth type "
-                f"{why} is refused as well", "medium", [B1], i, refused("invalidAuthType"))
+                f"{why} is refused as well", "medium", [B1], i, refused("invalidAuthType"), rules=[R_AUTH_TYPE])
 
 
 MESSENGER_PAGE_IDS = [
@@ -472,10 +519,10 @@ def _messenger_page_id(out):
     for slug, value, why in MESSENGER_PAGE_IDS:
         i = inp(["public_profile"], messengerPageId=value)
         out.add(g, slug, f"Configuration with {why} is created with the value kept exactly", "low", [B1], i,
-                created(i))
+                created(i), rules=[R_MESSENGER])
     i = inp(["public_profile"], tracking="limited", messengerPageId="")
     out.add(g, "empty-limited", "With limited tracking an empty Messenger page ID is not validated either and is "
-            "kept", "low", [B1], i, created(i))
+            "kept", "low", [B1], i, created(i), rules=[R_MESSENGER])
 
 
 def _verifier(length, filler="abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"):
@@ -542,40 +589,58 @@ VERIFIER_UNICODE_ALNUM = [
 def _code_verifier(out):
     g = "code-verifier"
     for slug, value, why in VERIFIER_VALID:
-        i = inp(codeVerifier=value)
+        # The known verifier is the baseline's own: asking for email keeps this input apart from the baseline
+        # (permission-set::empty-enabled), so the two vectors do not repeat each other.
+        i = inp(["email"] if value == KNOWN_VERIFIER else [], codeVerifier=value)
         out.add(g, "valid-" + slug, f"Code verifier of {why}: it meets RFC 7636 (43 to 128 unreserved characters), so "
-                "the configuration is created", "high", VERIFIER_REFS, i, created(i))
+                "the configuration is created", "high", VERIFIER_REFS, i, created(i),
+                rules=[R_VERIFIER_LENGTH] if slug.startswith("length-") else [R_VERIFIER_CHARSET])
     i = inp(["public_profile"], tracking="limited", codeVerifier=_verifier(43))
     out.add(g, "valid-length-43-limited", "With limited tracking (where no challenge is sent) a valid 43-character "
-            "code verifier is still accepted", "high", VERIFIER_REFS, i, created(i))
+            "code verifier is still accepted", "high", VERIFIER_REFS, i, created(i), rules=[R_VERIFIER_LENGTH])
     for slug, value, why in VERIFIER_INVALID_LENGTH:
         i = inp(codeVerifier=value)
         out.add(g, "invalid-" + slug, f"Code verifier: {why} is outside 43 to 128 characters, so the configuration "
-                "is refused", "high", VERIFIER_REFS, i, refused("invalidCodeVerifier"))
+                "is refused", "high", VERIFIER_REFS, i, refused("invalidCodeVerifier"), rules=[R_VERIFIER_LENGTH])
     i = inp(["public_profile"], tracking="limited", codeVerifier=_verifier(42))
     out.add(g, "invalid-length-42-limited", "With limited tracking a 42-character code verifier is refused too: it "
             "is validated when made, whatever the tracking", "high", VERIFIER_REFS, i,
-            refused("invalidCodeVerifier"))
+            refused("invalidCodeVerifier"), rules=[R_VERIFIER_LENGTH])
     for slug, ch in VERIFIER_INVALID_ASCII:
         i = inp(codeVerifier=_with(ch))
         out.add(g, "invalid-ascii-" + slug, f"A 60-character code verifier containing {cp(ch).upper()} ({slug}) is "
                 "refused: only A-Z a-z 0-9 - . _ ~ are allowed", "high", VERIFIER_REFS, i,
-                refused("invalidCodeVerifier"))
+                refused("invalidCodeVerifier"), rules=[R_VERIFIER_CHARSET])
     i = inp(codeVerifier="dBjftJeZ4CVP+mB92K27uhbUJU1p1r/wW1gFWFOEjXk=")
     out.add(g, "invalid-standard-base64", "A 44-character standard-base64 code verifier (with + / and = padding) "
-            "is refused: it is not base64url", "high", VERIFIER_REFS, i, refused("invalidCodeVerifier"))
+            "is refused: it is not base64url", "high", VERIFIER_REFS, i, refused("invalidCodeVerifier"),
+            rules=[R_VERIFIER_CHARSET])
     for ch, why in VERIFIER_INVALID_NON_ASCII:
         i = inp(codeVerifier=_with(ch))
         out.add(g, "invalid-non-ascii-" + cp(ch), f"A 60-character code verifier containing {why} is refused in "
                 "both readings: it is neither unreserved nor a letter or digit", "high", VERIFIER_REFS, i,
-                refused("invalidCodeVerifier"))
+                refused("invalidCodeVerifier"), rules=[R_VERIFIER_CHARSET])
     for ch, why in VERIFIER_UNICODE_ALNUM:
         i = inp(codeVerifier=_with(ch))
         out.pair(g, "unicode-alphanumeric-" + cp(ch),
                  f"Documented reading (RFC 7636, ASCII only): a 60-character code verifier containing {why} is "
                  "refused",
                  f"SDK reading (Unicode alphanumerics): a 60-character code verifier containing {why} is accepted "
-                 "and kept", "high", "high", VERIFIER_REFS, i)
+                 "and kept", "high", "high", VERIFIER_REFS, i,
+                 rules_doc=[R_VERIFIER_CHARSET, R_VERIFIER_UNICODE_DOC], rules_sdk=[R_VERIFIER_CHARSET, R_VERIFIER_UNICODE_SDK])
+    # The length counts characters (code points), not UTF-8 bytes or UTF-16 units: 127 ASCII characters and one CJK
+    # ideograph outside the BMP are 128 characters (129 UTF-16 units, 131 UTF-8 bytes).
+    ch = "\U00020bb7"
+    i = inp(codeVerifier=_with(ch, 128))
+    assert len(i["codeVerifier"]) == 128 and len(i["codeVerifier"].encode("utf-16-le")) == 2 * 129
+    out.pair(g, "unicode-alphanumeric-length-128-" + cp(ch),
+             "Documented reading (RFC 7636, ASCII only): a 128-character code verifier containing the CJK ideograph "
+             "U+20BB7 is refused",
+             "SDK reading: a code verifier of 127 ASCII characters and the CJK ideograph U+20BB7 (a letter outside "
+             "the BMP) is 128 characters, the maximum, however many UTF-16 units or UTF-8 bytes, so it is accepted",
+             "high", "high", VERIFIER_REFS, i,
+             rules_doc=[R_VERIFIER_CHARSET, R_VERIFIER_UNICODE_DOC],
+             rules_sdk=[R_VERIFIER_LENGTH, R_VERIFIER_UNICODE_SDK])
 
 
 def _check_order(out):
@@ -604,15 +669,18 @@ def _check_order(out):
          "invalidNonce"),
     ]
     for slug, i, description, reason in cases:
-        out.add(g, slug, description, "medium", [B1], i, refused(reason))
+        first = _nonce_rules(i["nonce"]) if reason == "invalidNonce" else [R_SYNTAX]
+        out.add(g, slug, description, "medium", [B1], i, refused(reason), rules=[R_ORDER] + first)
     i = inp(["user.likes"], nonce="abc\ndef")
     out.pair(g, "nonce-lf-and-syntax", "Documented reading: a nonce with LF and permission user.likes are refused "
              "for the nonce, checked first", "SDK reading: the LF nonce passes, so permission user.likes is the "
-             "first failure", "medium", "medium", [B1], i)
+             "first failure", "medium", "medium", [B1], i,
+             rules_doc=[R_ORDER] + _nonce_rules(i["nonce"], DOC), rules_sdk=[R_ORDER, R_NEWLINE_SDK, R_SYNTAX])
     i = inp(["public_profile"], nonce="abc\u2028def", authType="Reauthorize")
     out.pair(g, "nonce-u+2028-and-auth-type", "Documented reading: a nonce with U+2028 and auth type Reauthorize are "
              "refused for the nonce, checked first", "SDK reading: the U+2028 nonce passes, so auth type Reauthorize "
-             "is the first failure", "medium", "medium", [B1], i)
+             "is the first failure", "medium", "medium", [B1], i,
+             rules_doc=[R_ORDER] + _nonce_rules(i["nonce"], DOC), rules_sdk=[R_ORDER, R_NEWLINE_SDK, R_AUTH_TYPE])
 
 
 def vectors():

@@ -111,8 +111,24 @@ BAD_CHALLENGE = _failed(LOGIN_DOMAIN, 308)
 USER_MISMATCH = _failed(LOGIN_DOMAIN, 304)
 
 
-def _v(group, case, description, severity, refs, input, expected):
-    return vector(f"login-result::{group}::{case}", description, severity, refs, input, expected)
+# Rule IDs (Vectors/rules.json).
+R_MERGE = "result.parameters.fragment-wins"
+R_NO_TOKEN = "result.cancel.no-token"
+R_EMPTY_GRANT = "result.cancel.empty-grant"
+R_SCOPES = "result.scopes.syntax"
+R_ERROR_NO_MESSAGE = "result.error.without-message"
+R_ERROR_MESSAGE = "result.error.with-message"
+R_CHALLENGE = "result.challenge"
+R_CHALLENGE_AFTER_CANCEL = "result.challenge.after-cancellation"
+R_GRANTED = "result.granted"
+R_DECLINED = "result.declined"
+R_DECLINED_ON_CANCEL = "result.declined.on-cancel"
+R_USER_MISMATCH = "result.user-mismatch"
+R_EXPIRY = "result.expiry"
+
+
+def _v(group, case, description, severity, refs, input, expected, rules):
+    return vector(f"login-result::{group}::{case}", description, severity, refs, input, expected, rules=rules)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -150,7 +166,8 @@ def _granted():
          _input(["email"], _callback("email,public_profile,email")),
          _success(["email", "public_profile"])),
     ]
-    return [_v("granted", c, d, "high", [B3], i, e) for c, d, i, e in cases]
+    extra = {"duplicate-granted-items-collapse": [R_SCOPES]}
+    return [_v("granted", c, d, "high", [B3], i, e, [R_GRANTED] + extra.get(c, [])) for c, d, i, e in cases]
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -192,7 +209,7 @@ def _declined():
          _input(["email", "user_friends"], _callback("email,public_profile"), previous=(USER, ["public_profile"])),
          _success(["email"], [])),
     ]
-    return [_v("declined", c, d, "high", DECLINED_REFS, i, e) for c, d, i, e in cases]
+    return [_v("declined", c, d, "high", DECLINED_REFS, i, e, [R_DECLINED]) for c, d, i, e in cases]
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -224,13 +241,13 @@ def _grant_syntax():
                       f"granted_scopes {granted!r}: {why}, the grant set is invalid, so the login is cancelled",
                       "high", SYNTAX_REFS,
                       _input(["email"], _callback(granted)),
-                      _cancelled([])))
+                      _cancelled([]), [R_SCOPES]))
     out.append(_v("grant-syntax", "previous-token-keeps-denied-scopes",
                   "an invalid grant set cancels; a token already existed, so declined is denied_scopes",
                   "high", SYNTAX_REFS + [SEED_PERMISSIONS_ZH],
                   _input(["email", "user_friends"], _callback("email,", denied_scopes="user_friends"),
                          previous=(USER, ["public_profile"])),
-                  _cancelled(["user_friends"])))
+                  _cancelled(["user_friends"]), [R_SCOPES, R_DECLINED_ON_CANCEL]))
     return out
 
 
@@ -265,7 +282,11 @@ def _empty_grant():
          _input(["email"], _callback(""), previous=(USER, ["public_profile"])),
          _cancelled([])),
     ]
-    return [_v("empty-grant", c, d, "high", DECLINED_REFS, i, e) for c, d, i, e in cases]
+    about_declined = {"no-previous-token-denied-ignored", "previous-token-intersection-empty",
+                      "previous-token-declined-is-all-denied-scopes", "previous-token-no-denied-scopes"}
+    return [_v("empty-grant", c, d, "high", DECLINED_REFS, i, e,
+               [R_EMPTY_GRANT] + ([R_DECLINED_ON_CANCEL] if c in about_declined else []))
+            for c, d, i, e in cases]
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -306,7 +327,11 @@ def _no_token():
          _input(["email"], {"state": CHALLENGE}),
          _cancelled([])),
     ]
-    return [_v("no-token", c, d, "high", [B3], i, e) for c, d, i, e in cases]
+    after_cancel = {"wrong-challenge-still-cancelled", "missing-state-still-cancelled",
+                    "state-not-json-still-cancelled"}
+    return [_v("no-token", c, d, "high", [B3], i, e,
+               [R_NO_TOKEN] + ([R_CHALLENGE_AFTER_CANCEL] if c in after_cancel else []))
+            for c, d, i, e in cases]
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -359,7 +384,11 @@ def _error():
                 query={"error_code": "190"}),
          _failed(CORE_DOMAIN, 8, "102")),
     ]
-    return [_v("error", c, d, "high", [B3], i, e) for c, d, i, e in cases]
+    merged = {"error-in-query-message-in-fragment", "error-code-fragment-wins"}
+    return [_v("error", c, d, "high", [B3], i, e,
+               [R_ERROR_NO_MESSAGE if e["result"] == "cancelled" else R_ERROR_MESSAGE]
+               + ([R_MERGE] if c in merged else []))
+            for c, d, i, e in cases]
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -391,18 +420,18 @@ def _challenge():
                       f"otherwise successful callback, {why}: bad challenge, login error 308",
                       "critical", [B3],
                       _input(["email"], _callback(state=state)),
-                      BAD_CHALLENGE))
+                      BAD_CHALLENGE, [R_CHALLENGE]))
     out.append(_v("challenge", "previous-token-wrong-challenge",
                   "a wrong challenge on a same-user re-authorization is login error 308",
                   "critical", [B3],
                   _input(["email"], _callback(state='{"challenge":"0badc0de"}'), previous=(USER, ["public_profile"])),
-                  BAD_CHALLENGE))
+                  BAD_CHALLENGE, [R_CHALLENGE]))
     out.append(_v("challenge", "extra-state-members-accepted",
                   "a state object with other members besides the correct challenge passes the check: success",
                   "high", [B3],
                   _input(["email"], _callback(
                       state='{"0_auth_logger_id":"a1b2c3d4","3_method":"sfvc_auth","challenge":"c7d4e0f1"}')),
-                  _success(["email", "public_profile"])))
+                  _success(["email", "public_profile"]), [R_CHALLENGE]))
     return out
 
 
@@ -457,7 +486,15 @@ def _merge():
          _input(["email"], _callback(expires_in="3600"), query={"expires_in": "60"}),
          _success(["email", "public_profile"], expiration=NOW + 3600)),
     ]
-    return [_v("merge", c, d, s, [B3], i, e) for c, s, d, i, e in cases]
+    extra = {
+        "invalid-query-grant-overridden": [R_SCOPES],
+        "empty-fragment-grant-overrides": [R_EMPTY_GRANT],
+        "denied-scopes-only-in-query": [R_DECLINED],
+        "state-query-wrong-fragment-right": [R_CHALLENGE],
+        "state-query-right-fragment-wrong": [R_CHALLENGE],
+        "expires-in-fragment-wins": [R_EXPIRY],
+    }
+    return [_v("merge", c, d, s, [B3], i, e, [R_MERGE] + extra.get(c, [])) for c, s, d, i, e in cases]
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -490,7 +527,9 @@ def _user_mismatch():
          _input(["email"], _callback(user=OTHER_USER)),
          _success(["email", "public_profile"], user=OTHER_USER)),
     ]
-    return [_v("user-mismatch", c, d, s, [B3], i, e) for c, s, d, i, e in cases]
+    extra = {"same-user": [R_GRANTED]}
+    return [_v("user-mismatch", c, d, s, [B3], i, e, [R_USER_MISMATCH] + extra.get(c, []))
+            for c, s, d, i, e in cases]
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -536,7 +575,7 @@ EXPIRY_CASES = [
 def _expiry():
     return [_v("expiry", case, f"{why} (expirationDate {'null' if exp is None else exp})", "medium", [B3],
                _input(["public_profile"], _callback("public_profile", **params)),
-               _success(["public_profile"], expiration=exp))
+               _success(["public_profile"], expiration=exp), [R_EXPIRY])
             for case, params, exp, why in EXPIRY_CASES]
 
 

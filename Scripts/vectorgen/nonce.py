@@ -205,9 +205,37 @@ REFS_DOCUMENTED = [B1, B8, SEED_LIMITED_LOGIN_VI, SEED_LIMITED_LOGIN_FR]
 REFS_IOS_SDK = [B1, B8]
 
 
-def _both(id, description, severity, nonce, expected):
+# Rule IDs (Vectors/rules.json).
+R_EMPTY = "nonce.empty"
+R_ZS = "nonce.whitespace.zs"
+R_TAB = "nonce.whitespace.tab"
+R_NEWLINE_DOC = "nonce.whitespace.newline.documented"
+R_NEWLINE_SDK = "nonce.whitespace.newline.ios-sdk"
+R_NO_TRIMMING = "nonce.no-trimming"
+R_NOT_WHITESPACE = "nonce.not-whitespace"
+R_NO_CHARSET_LIMIT = "nonce.no-charset-limit"
+R_NO_LENGTH_LIMIT = "nonce.no-length-limit"
+R_NO_NORMALISATION = "nonce.no-normalisation"
+R_NO_DECODING = "nonce.no-decoding"
+
+
+def whitespace_rules(nonce, documented=False):
+    """The whitespace rules a refused nonce exercises: Zs and TAB anywhere, no trimming when whitespace is at an end
+    (under `documented`, newlines count as whitespace for the ends). Used by login_configuration.py too."""
+    ends = UNICODE_WHITE_SPACE if documented else IOS_SDK_WHITESPACE
+    rules = []
+    if nonce and (nonce[0] in ends or nonce[-1] in ends):
+        rules.append(R_NO_TRIMMING)
+    if any(ch in IOS_SDK_WHITESPACE and ch != TAB[0] for ch in nonce):
+        rules.append(R_ZS)
+    if TAB[0] in nonce:
+        rules.append(R_TAB)
+    return rules
+
+
+def _both(id, description, severity, nonce, expected, rules):
     """A vector that holds under both readings (no profiles)."""
-    return vector(id, description, severity, REFS_BOTH, {"nonce": nonce}, dict(expected))
+    return vector(id, description, severity, REFS_BOTH, {"nonce": nonce}, dict(expected), rules=rules)
 
 
 def _pair(id, what, nonce, severity="high"):
@@ -217,11 +245,12 @@ def _pair(id, what, nonce, severity="high"):
         vector(f"{id}.documented",
                f"documented: {what}; it is Unicode White_Space and the docs refuse any whitespace, so the nonce is "
                f"invalid (whitespace)",
-               severity, REFS_DOCUMENTED, {"nonce": nonce}, dict(INVALID_WHITESPACE), profiles=["documented"]),
+               severity, REFS_DOCUMENTED, {"nonce": nonce}, dict(INVALID_WHITESPACE), profiles=["documented"],
+               rules=[R_NEWLINE_DOC] + whitespace_rules(nonce, documented=True)),
         vector(f"{id}.ios-sdk",
                f"ios-sdk: {what}; newlines are not in CharacterSet.whitespaces (Zs + TAB), so the SDK accepts the "
                f"nonce unchanged",
-               severity, REFS_IOS_SDK, {"nonce": nonce}, dict(VALID), profiles=["ios-sdk"]),
+               severity, REFS_IOS_SDK, {"nonce": nonce}, dict(VALID), profiles=["ios-sdk"], rules=[R_NEWLINE_SDK]),
     ]
 
 
@@ -241,7 +270,7 @@ def _empty():
         _both("nonce::empty::empty-string",
               "the empty string is refused with reason empty in both readings (also an input of the SDK's own "
               "NonceTests)",
-              "high", "", INVALID_EMPTY),
+              "high", "", INVALID_EMPTY, [R_EMPTY]),
     ]
 
 
@@ -253,7 +282,7 @@ def _whitespace_characters():
         out.append(_both(f"nonce::whitespace::{_id_u(ch)}",
                          f"{_u(ch)} {name}{kind} between letters is in CharacterSet.whitespaces and is Unicode "
                          f"White_Space, so the nonce is refused (whitespace) in both readings",
-                         "high", f"abc{ch}def", INVALID_WHITESPACE))
+                         "high", f"abc{ch}def", INVALID_WHITESPACE, whitespace_rules(f"abc{ch}def")))
     return out
 
 
@@ -299,7 +328,7 @@ def _position():
     ]
     return [_both(f"nonce::position::{case}",
                   f"{what}; it contains a Zs or TAB character, so it is refused (whitespace) in both readings",
-                  "high", nonce, INVALID_WHITESPACE)
+                  "high", nonce, INVALID_WHITESPACE, whitespace_rules(nonce))
             for case, nonce, what in cases]
 
 
@@ -330,7 +359,7 @@ def _not_whitespace():
     for ch, name, why in NOT_WHITESPACE:
         out.append(_both(f"nonce::not-whitespace::{_id_u(ch)}",
                          f"{_u(ch)} {name} between letters is accepted in both readings: {why}",
-                         "medium", f"abc{ch}def", VALID))
+                         "medium", f"abc{ch}def", VALID, [R_NOT_WHITESPACE]))
     only = [
         ("\u200b", "a validator on a pre-4.0.1 Unicode table, or one that treats invisible as blank, refuses it"),
         ("\ufeff", "JavaScript trim() strips it, so a trim-then-check-empty validator reports empty"),
@@ -343,7 +372,7 @@ def _not_whitespace():
         out.append(_both(f"nonce::not-whitespace::only-{_id_u(ch)}",
                          f"a nonce of just {_u(ch)} {name} is non-empty and has no whitespace, so it is valid in "
                          f"both readings ({trap})",
-                         "medium", ch, VALID))
+                         "medium", ch, VALID, [R_NOT_WHITESPACE, R_EMPTY]))
     return out
 
 
@@ -354,16 +383,16 @@ def _controls():
         out.append(_both(f"nonce::control::{_id_u(ch)}",
                          f"control character {_u(ch)} {name} between letters is not whitespace in either reading, "
                          f"so the nonce is valid",
-                         "medium", f"abc{ch}def", VALID))
+                         "medium", f"abc{ch}def", VALID, [R_NOT_WHITESPACE]))
     # U+0000 (JSON \u0000): consumers passing strings through C APIs may truncate here; these two catch that.
     out.append(_both("nonce::control::u+0000-only",
                      "a nonce of just U+0000 NULL is one character, not empty, and not whitespace, so it is valid "
                      "(a C-string consumer would see an empty string)",
-                     "medium", "\u0000", VALID))
+                     "medium", "\u0000", VALID, [R_NOT_WHITESPACE, R_EMPTY]))
     out.append(_both("nonce::control::u+0000-then-space",
                      "U+0000 NULL followed by a SPACE: the SPACE is still part of the nonce, so it is refused "
                      "(whitespace); truncating at NULL would hide it",
-                     "high", "abc\u0000 def", INVALID_WHITESPACE))
+                     "high", "abc\u0000 def", INVALID_WHITESPACE, [R_ZS]))
     return out
 
 
@@ -373,7 +402,7 @@ def _decomposition():
     return [_both(f"nonce::no-normalisation::{_id_u(ch)}",
                   f"{_u(ch)} {name} contains SPACE only after NFKC normalisation; the nonce is not normalised, so "
                   f"it is valid in both readings",
-                  "medium", f"abc{ch}def", VALID)
+                  "medium", f"abc{ch}def", VALID, [R_NO_NORMALISATION])
             for ch, name in DECOMPOSE_TO_SPACE]
 
 
@@ -391,7 +420,7 @@ def _no_decoding():
     ]
     return [_both(f"nonce::no-decoding::{case}",
                   f"{what}: no whitespace character in the nonce itself, so it is valid in both readings",
-                  "medium", nonce, VALID)
+                  "medium", nonce, VALID, [R_NO_DECODING])
             for case, nonce, what in cases]
 
 
@@ -438,7 +467,7 @@ def _charset():
     ]
     out = [_both(f"nonce::charset::{case}",
                  f"{what}: no whitespace, and no charset limit applies, so the nonce is valid in both readings",
-                 "medium", nonce, VALID)
+                 "medium", nonce, VALID, [R_NO_CHARSET_LIMIT])
            for case, nonce, what in cases]
     # Noncharacters are valid Unicode scalar values (representable in JSON and in Swift strings); no rule refuses
     # them. Low: nobody relies on them.
@@ -446,7 +475,7 @@ def _charset():
         out.append(_both(f"nonce::charset::noncharacter-{_id_u(ch)}",
                          f"the noncharacter {_u(ch)} between letters is a valid scalar value and not whitespace, so "
                          f"the nonce is valid in both readings",
-                         "low", f"abc{ch}def", VALID))
+                         "low", f"abc{ch}def", VALID, [R_NO_CHARSET_LIMIT]))
     return out
 
 
@@ -475,7 +504,8 @@ def _shapes():
     ]
     return [_both(f"nonce::shape::{case}",
                   f"{what}: non-empty without whitespace, so valid in both readings",
-                  severity, nonce, VALID)
+                  severity, nonce, VALID,
+                  [R_EMPTY] + ([R_NO_CHARSET_LIMIT] if not nonce.isalnum() else []))
             for case, nonce, severity, what in cases]
 
 
@@ -485,16 +515,17 @@ def _length():
     long_100k = _cycle(100_000)
     out = [
         _both("nonce::length::ascii-10000", "10,000 ASCII characters without whitespace: no length limit, so valid "
-              "in both readings", "medium", long_10k, VALID),
+              "in both readings", "medium", long_10k, VALID, [R_NO_LENGTH_LIMIT]),
         _both("nonce::length::ascii-100000", "100,000 ASCII characters without whitespace: no length limit, so valid "
-              "in both readings", "medium", long_100k, VALID),
+              "in both readings", "medium", long_100k, VALID, [R_NO_LENGTH_LIMIT]),
         _both("nonce::length::emoji-1000", "1,000 emoji (2,000 UTF-16 units, 4,000 UTF-8 bytes): no length limit, "
-              "so valid in both readings", "medium", "\U0001f511" * 1000, VALID),
+              "so valid in both readings", "medium", "\U0001f511" * 1000, VALID, [R_NO_LENGTH_LIMIT]),
         _both("nonce::length::ascii-100000-trailing-space", "100,000 ASCII characters then one SPACE at the very "
-              "end: whitespace anywhere refuses, in both readings", "high", long_100k + " ", INVALID_WHITESPACE),
+              "end: whitespace anywhere refuses, in both readings", "high", long_100k + " ", INVALID_WHITESPACE,
+              whitespace_rules(long_100k + " ")),
         _both("nonce::length::ascii-100000-u+3000-in-middle", "100,000 ASCII characters with an IDEOGRAPHIC SPACE "
               "at position 50,000: refused (whitespace) in both readings", "high",
-              long_100k[:50_000] + "\u3000" + long_100k[50_000:], INVALID_WHITESPACE),
+              long_100k[:50_000] + "\u3000" + long_100k[50_000:], INVALID_WHITESPACE, [R_ZS]),
     ]
     out += _pair("nonce::length::ascii-10000-trailing-lf", "10,000 ASCII characters then one LF at the very end",
                  long_10k + "\n")
@@ -516,7 +547,7 @@ def _sdk_tests():
     ]
     return [_both(f"nonce::sdk-tests::{case}",
                   f"mirrors an input of the SDK's own unit tests: {what} in both readings",
-                  "high", nonce, expected)
+                  "high", nonce, expected, whitespace_rules(nonce) if expected == INVALID_WHITESPACE else [R_EMPTY])
             for case, nonce, expected, what in cases]
 
 

@@ -142,12 +142,51 @@ def vid(group, case):
     return f"{FAMILY}::{group}::{case}"
 
 
+# The rules (Vectors/rules.json) each group of vectors exercises; `extra_rules` adds to them where one vector
+# exercises more.
+RULES_BY_GROUP = {
+    "baseline": ["token.header.alg", "token.header.typ", "token.header.kid", "token.aud"],
+    "header-alg": ["token.header.alg"],
+    "header-typ": ["token.header.typ"],
+    "header-kid": ["token.header.kid"],
+    "header-extra": ["token.header.other-members"],
+    "malformed-header": ["token.json.object"],
+    "malformed-claims": ["token.json.object"],
+    "json-text": ["token.json.object"],
+    "missing-claim": ["token.claim.required"],
+    "wrong-type": ["token.claim.type"],
+    "empty-claim": ["token.claim.non-empty"],
+    "audience": ["token.aud"],
+    "exp": ["token.exp.strict"],
+    "iat": ["token.iat.window"],
+    "nonce": ["token.nonce"],
+    "unknown-claims": ["token.unknown-claims"],
+}
+ISSUER_RULES = {None: ["token.iss.documented", "token.iss.ios-sdk"], "documented": ["token.iss.documented"],
+                "ios-sdk": ["token.iss.ios-sdk"]}
+
+
+def _vector(id, description, severity, refs, input, expected, profiles=None, extra_rules=()):
+    """vector() with the rules of the ID's group (issuer: per profile; optional: kept or dropped by the outcome)."""
+    group = id.split("::")[1]
+    if group == "issuer":
+        rules = ISSUER_RULES[profiles[0] if profiles else None]
+    elif group == "iat" and profiles == ["ios-sdk"]:
+        rules = ["token.iat.future.ios-sdk"]
+    elif group == "optional":
+        kept = set(expected["claims"]) - set(REQUIRED)
+        rules = ["token.optional.kept" if kept else "token.optional.dropped"]
+    else:
+        rules = RULES_BY_GROUP[group]
+    return vector(id, description, severity, refs, input, expected, profiles, rules=rules + list(extra_rules))
+
+
 # ---------------------------------------------------------------------------------------------------------------
 # Baseline.
 
 def baseline_vectors():
     return [
-        vector(vid("baseline", "valid"),
+        _vector(vid("baseline", "valid"),
                "The baseline token (alg RS256, typ JWT, kid set; every required claim valid, iss "
                "https://www.facebook.com) is accepted and keeps exactly its required claims",
                "high", [B4], token(), accepted(required_of(CLAIMS))),
@@ -215,11 +254,11 @@ def header_vectors():
             refs = [B4, RFC_HEADER[member]]
             if member == "alg" and case in ("none", "none-upper-case", "hs256"):
                 refs.append(SUITES)
-            out.append(vector(vid(f"header-{member}", case),
+            out.append(_vector(vid(f"header-{member}", case),
                               f"Header {why}, so the token is refused with {reason}",
                               severity, refs, token(header=edit(HEADER, {member: value})), rejected(reason)))
     for case, extra, description in HEADER_EXTRA_CASES:
-        out.append(vector(vid("header-extra", case), f"Header: {description}", "high", [B4],
+        out.append(_vector(vid("header-extra", case), f"Header: {description}", "high", [B4],
                           token(header=edit(HEADER, extra)), accepted(required_of(CLAIMS))))
     return out
 
@@ -251,14 +290,14 @@ def malformed_vectors():
     for part, base in (("header", HEADER), ("claims", CLAIMS)):
         for case, literal, what in malformed_texts(base):
             inp = token(header=literal) if part == "header" else token(claims=literal)
-            out.append(vector(vid(f"malformed-{part}", case),
+            out.append(_vector(vid(f"malformed-{part}", case),
                               f"The {part} text is {what}, not a JSON object, so the token is malformed",
                               "high", [B4, RFC_JWT_VALIDATION], inp, rejected("malformed")))
     # JSON allows whitespace around a value (RFC 8259 §2): still a JSON object.
     for part, base in (("header", HEADER), ("claims", CLAIMS)):
         literal = " \n\t" + text(base) + "\r\n "
         inp = token(header=literal) if part == "header" else token(claims=literal)
-        out.append(vector(vid("json-text", f"{part}-surrounding-whitespace"),
+        out.append(_vector(vid("json-text", f"{part}-surrounding-whitespace"),
                           f"The {part} text is a JSON object surrounded by JSON whitespace (space, LF, TAB, CR), "
                           f"still a JSON object, so the token is accepted",
                           "medium", [B4, RFC_JSON_TEXT], inp, accepted(required_of(CLAIMS))))
@@ -300,35 +339,37 @@ def wrong_types(name):
 def required_claim_vectors():
     out = []
     for name in REQUIRED:
-        out.append(vector(vid("missing-claim", name),
+        out.append(_vector(vid("missing-claim", name),
                           f"Required claim {name} is absent, so the token is refused with missingClaim",
                           claim_severity(name), claim_refs(name),
                           token(claims=edit(CLAIMS, {name: MISSING})), rejected("missingClaim", name)))
     for name in REQUIRED:
         kind = "string" if name in STRING_CLAIMS else "JSON number"
         for case, value, what in wrong_types(name):
-            out.append(vector(vid("wrong-type", f"{name}.{case}"),
+            out.append(_vector(vid("wrong-type", f"{name}.{case}"),
                               f"Required claim {name} is {what}, not a {kind}, so it has the wrong type",
                               claim_severity(name), claim_refs(name),
-                              token(claims=edit(CLAIMS, {name: value})), rejected("wrongClaimType", name)))
+                              token(claims=edit(CLAIMS, {name: value})), rejected("wrongClaimType", name),
+                              extra_rules=["token.aud.array"] if (name, case) == ("aud", "array") else []))
     # An aud array is refused whatever it holds (behaviour.md §4: "an array is refused").
     for case, value, what in (
         ("aud.array-with-other", [APP_ID, "1234567891"], "an array holding the app ID and another audience"),
         ("aud.empty-array", [], "an empty array"),
     ):
-        out.append(vector(vid("wrong-type", case),
+        out.append(_vector(vid("wrong-type", case),
                           f"Required claim aud is {what}; an aud array is refused, so it has the wrong type",
                           "critical", claim_refs("aud"),
-                          token(claims=edit(CLAIMS, {"aud": value})), rejected("wrongClaimType", "aud")))
+                          token(claims=edit(CLAIMS, {"aud": value})), rejected("wrongClaimType", "aud"),
+                          extra_rules=["token.aud.array"]))
     # Empty strings: jti, sub, nonce must be non-empty (empty iss / aud fail the issuer / audience rules instead).
     for name in ("jti", "nonce", "sub"):
-        out.append(vector(vid("empty-claim", name),
+        out.append(_vector(vid("empty-claim", name),
                           f"Required claim {name} is the empty string, which the non-empty rule refuses",
                           claim_severity(name), claim_refs(name),
                           token(claims=edit(CLAIMS, {name: ""})), rejected("emptyClaim", name)))
     # Non-empty means non-empty, not non-blank: no trimming.
     claims = edit(CLAIMS, {"jti": " "})
-    out.append(vector(vid("empty-claim", "jti-single-space"),
+    out.append(_vector(vid("empty-claim", "jti-single-space"),
                       "Required claim jti is a single space: a non-empty string (no trimming), so the token is "
                       "accepted",
                       "medium", claim_refs("jti"), token(claims=claims), accepted(required_of(claims))))
@@ -386,24 +427,24 @@ ISSUER_REFUSED = [
 def issuer_vectors():
     out = []
     claims = edit(CLAIMS, {"iss": ISS_LIMITED})
-    out.append(vector(vid("issuer", "limited-facebook"),
+    out.append(_vector(vid("issuer", "limited-facebook"),
                       "iss https://limited.facebook.com is in the documented list and has a .facebook.com host, so "
                       "both readings accept the token",
                       "high", claim_refs("iss", B8), token(claims=claims), accepted(required_of(claims))))
     for case, iss, what in ISSUER_PROFILE_SPLIT:
         claims = edit(CLAIMS, {"iss": iss})
-        out.append(vector(vid("issuer", f"{case}.documented"),
+        out.append(_vector(vid("issuer", f"{case}.documented"),
                           f"iss {iss} ({what}) is not exactly one of the two documented issuers, so the documented "
                           f"reading refuses it",
                           "critical", claim_refs("iss", B8), token(claims=claims), rejected("issuer"),
                           profiles=["documented"]))
-        out.append(vector(vid("issuer", f"{case}.ios-sdk"),
+        out.append(_vector(vid("issuer", f"{case}.ios-sdk"),
                           f"iss {iss} ({what}): its URL host is facebook.com or ends with .facebook.com and the SDK "
                           f"compares only the host, so the ios-sdk reading accepts it",
                           "high", claim_refs("iss", B8), token(claims=claims), accepted(required_of(claims)),
                           profiles=["ios-sdk"]))
     for case, iss, why in ISSUER_REFUSED:
-        out.append(vector(vid("issuer", case),
+        out.append(_vector(vid("issuer", case),
                           f"iss {json.dumps(iss)}: {why} and it is not a documented issuer, so both readings refuse "
                           f"it",
                           "critical", claim_refs("iss", B8), token(claims=edit(CLAIMS, {"iss": iss})),
@@ -433,10 +474,23 @@ AUDIENCE_REFUSED = [
 def audience_vectors():
     out = []
     for case, aud, what in AUDIENCE_REFUSED:
-        out.append(vector(vid("audience", case),
+        out.append(_vector(vid("audience", case),
                           f"aud is {what}, a string other than the app ID, so the token is refused",
                           "critical", claim_refs("aud"), token(claims=edit(CLAIMS, {"aud": aud})),
                           rejected("audience")))
+    # Exact code points, no Unicode normalisation (Swift's String == equates canonically equivalent strings). Real
+    # app IDs are digits, but the rule is string equality: a validator that compares with == fails here.
+    nfc = "app-caf\u00e9"
+    nfd = "app-cafe\u0301"
+    claims = edit(CLAIMS, {"aud": nfc})
+    out.append(_vector(vid("audience", "non-ascii-exact"),
+                       "aud and the app ID are the same non-ASCII string (U+00E9), so the token is accepted",
+                       "high", claim_refs("aud"), token(claims=claims, app_id=nfc), accepted(required_of(claims))))
+    out.append(_vector(vid("audience", "nfd-versus-nfc"),
+                       "aud is e + U+0301 (NFD) where the app ID has U+00E9 (NFC): canonically equivalent but other "
+                       "code points, so aud is not the app ID",
+                       "critical", claim_refs("aud"), token(claims=edit(CLAIMS, {"aud": nfd}), app_id=nfc),
+                       rejected("audience")))
     return out
 
 
@@ -461,18 +515,18 @@ def exp_vectors():
     out = []
     for case, exp, what in EXP_ACCEPTED:
         claims = edit(CLAIMS, {"exp": exp})
-        out.append(vector(vid("exp", case), f"exp is {what}, so the token is accepted",
+        out.append(_vector(vid("exp", case), f"exp is {what}, so the token is accepted",
                           "high", claim_refs("exp"), token(claims=claims), accepted(required_of(claims))))
     # The same number in exponent notation is still a JSON number (literal text: json.dumps would not write it).
     literal = text(CLAIMS).replace(f'"exp":{NOW + 3600}', '"exp":1.7672292E9')
     assert literal != text(CLAIMS)
-    out.append(vector(vid("exp", "exponent-notation"),
+    out.append(_vector(vid("exp", "exponent-notation"),
                       "exp is written 1.7672292E9 (now + 3600 in exponent notation), a JSON number later than now, "
                       "so the token is accepted",
                       "high", claim_refs("exp", RFC_JSON_NUMBER), token(claims=literal),
-                      accepted(required_of(CLAIMS))))
+                      accepted(required_of(CLAIMS)), extra_rules=["token.claim.type"]))
     for case, exp, what in EXP_EXPIRED:
-        out.append(vector(vid("exp", case), f"exp is {what}, so the token is expired",
+        out.append(_vector(vid("exp", case), f"exp is {what}, so the token is expired",
                           "critical", claim_refs("exp"), token(claims=edit(CLAIMS, {"exp": exp})),
                           rejected("expired")))
     return out
@@ -503,15 +557,15 @@ def iat_vectors():
     out = []
     for case, iat, what in IAT_ACCEPTED:
         claims = edit(CLAIMS, {"iat": iat})
-        out.append(vector(vid("iat", case), f"iat is {what}, so the token is accepted",
+        out.append(_vector(vid("iat", case), f"iat is {what}, so the token is accepted",
                           "high", claim_refs("iat"), token(claims=claims), accepted(required_of(claims))))
     for case, iat, what in IAT_REFUSED:
-        out.append(vector(vid("iat", case), f"iat is {what}, so the token was issued too long ago",
+        out.append(_vector(vid("iat", case), f"iat is {what}, so the token was issued too long ago",
                           "high", claim_refs("iat"), token(claims=edit(CLAIMS, {"iat": iat})),
                           rejected("issuedTooLongAgo")))
     for case, iat, what in IAT_FUTURE:
         claims = edit(CLAIMS, {"iat": iat})
-        out.append(vector(vid("iat", f"{case}.ios-sdk"),
+        out.append(_vector(vid("iat", f"{case}.ios-sdk"),
                           f"iat is {what}, in the future: the SDK sets no upper bound, so the ios-sdk reading "
                           f"accepts it (the documentation states nothing, so no documented vector)",
                           "high", claim_refs("iat", B8), token(claims=claims), accepted(required_of(claims)),
@@ -541,17 +595,17 @@ def nonce_vectors():
     refs = claim_refs("nonce", SEED_LIMITED_LOGIN_VI)
     out = []
     for case, nonce, what in NONCE_MISMATCH:
-        out.append(vector(vid("nonce", case), f"nonce is {what}, so it does not match",
+        out.append(_vector(vid("nonce", case), f"nonce is {what}, so it does not match",
                           "critical", refs, token(claims=edit(CLAIMS, {"nonce": nonce})),
                           rejected("nonceMismatch")))
     # Non-ASCII nonces: exact code points, no Unicode normalisation.
     nfc = "n-caf\u00e9-42"
     nfd = "n-cafe\u0301-42"
     claims = edit(CLAIMS, {"nonce": nfc})
-    out.append(vector(vid("nonce", "non-ascii-exact"),
+    out.append(_vector(vid("nonce", "non-ascii-exact"),
                       "nonce and expected nonce are the same non-ASCII string (U+00E9), so the token is accepted",
                       "high", refs, token(claims=claims, nonce=nfc), accepted(required_of(claims))))
-    out.append(vector(vid("nonce", "nfd-versus-nfc"),
+    out.append(_vector(vid("nonce", "nfd-versus-nfc"),
                       "nonce is e + U+0301 (NFD) where the expected nonce has U+00E9 (NFC): no normalisation, so it "
                       "does not match",
                       "critical", refs, token(claims=edit(CLAIMS, {"nonce": nfd}), nonce=nfc),
@@ -651,7 +705,7 @@ def optional_vectors():
     for name, value in STRING_OPTIONAL:
         for case, kept_value, what in (("kept", value, "a string"),
                                        ("empty-string", "", "the empty string, which is still a string")):
-            out.append(vector(vid("optional", f"{name}.{case}"),
+            out.append(_vector(vid("optional", f"{name}.{case}"),
                               f"Optional claim {name} is {what}, so it is kept with its value",
                               "medium", optional_refs(name), token(claims=edit(CLAIMS, {name: kept_value})),
                               accepted({**required, name: kept_value})))
@@ -660,7 +714,7 @@ def optional_vectors():
                 wrong = [value]
             elif case == "object":
                 wrong = {"value": value}
-            out.append(vector(vid("optional", f"{name}.{case}"),
+            out.append(_vector(vid("optional", f"{name}.{case}"),
                               f"Optional claim {name} is {what}, not a string, so it is dropped and the token is "
                               f"still accepted",
                               "medium", optional_refs(name), token(claims=edit(CLAIMS, {name: wrong})),
@@ -674,12 +728,12 @@ def optional_vectors():
     }
     for name, kept_cases, dropped_cases in STRUCTURED_OPTIONAL:
         for case, value, expected_value, what in kept_cases:
-            out.append(vector(vid("optional", f"{name}.{case}"),
+            out.append(_vector(vid("optional", f"{name}.{case}"),
                               f"Optional claim {name} is {what}, so it is kept",
                               "medium", optional_refs(name), token(claims=edit(CLAIMS, {name: value})),
                               accepted({**required, name: expected_value})))
         for case, value, what in dropped_cases:
-            out.append(vector(vid("optional", f"{name}.{case}"),
+            out.append(_vector(vid("optional", f"{name}.{case}"),
                               f"Optional claim {name} is {what}, not {rule[name]}, so it is dropped and the token "
                               f"is still accepted",
                               "medium", optional_refs(name), token(claims=edit(CLAIMS, {name: value})),
@@ -692,7 +746,7 @@ def optional_vectors():
         _, value, expected_value, _ = kept_cases[0]
         all_valid[name] = value
         all_valid_expected[name] = expected_value
-    out.append(vector(vid("optional", "all-valid"),
+    out.append(_vector(vid("optional", "all-valid"),
                       "Every optional claim is present with the right type, so every one is kept beside the "
                       "required claims",
                       "medium", [B4, *RFC_CNF], token(claims={**CLAIMS, **all_valid}),
@@ -700,7 +754,7 @@ def optional_vectors():
     all_wrong = {name: 42 for name, _ in STRING_OPTIONAL}
     all_wrong.update({"user_friends": [1001], "user_age_range": {}, "user_hometown": {},
                       "user_location": {"id": 110}, "cnf": {"jkt": ""}})
-    out.append(vector(vid("optional", "all-wrong"),
+    out.append(_vector(vid("optional", "all-wrong"),
                       "Every optional claim is present with a wrong type, so all are dropped and the token is still "
                       "accepted with only the required claims",
                       "medium", [B4, *RFC_CNF], token(claims={**CLAIMS, **all_wrong}), accepted(required)))
@@ -721,7 +775,7 @@ UNKNOWN_CLAIMS = [
 def unknown_claim_vectors():
     out = []
     for case, extra, what in UNKNOWN_CLAIMS:
-        out.append(vector(vid("unknown-claims", case),
+        out.append(_vector(vid("unknown-claims", case),
                           f"The claims carry {what}; they are ignored and absent from the kept claims, and the token "
                           f"is accepted",
                           "medium", [B4], token(claims={**CLAIMS, **extra}), accepted(required_of(CLAIMS))))

@@ -107,4 +107,36 @@ struct CommandLineToolTests {
             #expect(captured.text.contains("\n  \(exit.rawValue)  "))
         }
     }
+
+    @Test("lint passes on the committed suite and exits 2 naming file, path and problem", arguments: ["contradiction", "duplicate ID", "undeclared reason"])
+    func lint(problem: String) throws {
+        let (clean, cleanOutput) = run("lint")
+        #expect(clean == .passed)
+        #expect(cleanOutput.out == ["lint: no problems"])
+
+        let vectors = try TemporaryVectors()
+        let expectedLine: String
+        switch problem {
+        case "contradiction":
+            try vectors.appendCopy(of: "token-claims::exp::equal-now", in: "token-claims.json") { copy in
+                copy["id"] = "token-claims::exp::equal-now-again"
+                copy["description"] = "exp is now, read as still valid"
+                copy["expected"] = try vectors.member("expected", of: "token-claims.json", at: 0)
+            }
+            expectedLine = "[contradiction] token-claims::exp::equal-now-again has the same input as token-claims::exp::equal-now"
+        case "duplicate ID":
+            try vectors.editVector("nonce.json", at: 5) { $0["id"] = "nonce::empty::empty-string" }
+            expectedLine = "nonce.json: $.vectors[5].id: [duplicateID] "
+        default:
+            let index = try #require(try vectors.load().vectors.filter { $0.family == .nonce }.firstIndex { $0.expectedReason == "whitespace" })
+            try vectors.editVector("nonce.json", at: index) { $0["expected"] = ["result": "invalid", "reason": "tooShort"] }
+            expectedLine = "nonce.json: $.vectors[\(index)].expected.reason: [undeclaredReason] "
+        }
+        let (status, captured) = run("lint", "--vectors", vectors.directory.path)
+        #expect(status == .configurationProblem)
+        #expect(captured.error.contains { $0.hasPrefix("lint: \(vectors.directory.path)/") && $0.contains(expectedLine) },
+                "\(captured.errorText)")
+        #expect(captured.error.last?.hasPrefix("lint: ") == true && captured.error.last?.hasSuffix(" problem") == true
+            || captured.error.last?.hasSuffix(" problems") == true)
+    }
 }

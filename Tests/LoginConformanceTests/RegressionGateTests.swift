@@ -123,7 +123,8 @@ struct RegressionGateTests {
         try vectors.edit("nonce.json") { document in
             var list = document["vectors"] as! [[String: Any]]
             list.append(["id": newID, "description": "a leading SPACE before digits is refused: no trimming",
-                         "severity": "high", "refs": ["behaviour.md §1"], "input": ["nonce": " 123"],
+                         "severity": "high", "refs": ["behaviour.md §1"], "rules": ["nonce.no-trimming", "nonce.whitespace.zs"],
+                         "input": ["nonce": " 123"],
                          "expected": ["result": "invalid", "reason": "whitespace"]])
             document["vectors"] = list
         }

@@ -1,5 +1,6 @@
 import Foundation
 import LoginConformance
+import Testing
 
 /// A copy of the bundled vectors in a fresh temporary folder, to be broken on purpose by a test.
 struct TemporaryVectors {
@@ -18,9 +19,13 @@ struct TemporaryVectors {
     }
 
     /// Rewrites `file` after `transform` edits its JSON.
+    ///
+    /// The file is read with the strict parser, not `JSONSerialization`, which on Linux drops a U+FEFF at the start
+    /// of a string (so a second edit would silently change `nonce::not-whitespace::only-u+feff`).
     func edit(_ file: String, _ transform: (inout [String: Any]) -> Void) throws {
         let url = directory.appendingPathComponent(file)
-        var document = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: Any]
+        let text = try String(contentsOf: url, encoding: .utf8)
+        var document = try #require(JSONValue.parse(text)).foundationObject as! [String: Any]
         transform(&document)
         try JSONSerialization.data(withJSONObject: document).write(to: url)
     }
@@ -51,6 +56,20 @@ struct TemporaryVectors {
             return nil
         } catch {
             return error
+        }
+    }
+}
+
+extension JSONValue {
+    /// The value as Foundation objects, for tests that edit vector files.
+    var foundationObject: Any {
+        switch self {
+        case .null: NSNull()
+        case .bool(let value): value
+        case .number(let value): value
+        case .string(let value): value
+        case .array(let value): value.map(\.foundationObject)
+        case .object(let value): value.mapValues(\.foundationObject)
         }
     }
 }

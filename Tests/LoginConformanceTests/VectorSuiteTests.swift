@@ -1,3 +1,4 @@
+import Foundation
 import LoginConformance
 import Testing
 
@@ -177,5 +178,19 @@ struct VectorSuiteTests {
             && { if case .cancelled = $0 { true } else { false } }($0.expected) })
         #expect(results.contains { $0.input.parameters["error_message"] != nil
             && { if case .failed(let error) = $0 { error.domain == "com.facebook.sdk.core" && error.code == 8 } else { false } }($0.expected) })
+    }
+
+    @Test("every vector's input is sent exactly as the file has it (null members included)")
+    func inputsRoundTrip() throws {
+        struct File: Decodable { let vectors: [[String: JSONValue]] }
+        for entry in suite.manifest.families {
+            let data = try Data(contentsOf: suite.directory.appendingPathComponent(entry.file))
+            let file = try JSONDecoder().decode(File.self, from: data)
+            for raw in file.vectors {
+                let id = try #require(raw["id"]?.stringValue)
+                let vector = try #require(suite.vector(withID: id))
+                #expect(JSONValue.parse(vector.inputJSON()) == raw["input"], "\(id)")
+            }
+        }
     }
 }

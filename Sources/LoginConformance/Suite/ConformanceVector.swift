@@ -14,8 +14,11 @@ public protocol ConformanceVector: Sendable {
     /// The vector as it stands in its family file (canonical JSON, sorted keys; indented when `pretty`), for
     /// `show` and bug reports.
     func canonicalJSON(pretty: Bool) -> String
-    /// The vector's input (canonical JSON), for failure messages.
+    /// The vector's input (canonical JSON), for failure messages and out-of-process requests.
     func inputJSON() -> String
+    /// Judges an answer given as JSON in the shape of the family's `expected` (from an out-of-process adapter) by
+    /// the same rules as an in-process answer; an answer of the wrong shape is an error naming its JSON path.
+    func judge(answer: JSONValue) -> VectorOutcome
 }
 
 /// One vector of family `Family`: metadata, input and expected outcome.
@@ -45,6 +48,23 @@ public struct Vector<Family: VectorFamily>: ConformanceVector, Hashable {
         } catch {
             return .errored(message: "\(Family.family.protocolName) threw: \(String(describing: error))")
         }
+        return judge(actual)
+    }
+
+    public func judge(answer: JSONValue) -> VectorOutcome {
+        do {
+            let data = try JSONEncoder().encode(answer)
+            return judge(try JSONDecoder().decode(Family.Outcome.self, from: data))
+        } catch let error as DecodingError {
+            let located = VectorLoadError(file: "answer", decodingError: error)
+            return .errored(message: "the answer is not a \(Family.family.rawValue) outcome: \(located.jsonPath): \(located.problem)")
+        } catch {
+            return .errored(message: "the answer is not a \(Family.family.rawValue) outcome: \(error)")
+        }
+    }
+
+    /// Compares an answer with the expected outcome by the family's rules.
+    private func judge(_ actual: Family.Outcome) -> VectorOutcome {
         if Family.conforms(actual, to: expected, input: input) {
             return .passed
         }
@@ -80,7 +100,7 @@ struct VectorDocument<Family: VectorFamily>: Codable {
     init(vector: Vector<Family>) { self.vector = vector }
 
     private enum Keys: String, CodingKey, CaseIterable {
-        case id, description, severity, profiles, refs, input, expected
+        case id, description, severity, profiles, refs, rules, input, expected
     }
 
     init(from decoder: any Decoder) throws {
@@ -98,12 +118,19 @@ struct VectorDocument<Family: VectorFamily>: Codable {
             throw DecodingError.dataCorruptedError(
                 forKey: .refs, in: container, debugDescription: "a vector cites at least one ref")
         }
+        let rules = try container.decode([String].self, forKey: .rules)
+        if rules.isEmpty || Set(rules).count != rules.count {
+            throw DecodingError.dataCorruptedError(
+                forKey: .rules, in: container,
+                debugDescription: "a vector names at least one rule of Vectors/rules.json, each once")
+        }
         let metadata = VectorMetadata(
             id: try container.decode(String.self, forKey: .id),
             description: try container.decode(String.self, forKey: .description),
             severity: try container.decode(VectorSeverity.self, forKey: .severity),
             profiles: profiles.map(Set.init),
-            refs: refs
+            refs: refs,
+            rules: rules
         )
         vector = Vector(
             metadata: metadata,
@@ -119,6 +146,7 @@ struct VectorDocument<Family: VectorFamily>: Codable {
         try container.encode(vector.metadata.severity, forKey: .severity)
         try container.encodeIfPresent(vector.metadata.profiles?.map(\.rawValue).sorted(), forKey: .profiles)
         try container.encode(vector.metadata.refs, forKey: .refs)
+        try container.encode(vector.metadata.rules, forKey: .rules)
         try container.encode(vector.input, forKey: .input)
         try container.encode(vector.expected, forKey: .expected)
     }

@@ -10,16 +10,21 @@ public struct VectorMetadata: Sendable, Hashable, Codable {
     public let profiles: Set<ConformanceProfile>?
     /// Where the rule comes from: behaviour.md sections, seed pages, RFCs.
     public let refs: [String]
+    /// The rules of behaviour.md the vector exercises: IDs from the rule catalogue `Vectors/rules.json`
+    /// (``RuleCatalogue``), such as `nonce.whitespace.zs` or `token.exp.strict`. At least one in a vector file;
+    /// that each is in the catalogue is checked by ``VectorLint``.
+    public let rules: [String]
 
     public init(
         id: String, description: String, severity: VectorSeverity,
-        profiles: Set<ConformanceProfile>? = nil, refs: [String]
+        profiles: Set<ConformanceProfile>? = nil, refs: [String], rules: [String] = []
     ) {
         self.id = id
         self.description = description
         self.severity = severity
         self.profiles = profiles
         self.refs = refs
+        self.rules = rules
     }
 
     /// Whether the vector is part of the suite for an implementation claiming `profile`.

@@ -1,0 +1,225 @@
+"""The rule catalogue: one stable ID per rule of behaviour.md, written to Vectors/rules.json.
+
+Every vector names the rule(s) it exercises in its `rules` member; the Swift lint (`VectorLint`) checks that every
+name is in this catalogue and that each rule has the vectors it `needs`:
+
+  accept  at least one vector whose expected result accepts (valid, created, success, accepted)
+  reject  at least one vector whose expected result refuses (invalid, refused, cancelled, failed, rejected)
+  both    one of each
+
+A rule that holds under one reading only (behaviour.md §8) names its profile; only vectors of that profile count for
+it. `unpaired` explains why the rule's vectors have no counterpart in the other profile (the lint otherwise requires
+a profile-specific vector to come with the other profile's vector for the same input).
+
+Rule IDs are stable like vector IDs: never renamed, never reused. A rule that no longer holds moves to RETIRED.
+"""
+
+RULE_ID_PATTERN = r"^[a-z][a-z0-9-]*(\.[a-z0-9][a-z0-9+-]*)+$"
+NEEDS = ("accept", "reject", "both")
+
+S1, S3, S4, S8 = "behaviour.md §1", "behaviour.md §3", "behaviour.md §4", "behaviour.md §8"
+DOC, SDK = "documented", "ios-sdk"
+
+
+def _rule(id, section, needs, statement, profiles=None, unpaired=None):
+    rule = {"id": id, "section": section, "needs": needs, "statement": statement}
+    if profiles is not None:
+        rule["profiles"] = list(profiles)
+    if unpaired is not None:
+        rule["unpaired"] = unpaired
+    return rule
+
+
+RULES = [
+    # --- nonce (§1, §8) ----------------------------------------------------------------------------------------
+    _rule("nonce.empty", S1, "both",
+          "The empty nonce is refused with reason empty; a nonce of one or more characters is not empty."),
+    _rule("nonce.whitespace.zs", S1, "reject",
+          "A nonce containing a Unicode Zs character (U+0020, U+00A0, U+1680, U+2000-U+200A, U+202F, U+205F, "
+          "U+3000) anywhere is refused (whitespace) in both readings."),
+    _rule("nonce.whitespace.tab", S1, "reject",
+          "A nonce containing TAB (U+0009) anywhere is refused (whitespace) in both readings."),
+    _rule("nonce.whitespace.newline.documented", S8, "reject",
+          "Documented reading: a nonce containing LF, VT, FF, CR, NEL, U+2028 or U+2029 is refused (whitespace).",
+          profiles=[DOC]),
+    _rule("nonce.whitespace.newline.ios-sdk", S8, "accept",
+          "SDK reading: newlines are not in CharacterSet.whitespaces (Zs plus TAB), so a nonce whose only "
+          "whitespace is newlines is accepted.",
+          profiles=[SDK]),
+    _rule("nonce.no-trimming", S1, "reject",
+          "Whitespace at either end is refused, never trimmed; a nonce of whitespace only is refused as whitespace, "
+          "not as empty."),
+    _rule("nonce.not-whitespace", S1, "accept",
+          "Characters that are whitespace in neither reading (U+200B and other format characters, controls other "
+          "than TAB and the newlines, blank-looking letters and symbols) are accepted."),
+    _rule("nonce.no-charset-limit", S1, "accept",
+          "No charset limit: letters of any script, digits, punctuation, symbols, emoji and private-use characters "
+          "are accepted."),
+    _rule("nonce.no-length-limit", S1, "accept",
+          "No length limit: nonces of 10,000 and 100,000 characters are accepted."),
+    _rule("nonce.no-normalisation", S1, "accept",
+          "The nonce's own code points are checked, not a normalised form: characters whose NFKC form contains "
+          "a SPACE are accepted."),
+    _rule("nonce.no-decoding", S1, "accept",
+          "The rule applies to the characters given: backslash escapes, percent-encoding and HTML entities are "
+          "not decoded."),
+
+    # --- login configuration (§1, §8) ----------------------------------------------------------------------------
+    _rule("configuration.nonce", S1, "both",
+          "The configuration checks its nonce with the nonce rule: an invalid nonce refuses it (invalidNonce), a "
+          "valid one is kept exactly."),
+    _rule("configuration.nonce.default", S1, "accept",
+          "A null nonce (none supplied) makes a fresh valid default nonce, and the configuration is created."),
+    _rule("configuration.permission.syntax", S1, "both",
+          "Each permission must be non-empty and made only of a-z and _ (upper case, digits, -, ., whitespace and "
+          "non-ASCII are refused, the SDK's own user_actions.books too): otherwise invalidPermissionSyntax."),
+    _rule("configuration.permission.syntax.limited.ios-sdk", S1, "reject",
+          "SDK reading, limited tracking: with no allow-list a syntactically invalid permission is refused for "
+          "its syntax.",
+          profiles=[SDK],
+          unpaired="Under the documented reading such a permission is also outside the Limited Login list, and "
+                   "behaviour.md does not order the syntax and scope checks, so no documented vector exists."),
+    _rule("configuration.permission.all-or-nothing", S1, "reject",
+          "One invalid permission refuses the whole configuration, wherever it stands in the list."),
+    _rule("configuration.permission.set", S1, "accept",
+          "The permissions become a set: duplicates collapse silently, order does not matter, an empty list is "
+          "fine."),
+    _rule("configuration.scope.limited-list.documented", S1, "both",
+          "Documented reading: with limited tracking every permission must be on the Limited Login list (exact "
+          "membership); otherwise permissionOutsideTrackingScope.",
+          profiles=[DOC]),
+    _rule("configuration.scope.no-list.ios-sdk", S8, "accept",
+          "SDK reading: no allow-list; with limited tracking any syntactically valid permission is accepted.",
+          profiles=[SDK]),
+    _rule("configuration.scope.enabled", S1, "accept",
+          "With enabled tracking any syntactically valid permission is allowed (login review is a release "
+          "requirement, not a configuration check)."),
+    _rule("configuration.auth-type", S1, "both",
+          "The auth type must be nil, rerequest or reauthorize exactly (no case folding, no trimming, nil stays "
+          "nil); anything else is invalidAuthType."),
+    _rule("configuration.check-order", S1, "reject",
+          "The checks run nonce, then permission syntax, then auth type: the first failure decides the reason."),
+    _rule("configuration.messenger-page-id", S1, "accept",
+          "The Messenger page ID is not validated: any value, the empty string included, is kept exactly."),
+    _rule("configuration.code-verifier.length", S1, "both",
+          "A supplied code verifier must be 43 to 128 characters long; otherwise invalidCodeVerifier."),
+    _rule("configuration.code-verifier.charset", S1, "both",
+          "A supplied code verifier may hold only A-Z a-z 0-9 - . _ ~ (in the SDK reading also non-ASCII letters "
+          "and digits); any other character is invalidCodeVerifier."),
+    _rule("configuration.code-verifier.unicode.documented", S1, "reject",
+          "Documented reading (RFC 7636): a code verifier with non-ASCII letters or digits is refused.",
+          profiles=[DOC]),
+    _rule("configuration.code-verifier.unicode.ios-sdk", S1, "accept",
+          "SDK reading: Unicode letters and digits count as alphanumerics, so a code verifier holding them is "
+          "accepted; its length counts characters, not UTF-8 bytes or UTF-16 units.",
+          profiles=[SDK]),
+    _rule("configuration.code-verifier.default", S1, "accept",
+          "A null code verifier (none supplied) makes a fresh valid one, and the configuration is created."),
+
+    # --- login result (§3) -----------------------------------------------------------------------------------------
+    _rule("result.parameters.fragment-wins", S3, "both",
+          "Query and fragment parameters are merged; a key in both takes the fragment's value."),
+    _rule("result.cancel.no-token", S3, "reject",
+          "Without an access token the login is cancelled, whatever else the callback carries."),
+    _rule("result.cancel.empty-grant", S3, "reject",
+          "An empty recently granted set cancels the login, even when an access token came back."),
+    _rule("result.scopes.syntax", S3, "both",
+          "granted_scopes is split on ',' with no trimming and every item is checked with the permission syntax, "
+          "all or nothing: an invalid grant set cancels the login."),
+    _rule("result.error.without-message", S3, "reject",
+          "An error without error_message is a cancellation, not an error."),
+    _rule("result.error.with-message", S3, "reject",
+          "An error with error_message is core error 8 (com.facebook.sdk.core), the callback's error_code kept as "
+          "a string."),
+    _rule("result.challenge", S3, "both",
+          "A non-cancelled response must carry a state JSON object whose challenge equals the expected challenge "
+          "exactly; missing or wrong is login error 308."),
+    _rule("result.challenge.after-cancellation", S3, "reject",
+          "The challenge is checked only on a non-cancelled response: a token-less callback with a bad state is a "
+          "cancellation, not error 308."),
+    _rule("result.granted", S3, "accept",
+          "Granted = granted_scopes ∩ requested when a previous token with permissions exists and something was "
+          "requested; otherwise all of granted_scopes."),
+    _rule("result.declined", S3, "accept",
+          "Declined = requested ∩ denied_scopes, not requested minus granted."),
+    _rule("result.declined.on-cancel", S3, "reject",
+          "On a cancellation, declined is denied_scopes if a token already existed, else empty."),
+    _rule("result.user-mismatch", S3, "both",
+          "A re-login whose Graph user differs from the previous token's user (exact string comparison) is login "
+          "error 304."),
+    _rule("result.expiry", S3, "accept",
+          "expires or expires_at > 0 is the expiration epoch; else expires_in > 0 gives now + expires_in; else the "
+          "token never expires."),
+
+    # --- token claims (§4, §8) -------------------------------------------------------------------------------------
+    _rule("token.json.object", S4, "both",
+          "The header and the claims must each be one JSON object (strict RFC 8259 JSON; whitespace around it is "
+          "allowed); otherwise malformed."),
+    _rule("token.header.alg", S4, "both",
+          "The header's alg must be exactly the string RS256 (none, other algorithms and other cases refused): "
+          "otherwise headerAlgorithm."),
+    _rule("token.header.typ", S4, "both",
+          "The header's typ must be exactly the string JWT: otherwise headerType."),
+    _rule("token.header.kid", S4, "both",
+          "The header's kid must be a non-empty string: otherwise headerKeyID."),
+    _rule("token.header.other-members", S4, "accept",
+          "Other header members (x5t, jku, an embedded jwk) are ignored."),
+    _rule("token.claim.required", S4, "reject",
+          "jti, iss, aud, exp, iat, nonce and sub must be present: otherwise missingClaim naming the claim."),
+    _rule("token.claim.type", S4, "both",
+          "iss, aud, jti, sub and nonce must be JSON strings, exp and iat JSON numbers (fractions and exponent "
+          "notation included; null, booleans and numeric strings are wrong): otherwise wrongClaimType."),
+    _rule("token.claim.non-empty", S4, "both",
+          "jti, sub and nonce must be non-empty (a single space is non-empty): otherwise emptyClaim."),
+    _rule("token.iss.documented", S8, "both",
+          "Documented reading: iss is exactly https://www.facebook.com or https://limited.facebook.com.",
+          profiles=[DOC]),
+    _rule("token.iss.ios-sdk", S4, "both",
+          "SDK reading: iss is accepted when its URL host is facebook.com or ends with .facebook.com "
+          "(case-sensitive; scheme and path not checked).",
+          profiles=[SDK]),
+    _rule("token.aud", S4, "both",
+          "aud must be a string exactly equal to the app ID, code point by code point: otherwise audience."),
+    _rule("token.aud.array", S4, "reject",
+          "An aud array is refused (wrongClaimType), even one holding the app ID."),
+    _rule("token.exp.strict", S4, "both",
+          "exp must be later than now, strictly: exp == now is expired."),
+    _rule("token.iat.window", S4, "both",
+          "iat must be at least now - 600: iat == now - 600 is accepted, anything earlier is issuedTooLongAgo."),
+    _rule("token.iat.future.ios-sdk", S8, "accept",
+          "SDK reading: iat has no upper bound, so a future iat is accepted.",
+          profiles=[SDK],
+          unpaired="behaviour.md §8: the documentation states nothing about a future iat, so there is no "
+                   "documented vector."),
+    _rule("token.nonce", S4, "both",
+          "nonce must equal the expected nonce exactly, code point by code point (no case folding, trimming or "
+          "normalisation): otherwise nonceMismatch."),
+    _rule("token.optional.kept", S4, "accept",
+          "An optional claim of the right type is kept with its value (an empty string and [] included)."),
+    _rule("token.optional.dropped", S4, "accept",
+          "An optional claim of the wrong type is dropped and the token is still accepted."),
+    _rule("token.unknown-claims", S4, "accept",
+          "Claims outside the required and optional lists are ignored and not kept."),
+]
+
+# Rule IDs that no longer hold: {"id": ..., "reason": ...}. Never reused.
+RETIRED = []
+
+
+def catalogue():
+    """The document written to Vectors/rules.json."""
+    return {
+        "formatVersion": 1,
+        "description": (
+            "The rules of behaviour.md the vectors encode, one stable ID each. Every vector names the rules it "
+            "exercises in its rules member. needs: the vectors a rule must have (accept: one whose expected result "
+            "accepts; reject: one that refuses; both). profiles: the readings the rule holds under (absent: both). "
+            "unpaired: why the rule's profile-specific vectors have no counterpart in the other profile."
+        ),
+        "rules": RULES,
+        "retired": RETIRED,
+    }
+
+
+def ids():
+    return {rule["id"] for rule in RULES}

@@ -1,0 +1,141 @@
+import Foundation
+
+/// `Vectors/rules.json`: the rules of behaviour.md the vectors encode, one stable ID each (`nonce.whitespace.zs`,
+/// `token.exp.strict`). Every vector names the rules it exercises in its `rules` member; ``VectorLint`` checks the
+/// names against this catalogue and that each rule has the vectors it ``Rule/needs``.
+public struct RuleCatalogue: Sendable, Hashable, Decodable {
+    /// The file name beside `manifest.json`.
+    public static let fileName = "rules.json"
+
+    /// The rules, in catalogue order (by family, then as behaviour.md states them).
+    public let rules: [Rule]
+    /// Rule IDs that no longer hold. Like vector IDs, a retired rule ID is never used again.
+    public let retired: [RetiredRule]
+
+    /// One rule of behaviour.md.
+    public struct Rule: Sendable, Hashable, Decodable {
+        /// Stable ID: dot-separated lower-case parts, the first naming the area (`nonce`, `configuration`,
+        /// `result`, `token`); a rule of one profile ends with `.documented` or `.ios-sdk`.
+        public let id: String
+        /// The behaviour.md section it comes from: `behaviour.md §4`.
+        public let section: String
+        /// Which vectors the rule must have.
+        public let needs: Needs
+        /// The rule in one sentence.
+        public let statement: String
+        /// The readings the rule holds under (behaviour.md §8); `nil` means both.
+        public let profiles: Set<ConformanceProfile>?
+        /// Why the rule's profile-specific vectors have no counterpart in the other profile: the documented
+        /// exception to the lint's pairing check (a future `iat`: behaviour.md states nothing for the documentation).
+        public let unpaired: String?
+
+        private enum CodingKeys: String, CodingKey, CaseIterable { case id, section, needs, statement, profiles, unpaired }
+
+        public init(from decoder: any Decoder) throws {
+            try decoder.rejectUnknownMembers(of: CodingKeys.self)
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.decode(String.self, forKey: .id)
+            section = try container.decode(String.self, forKey: .section)
+            needs = try container.decode(Needs.self, forKey: .needs)
+            statement = try container.decode(String.self, forKey: .statement)
+            let profiles = try container.decodeIfPresent([ConformanceProfile].self, forKey: .profiles)
+            if let profiles, profiles.isEmpty || Set(profiles).count != profiles.count {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .profiles, in: container,
+                    debugDescription: "profiles must be non-empty and unique; omit it when the rule holds in every profile")
+            }
+            self.profiles = profiles.map(Set.init)
+            unpaired = try container.decodeIfPresent(String.self, forKey: .unpaired)
+        }
+
+        /// Whether a vector holding under `vectorProfiles` (`nil`: every profile) can exercise this rule.
+        public func overlaps(_ vectorProfiles: Set<ConformanceProfile>?) -> Bool {
+            guard let profiles, let vectorProfiles else { return true }
+            return !profiles.isDisjoint(with: vectorProfiles)
+        }
+    }
+
+    /// The vectors a rule must have, by whether their expected result accepts or refuses.
+    public enum Needs: String, Sendable, Hashable, Decodable, CaseIterable {
+        /// At least one accepting vector (`valid`, `created`, `success`, `accepted`).
+        case accept
+        /// At least one refusing vector (`invalid`, `refused`, `cancelled`, `failed`, `rejected`).
+        case reject
+        /// One of each: the rule draws a line, and the suite shows both sides of it.
+        case both
+
+        /// Whether the rule needs an accepting vector.
+        public var needsAccepting: Bool { self != .reject }
+        /// Whether the rule needs a refusing vector.
+        public var needsRejecting: Bool { self != .accept }
+    }
+
+    /// A rule ID taken out of use, with the reason.
+    public struct RetiredRule: Sendable, Hashable, Decodable {
+        public let id: String
+        public let reason: String
+
+        private enum CodingKeys: String, CodingKey, CaseIterable { case id, reason }
+
+        public init(from decoder: any Decoder) throws {
+            try decoder.rejectUnknownMembers(of: CodingKeys.self)
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.decode(String.self, forKey: .id)
+            reason = try container.decode(String.self, forKey: .reason)
+        }
+    }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable { case formatVersion, description, rules, retired }
+
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownMembers(of: CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let formatVersion = try container.decode(Int.self, forKey: .formatVersion)
+        guard formatVersion == SuiteManifest.supportedFormatVersion else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .formatVersion, in: container,
+                debugDescription: "format version \(formatVersion); this toolkit reads version \(SuiteManifest.supportedFormatVersion)")
+        }
+        _ = try container.decode(String.self, forKey: .description)
+        rules = try container.decode([Rule].self, forKey: .rules)
+        retired = try container.decode([RetiredRule].self, forKey: .retired)
+    }
+
+    /// The rule with this ID, if the catalogue has it.
+    public func rule(withID id: String) -> Rule? {
+        rules.first { $0.id == id }
+    }
+
+    /// Reads `rules.json` from a vectors folder; a problem names the file, the JSON path and what is wrong.
+    public static func load(from directory: URL) throws(VectorLoadError) -> RuleCatalogue {
+        let url = directory.appendingPathComponent(fileName)
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw VectorLoadError(file: url.path, jsonPath: "$", kind: .unreadable,
+                                  problem: "cannot read the rule catalogue: \(error.localizedDescription)")
+        }
+        do {
+            return try JSONDecoder().decode(RuleCatalogue.self, from: data)
+        } catch let error as DecodingError {
+            throw VectorLoadError(file: url.path, decodingError: error)
+        } catch {
+            throw VectorLoadError(file: url.path, jsonPath: "$", kind: .invalidJSON, problem: "\(error)")
+        }
+    }
+
+    /// Whether `id` is a well-formed rule ID: at least two dot-separated parts of `a-z 0-9 + -`, each starting
+    /// with a letter or digit, the first with a letter and without `+`.
+    public static func isWellFormedID(_ id: String) -> Bool {
+        let parts = id.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count >= 2, let area = parts.first, let initial = area.unicodeScalars.first,
+              ("a"..."z").contains(initial), !area.unicodeScalars.contains("+")
+        else { return false }
+        return parts.allSatisfy { part in
+            guard let first = part.unicodeScalars.first, first != "-", first != "+" else { return false }
+            return part.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "+" }
+        }
+    }
+}
+

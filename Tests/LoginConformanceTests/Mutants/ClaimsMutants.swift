@@ -1,0 +1,191 @@
+import Foundation
+import LoginConformance
+
+/// Mutants of id_token header and claims validation (behaviour.md §4, §8) and the JWT attack classes of
+/// conformance-suites.md: `alg: none`, lenient JSON, NumericDate as a string or a boolean, off-by-one time
+/// windows, lenient issuer and audience checks, Swift's `String ==`, and optional claims handled wrongly.
+enum ClaimsMutants {
+    static let all: [Mutant] = [
+        // Header.
+        mutant("token.accepts-alg-none", .documented,
+               "accepts alg none, an unsigned token, beside RS256 (CVE-2015-2951; §4: exactly RS256)") {
+            $0.algorithmAccepted = { $0?.stringValue == "RS256" || $0?.stringValue == "none" }
+        },
+        mutant("token.alg-case-insensitive", .documented,
+               "compares alg case-insensitively, so rs256 passes (§4: exactly RS256)") {
+            $0.algorithmAccepted = { $0?.stringValue?.uppercased() == "RS256" }
+        },
+        mutant("token.typ-optional", .documented,
+               "accepts a header without typ, which RFC 7519 makes optional (§4: typ exactly JWT)") {
+            $0.typeAccepted = { $0 == nil || $0?.stringValue == "JWT" }
+        },
+        mutant("token.empty-kid-accepted", .documented,
+               "accepts any string kid, the empty one included (§4: a non-empty string)") {
+            $0.keyIDAccepted = { $0?.stringValue != nil }
+        },
+        mutant("token.foundation-json-decoder", .documented,
+               "parses with Foundation's JSONDecoder, which accepts a trailing comma (§4: a JSON object; RFC 8259)") {
+            $0.parse = { try? JSONDecoder().decode(JSONValue.self, from: Data($0.utf8)) }
+        },
+        // Required claims.
+        mutant("token.null-claim-is-missing", .documented,
+               "reads a null claim as absent (Swift optional chaining), so iss: null is missingClaim, not wrongClaimType (§4)") {
+            $0.claim = { claims, name in claims[name] == .null ? nil : claims[name] }
+        },
+        mutant("token.missing-claim-is-wrong-type", .documented,
+               "reports an absent claim as wrongClaimType (a failed cast), not missingClaim (§4)") {
+            $0.missingReason = .wrongClaimType
+        },
+        mutant("token.numeric-string-times", .documented,
+               "accepts exp and iat written as strings of digits (NumericDate as a string; §4: JSON numbers)") {
+            $0.number = { $0.numberValue ?? $0.stringValue.flatMap(Double.init) }
+        },
+        mutant("token.boolean-times", .documented,
+               "reads true as 1 and false as 0, as NSNumber bridging does (§4: JSON numbers, booleans are not)") {
+            $0.number = { value in
+                if case .bool(let flag) = value { return flag ? 1 : 0 }
+                return value.numberValue
+            }
+        },
+        mutant("token.times-truncated-to-integers", .documented,
+               "truncates exp and iat to whole seconds, so exp = now + 0.5 is expired (§4: JSON numbers, fractions too)") {
+            $0.number = { $0.numberValue.map { $0.rounded(.towardZero) } }
+        },
+        mutant("token.empty-sub-accepted", .documented,
+               "checks jti and nonce for emptiness but not sub (§4: sub is a non-empty string)") {
+            $0.nonEmptyClaims = ["jti", "nonce"]
+        },
+        mutant("token.blank-claim-is-empty", .documented,
+               "trims before the emptiness check, so jti \" \" is refused (§4: non-empty, not non-blank)") {
+            $0.isEmpty = { $0.trimmingCharacters(in: .whitespaces).isEmpty }
+        },
+        // Issuer.
+        mutant("token.iss-suffix-without-dot", .iosSDK,
+               "checks that the host ends with facebook.com without the dot, so evilfacebook.com passes (§4)") {
+            $0.issuerAccepted = { iss, _ in URL(string: iss)?.host?.hasSuffix("facebook.com") ?? false }
+        },
+        mutant("token.iss-substring", .iosSDK,
+               "accepts any iss containing facebook.com, in the host or not (§4: the URL host)") {
+            $0.issuerAccepted = { iss, _ in iss.contains("facebook.com") }
+        },
+        mutant("token.iss-host-case-insensitive", .iosSDK,
+               "lower-cases the host before the check, so WWW.FACEBOOK.COM passes (§4: case-sensitive)") {
+            $0.issuerAccepted = { iss, _ in
+                guard let host = URL(string: iss)?.host?.lowercased() else { return false }
+                return host == "facebook.com" || host.hasSuffix(".facebook.com")
+            }
+        },
+        mutant("token.iss-requires-https-under-ios-sdk", .iosSDK,
+               "also requires the https scheme while claiming the SDK, which checks only the host (§4)") {
+            $0.issuerAccepted = { iss, profile in ClaimsModel.issuer(iss, profile) && URL(string: iss)?.scheme == "https" }
+        },
+        mutant("token.iss-host-rule-under-documented", .documented,
+               "applies the SDK's host rule while claiming the documented reading, which lists two issuers (§8)") {
+            $0.issuerAccepted = { iss, _ in ClaimsModel.issuer(iss, .iosSDK) }
+        },
+        mutant("token.iss-exact-list-under-ios-sdk", .iosSDK,
+               "accepts only the two documented issuers while claiming the SDK, which accepts any *.facebook.com host (§8)") {
+            $0.issuerAccepted = { iss, _ in ClaimsModel.issuer(iss, .documented) }
+        },
+        mutant("token.iss-prefix-match", .documented,
+               "accepts an iss that starts with a documented issuer, so https://www.facebook.com.evil.com passes (§8)") {
+            $0.issuerAccepted = { iss, _ in ClaimsModel.documentedIssuers.contains { iss.hasPrefix($0) } }
+        },
+        mutant("token.iss-trailing-slash-ignored", .documented,
+               "strips a trailing slash before comparing iss (§8: exactly one of the documented issuers)") {
+            $0.issuerAccepted = { iss, profile in
+                ClaimsModel.issuer(iss.hasSuffix("/") ? String(iss.dropLast()) : iss, profile)
+            }
+        },
+        // Audience.
+        mutant("token.aud-array-containing-app-id", .documented,
+               "accepts an aud array that contains the app ID, as RFC 7519 allows (§4: an array is refused)") {
+            $0.audience = { value, appID in
+                value.stringValue ?? (value.arrayValue?.contains(.string(appID)) == true ? appID : nil)
+            }
+        },
+        mutant("token.aud-number-equal-to-app-id", .documented,
+               "accepts a numeric aud equal to the app ID's digits (§4: a string)") {
+            $0.audience = { value, _ in value.stringValue ?? value.numberValue.map { String(Int($0)) } }
+        },
+        mutant("token.aud-trimmed", .documented,
+               "trims aud before comparing it with the app ID (§4: exactly equal)") {
+            $0.audienceMatches = { $0.trimmingCharacters(in: .whitespacesAndNewlines).isCodePointEqual(to: $1) }
+        },
+        mutant("token.aud-swift-string-equality", .documented,
+               "compares aud with Swift's String ==, canonical equivalence, so an NFD app ID matches its NFC form (§4)") {
+            $0.audienceMatches = { $0 == $1 }
+        },
+        // Time.
+        mutant("token.exp-equal-now-accepted", .documented,
+               "accepts exp >= now, so a token is still valid at exactly exp (§4: exp > now)") {
+            $0.notExpired = { $0 >= $1 }
+        },
+        mutant("token.exp-leeway-60-seconds", .documented,
+               "allows 60 seconds of clock skew on exp, go-jose's default (§4: exp > now, no leeway)") {
+            $0.notExpired = { $0 > $1 - 60 }
+        },
+        mutant("token.iat-bound-exclusive", .documented,
+               "requires iat > now - 600, refusing a token issued exactly 10 minutes ago (§4: iat >= now - 600)") {
+            $0.recentlyIssued = { $0 > $1 - 600 }
+        },
+        mutant("token.iat-window-601-seconds", .documented,
+               "allows iat >= now - 601, one second too long (§4: 600 seconds)") {
+            $0.recentlyIssued = { $0 >= $1 - 601 }
+        },
+        mutant("token.future-iat-refused-under-ios-sdk", .iosSDK,
+               "refuses an iat in the future, as PyJWT does since 2.6, while claiming the SDK, which does not (§8)") {
+            $0.futureIssueAccepted = { $0 <= $1 }
+        },
+        // Nonce.
+        mutant("token.nonce-swift-string-equality", .documented,
+               "compares the nonce with Swift's String ==, canonical equivalence, so NFD matches NFC (§4: exactly equal)") {
+            $0.nonceMatches = { $0 == $1 }
+        },
+        mutant("token.nonce-case-insensitive", .documented,
+               "compares the nonce case-insensitively (§4: exactly equal)") {
+            $0.nonceMatches = { $0.lowercased() == $1.lowercased() }
+        },
+        mutant("token.nonce-trimmed", .documented,
+               "trims the nonce claim before comparing it (§4: exactly equal)") {
+            $0.nonceMatches = { $0.trimmingCharacters(in: .whitespacesAndNewlines).isCodePointEqual(to: $1) }
+        },
+        // Optional claims.
+        mutant("token.wrong-optional-claim-rejects-token", .documented,
+               "refuses the whole token when an optional claim has the wrong type (§4: drop the claim, keep the token)") {
+            $0.wrongOptionalClaimRejects = true
+        },
+        mutant("token.empty-optional-string-dropped", .documented,
+               "drops an optional string claim that is \"\" (§4: any string is kept)") {
+            $0.optionalString = { $0.stringValue.flatMap { $0.isEmpty ? nil : $0 } }
+        },
+        mutant("token.empty-friends-dropped", .documented,
+               "drops user_friends when it is [] (§4: an empty array is kept)") {
+            $0.friends = { value in
+                guard let elements = value.arrayValue, !elements.isEmpty else { return nil }
+                let strings = elements.compactMap(\.stringValue)
+                return strings.count == elements.count ? strings : nil
+            }
+        },
+        mutant("token.friends-filtered", .documented,
+               "keeps the strings of a user_friends array with other elements (compactMap; §4: drop the claim)") {
+            $0.friends = { $0.arrayValue?.compactMap(\.stringValue) }
+        },
+        mutant("token.empty-objects-kept", .documented,
+               "keeps user_age_range, user_hometown and user_location when they are {} (§4: non-empty objects)") {
+            $0.keepsEmptyObjects = true
+        },
+        mutant("token.empty-jkt-kept", .documented,
+               "keeps cnf when its jkt is the empty string (§4: a non-empty string)") {
+            $0.confirmation = { $0.objectValue?["jkt"]?.stringValue }
+        },
+    ]
+
+    private static func mutant(
+        _ name: String, _ profile: ConformanceProfile, _ description: String, _ bug: (inout ClaimsModel) -> Void
+    ) -> Mutant {
+        var model = ClaimsModel(profile: profile)
+        bug(&model)
+        return Mutant(name: name, description: description, family: .tokenClaims, profile: profile, implementation: model)
+    }
+}

@@ -1,0 +1,23 @@
+import LoginConformance
+
+/// A deliberately broken implementation: the conformant model of one family (``NonceModel``,
+/// ``ConfigurationModel``, ``ResultModel``, ``ClaimsModel``) with one mutation site replaced by one realistic bug.
+///
+/// The suite is only worth the bugs it catches (conformance-suites.md lesson 8): every mutant must fail at least one
+/// vector of its family in the profile it claims. When one survives, the fix is a new vector that encodes the rule
+/// from behaviour.md, never a weaker mutant.
+struct Mutant: Sendable {
+    /// Named for the bug, `area.bug`: `nonce.trims-whitespace`, `token.iss-suffix-without-dot`.
+    let name: String
+    /// The bug in one line, with the behaviour.md rule it breaks.
+    let description: String
+    /// The family it implements.
+    let family: ConformanceFamily
+    /// The profile it claims (behaviour.md §8).
+    let profile: ConformanceProfile
+    /// The implementation, adopting the family's protocol.
+    let implementation: any Sendable
+
+    /// Every mutant, by family.
+    static let all: [Mutant] = NonceMutants.all + ConfigurationMutants.all + ResultMutants.all + ClaimsMutants.all
+}

@@ -1,0 +1,41 @@
+import Foundation
+import LoginConformance
+
+/// Nonce validation (behaviour.md §1, §8) written as mutation sites. Unmutated it conforms to the profile it claims
+/// (``MutationTests`` checks that), so whatever kills a mutant is the one site it changes.
+struct NonceModel: NonceValidating, Sendable {
+    /// The profile it claims.
+    let profile: ConformanceProfile
+    /// What the checks see. Conformant: the nonce as given (no trimming, decoding or normalisation, §1).
+    var prepare: @Sendable (String) -> String = { $0 }
+    /// Whether the nonce is empty. Conformant: zero characters.
+    var isEmpty: @Sendable (String) -> Bool = { $0.isEmpty }
+    /// The reason given for an empty nonce.
+    var emptyReason: NonceVerdict.Reason = .empty
+    /// Whether a code point is whitespace in `profile`'s reading.
+    var isWhitespace: @Sendable (Unicode.Scalar, ConformanceProfile) -> Bool = NonceModel.whitespace
+    /// Limits beyond whitespace. Conformant: none (§1: no length limit, no charset limit). A nonce over a limit is
+    /// reported as whitespace, as an adapter over a yes/no validator reports every non-empty refusal.
+    var withinLimits: @Sendable (String) -> Bool = { _ in true }
+
+    init(profile: ConformanceProfile) {
+        self.profile = profile
+    }
+
+    func validateNonce(_ nonce: String) -> NonceVerdict {
+        let seen = prepare(nonce)
+        if isEmpty(seen) { return .invalid(emptyReason) }
+        if seen.unicodeScalars.contains(where: { isWhitespace($0, profile) }) || !withinLimits(seen) {
+            return .invalid(.whitespace)
+        }
+        return .valid
+    }
+
+    /// ios-sdk: Foundation's `CharacterSet.whitespaces`, Zs plus TAB. documented: Unicode White_Space.
+    static func whitespace(_ scalar: Unicode.Scalar, _ profile: ConformanceProfile) -> Bool {
+        switch profile {
+        case .iosSDK: scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+        case .documented: scalar.properties.isWhitespace
+        }
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import LoginConformance
+
+/// Mutants of login result resolution (behaviour.md §3): scope parsing, cancellations, errors, the state
+/// challenge, granted and declined sets, the user check and the expiry.
+enum ResultMutants {
+    static let all: [Mutant] = [
+        mutant("result.declined-is-requested-minus-granted",
+               "computes declined as requested − granted instead of requested ∩ denied_scopes (§3)") {
+            $0.declined = { requested, granted, _ in requested.subtracting(granted) }
+        },
+        mutant("result.trims-scope-items",
+               "trims each granted_scopes item, so \"email, user_friends\" is valid (§3: no trimming)") {
+            $0.prepareScope = { $0.trimmingCharacters(in: .whitespaces) }
+        },
+        mutant("result.split-drops-empty-items",
+               "splits scopes with Swift's default split(separator:), which drops empty items, so \"email,\" is valid (§3)") {
+            $0.scopeItems = { $0.split(separator: ",").map(String.init) }
+        },
+        mutant("result.drops-invalid-scope-items",
+               "drops an invalid scope item instead of invalidating the whole set (§3: all or nothing)") {
+            $0.invalidItemInvalidatesSet = false
+        },
+        mutant("result.accepts-upper-case-scopes",
+               "allows A-Z in scope items, so Email is granted (§3: the permission syntax)") {
+            $0.isValidScope = { ConfigurationModel.permissionSyntax($0.lowercased()) && $0.allSatisfy(\.isASCII) }
+        },
+        mutant("result.error-without-message-is-error",
+               "reports error=access_denied without error_message as core error 8, not a cancellation (§3)") {
+            $0.errorIsCancellation = { _ in false }
+        },
+        mutant("result.every-error-is-cancellation",
+               "treats every error as a user cancel, error_message or not (§3: with error_message it is core error 8)") {
+            $0.errorIsCancellation = { _ in true }
+        },
+        mutant("result.drops-graph-error-code",
+               "reports core error 8 without the callback's error_code (§3: the Graph error code kept as a string)") {
+            $0.keepsGraphErrorCode = false
+        },
+        mutant("result.ignores-state-challenge",
+               "never checks the state's challenge (§3: missing or wrong is login error 308)") {
+            $0.challengeMatches = { _, _ in true }
+        },
+        mutant("result.challenge-checked-before-cancellation",
+               "checks the state before deciding on a cancellation, so a token-less callback with a bad state is error 308 (§3)") {
+            $0.checksChallengeFirst = true
+        },
+        mutant("result.challenge-case-insensitive",
+               "compares the challenge case-insensitively (§3: exactly equal)") {
+            $0.challengeMatches = { state, expected in
+                ResultModel.challenge(state?.lowercased(), expected.lowercased())
+            }
+        },
+        mutant("result.challenge-substring-match",
+               "looks for the challenge anywhere in the state text instead of parsing its JSON (§3)") {
+            $0.challengeMatches = { state, expected in state?.contains(expected) ?? false }
+        },
+        mutant("result.query-wins-over-fragment",
+               "merges the fragment into the query with the query winning (§3: the fragment wins)") {
+            $0.parameters = { $0.fragment.merging($0.query) { _, query in query } }
+        },
+        mutant("result.ignores-query",
+               "reads the fragment only (§3: query and fragment are merged)") {
+            $0.parameters = { $0.fragment }
+        },
+        mutant("result.granted-never-restricted",
+               "always reports all of granted_scopes, even on a re-authorization (§3: ∩ requested)") {
+            $0.restrictsGranted = { _ in false }
+        },
+        mutant("result.granted-always-restricted",
+               "always intersects granted_scopes with the request, even on a first login (§3)") {
+            $0.restrictsGranted = { _ in true }
+        },
+        mutant("result.restricts-for-any-previous-token",
+               "restricts granted to the request whenever a previous token exists, even one without permissions (§3)") {
+            $0.restrictsGranted = { $0.previousToken != nil && !$0.requestedPermissions.isEmpty }
+        },
+        mutant("result.restricts-when-nothing-requested",
+               "restricts granted to the request even when nothing was requested (§3)") {
+            $0.restrictsGranted = { !($0.previousToken?.permissions.isEmpty ?? true) }
+        },
+        mutant("result.cancel-declines-without-previous-token",
+               "reports denied_scopes as declined on every cancellation (§3: only if a token already existed)") {
+            $0.declinedOnCancel = { _, denied in denied }
+        },
+        mutant("result.cancel-declines-only-requested",
+               "reports requested ∩ denied_scopes on a cancellation (§3: all of denied_scopes)") {
+            $0.declinedOnCancel = { callback, denied in
+                callback.previousToken == nil ? [] : denied.intersection(callback.requestedPermissions)
+            }
+        },
+        mutant("result.empty-grant-is-success",
+               "reports a success with nothing granted instead of a cancellation (§3)") {
+            $0.cancelsOnEmptyGrant = false
+        },
+        mutant("result.no-user-mismatch-check",
+               "never compares the new user with the previous token's (§3: another user is login error 304)") {
+            $0.checksUser = { _ in false }
+        },
+        mutant("result.user-check-needs-permissions",
+               "compares users only when the previous token had permissions (§3: any previous token)") {
+            $0.checksUser = { !($0.previousToken?.permissions.isEmpty ?? true) }
+        },
+        mutant("result.user-ids-compared-as-numbers",
+               "compares user IDs as integers, so 0100001 is 100001 (§3: exact strings)") {
+            $0.sameUser = { previous, graph in
+                guard let graph else { return false }
+                return Int(previous).flatMap { left in Int(graph).map { left == $0 } } ?? (previous == graph)
+            }
+        },
+        mutant("result.expires-in-before-expires",
+               "prefers expires_in over expires and expires_at (§3: expires or expires_at first)") {
+            $0.expiration = { parameters, now in
+                if let seconds = parameters["expires_in"].flatMap(Double.init), seconds > 0 { return now + seconds }
+                return ResultModel.expirationDate(parameters, now: now)
+            }
+        },
+        mutant("result.zero-expiry-is-an-epoch",
+               "takes expires or expires_at when it is >= 0, so 0 means 1970 (§3: only > 0)") {
+            $0.expiration = { parameters, now in
+                func present(_ key: String) -> Double? { parameters[key].flatMap(Double.init).flatMap { $0 >= 0 ? $0 : nil } }
+                if let epoch = present("expires") ?? present("expires_at") { return epoch }
+                return ResultModel.expirationDate(parameters, now: now)
+            }
+        },
+        mutant("result.expires-in-as-epoch",
+               "takes expires_in as an epoch instead of seconds from now (§3: now + expires_in)") {
+            $0.expiration = { parameters, now in
+                ResultModel.expirationDate(parameters, now: now).map { date in
+                    ResultModel.expirationDate(parameters.filter { $0.key != "expires_in" }, now: now) ?? date - now
+                }
+            }
+        },
+    ]
+
+    private static func mutant(_ name: String, _ description: String, _ bug: (inout ResultModel) -> Void) -> Mutant {
+        var model = ResultModel()
+        bug(&model)
+        // The §3 rules hold in both profiles; the mutants claim the documented one.
+        return Mutant(name: name, description: description, family: .loginResult, profile: .documented,
+                      implementation: model)
+    }
+}
