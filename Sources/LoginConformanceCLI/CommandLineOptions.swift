@@ -4,6 +4,11 @@ import LoginConformance
 /// The options shared by the subcommands, parsed without dependencies.
 struct CommandLineOptions {
     var profile: ConformanceProfile = .documented
+    /// Whether `--profile` was given (an adapter's claimed profile applies otherwise).
+    var profileGiven = false
+    /// `--adapter "<command line>"`: check an implementation in another process.
+    var adapter: String?
+    var harness = HarnessOptions()
     var families: Set<ConformanceFamily>?
     var selection: VectorSelection = .all
     var vectorsDirectory: URL?
@@ -37,6 +42,19 @@ struct CommandLineOptions {
                     throw UsageError(description: "unknown profile \"\(name)\"; use one of: \(ConformanceProfile.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
                 self.profile = profile
+                profileGiven = true
+            case "--adapter":
+                adapter = try value(for: argument)
+            case "--timeout":
+                let text = try value(for: argument)
+                guard let seconds = Double(text), seconds > 0 else {
+                    throw UsageError(description: "--timeout takes a number of seconds, not \"\(text)\"")
+                }
+                harness.timeout = .milliseconds(Int64(seconds * 1000))
+            case "--restarts":
+                harness.restartBudget = try Self.count(try value(for: argument), option: argument, minimum: 0)
+            case "--batch":
+                harness.batchSize = try Self.count(try value(for: argument), option: argument, minimum: 1)
             case "--family":
                 let name = try value(for: argument)
                 families = (families ?? []).union([try Self.family(named: name)])
@@ -69,6 +87,13 @@ struct CommandLineOptions {
                 positional.append(argument)
             }
         }
+    }
+
+    static func count(_ text: String, option: String, minimum: Int) throws(UsageError) -> Int {
+        guard let value = Int(text), value >= minimum else {
+            throw UsageError(description: "\(option) takes a whole number of at least \(minimum), not \"\(text)\"")
+        }
+        return value
     }
 
     static func family(named name: String) throws(UsageError) -> ConformanceFamily {

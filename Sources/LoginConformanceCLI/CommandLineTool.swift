@@ -27,8 +27,10 @@ struct CommandLineTool {
     USAGE: login-conformance <command> [options]
 
     COMMANDS
-      run                 run the suite against the bundled reference implementation (the gate)
+      run                 run the suite (the gate) against the bundled reference implementation, or --adapter
       baseline update     run, then write the baseline named by --baseline (known failures, sorted, stable)
+      smoke --adapter CMD check that an adapter speaks the protocol (handshake, one vector per capability, stop)
+      lint                check the vectors for meaning: IDs, reasons, rules, contradictions, profile pairs
       list [family]       list vector IDs and descriptions
       show <id>           print one vector as JSON
       extract <id>        write a standalone family file holding one vector, for a bug report (--output FILE)
@@ -39,6 +41,11 @@ struct CommandLineTool {
       --family <name>           only this family (repeatable): nonce, login-configuration, login-result, token-claims
       --vector <ids>            only these vector IDs; comma separated; a trailing * matches a prefix
       --vectors <dir>           read the vectors from <dir> instead of the bundled ones
+      --adapter <command>       check the implementation behind this command line (JSON Lines, Vectors/HARNESS.md)
+                                instead of the bundled reference; its handshake's profile applies unless --profile
+      --timeout <seconds>       adapter: how long an answer may take before the vector is a hang (default 10)
+      --restarts <n>            adapter: restarts allowed after crashes, hangs, garbage (default 10)
+      --batch <n>               adapter: requests sent before reading the answers (default 1)
       --baseline <file>         known failures: the gate fails only on regressions
       --allow-newly-passing     a known failure that now passes does not fail the gate
       --new-vectors <policy>    report (default) or block: failing vectors added after the baseline's suite version
@@ -69,6 +76,8 @@ struct CommandLineTool {
             case "list": return try list(options)
             case "show": return try show(options)
             case "extract": return try extract(options)
+            case "smoke": return try smoke(options)
+            case "lint": return try lint(options)
             default: throw CommandLineOptions.UsageError(description: "unknown command \"\(command)\"")
             }
         } catch let error as CommandLineOptions.UsageError {
@@ -81,10 +90,51 @@ struct CommandLineTool {
             output.problem("error: \(error.description)")
         } catch let error as GateConfigurationError {
             output.problem("error: \(error.description)")
+        } catch let error as HarnessFailure {
+            output.problem("adapter error: \(error.description)")
+            return .implementationUnavailable
         } catch {
             output.problem("error: \(error)")
         }
         return .configurationProblem
+    }
+
+    /// A run as asked: in process against the bundled reference, or through the adapter; with the profile that
+    /// applies, who was checked, and the harness failure that cut an adapter run short, if any.
+    private struct Execution {
+        let run: ConformanceRun
+        let implementation: ImplementationInfo
+        let harnessFailure: HarnessFailure?
+        let rerun: (String) -> String
+    }
+
+    private func execute(_ options: CommandLineOptions, suite: VectorSuite) throws -> Execution {
+        let engine = ConformanceEngine(suite: suite)
+        let vectorsOption = options.vectorsDirectory.map { " --vectors \(Self.shellQuoted($0.path))" } ?? ""
+        guard let command = options.adapter else {
+            let (subject, info) = implementation(options.profile)
+            let run = try engine.run(subject, profile: options.profile, families: options.families, selection: options.selection)
+            return Execution(run: run, implementation: info, harnessFailure: nil) { id in
+                FailureMessage.cliRerunCommand(id: id, profile: options.profile) + vectorsOption
+            }
+        }
+        let runner = HarnessRunner(command: command, options: options.harness)
+        let handshake = try runner.start()
+        defer { runner.stop() }
+        if options.profileGiven, options.profile != handshake.profile {
+            throw CommandLineOptions.UsageError(
+                description: "the adapter claims profile \(handshake.profile.rawValue) but --profile says \(options.profile.rawValue)")
+        }
+        let profile = handshake.profile
+        let vectors = try engine.plan(profile: profile, families: options.families, selection: options.selection)
+        let (results, failure) = runner.run(vectors)
+        let adapterOption = " --adapter \(Self.shellQuoted(command))"
+        return Execution(
+            run: ConformanceRun(suiteVersion: suite.suiteVersion, profile: profile, results: results),
+            implementation: handshake.implementation, harnessFailure: failure
+        ) { id in
+            FailureMessage.cliRerunCommand(id: id, profile: profile) + adapterOption + vectorsOption
+        }
     }
 
     private func runGate(_ options: CommandLineOptions) throws -> ExitCode {
@@ -92,18 +142,19 @@ struct CommandLineTool {
             throw CommandLineOptions.UsageError(description: "run takes no arguments; got \(options.positional.joined(separator: " "))")
         }
         let suite = try options.loadSuite()
+        let baseline = try options.loadBaseline()
+        let execution = try execute(options, suite: suite)
         let gate = try ConformanceGate(
-            suite: suite, profile: options.profile, baseline: try options.loadBaseline(), policy: options.policy)
-        let (subject, info) = implementation(options.profile)
-        let run = try ConformanceEngine(suite: suite).run(
-            subject, profile: options.profile, families: options.families, selection: options.selection)
-        let report = gate.evaluate(run, implementation: info)
-        let vectorsOption = options.vectorsDirectory.map { " --vectors '\($0.path)'" } ?? ""
-        let rerun = { (id: String) in FailureMessage.cliRerunCommand(id: id, profile: options.profile) + vectorsOption }
-        try write(options.jsonReport, JSONResultsReport.render(report, rerun: rerun))
-        try write(options.junitReport, JUnitReport.render(report, rerun: rerun))
-        try write(options.markdownReport, MarkdownReport.render(report, rerun: rerun))
-        RunReportPrinter(output: output, verbose: options.verbose).print(report, suite: suite, rerun: rerun)
+            suite: suite, profile: execution.run.profile, baseline: baseline, policy: options.policy)
+        let report = gate.evaluate(execution.run, implementation: execution.implementation)
+        try write(options.jsonReport, JSONResultsReport.render(report, rerun: execution.rerun))
+        try write(options.junitReport, JUnitReport.render(report, rerun: execution.rerun))
+        try write(options.markdownReport, MarkdownReport.render(report, rerun: execution.rerun))
+        RunReportPrinter(output: output, verbose: options.verbose).print(report, suite: suite, rerun: execution.rerun)
+        if let failure = execution.harnessFailure {
+            output.problem("adapter error: \(failure.description)")
+            return .implementationUnavailable
+        }
         switch report.verdict {
         case .passed: return .passed
         case .failed: return .failures
@@ -122,15 +173,18 @@ struct CommandLineTool {
             throw CommandLineOptions.UsageError(description: "baseline update needs --baseline <file>")
         }
         let previous = FileManager.default.fileExists(atPath: url.path) ? try Baseline.load(from: url) : nil
-        if let previous, previous.profile != options.profile {
-            throw CommandLineOptions.UsageError(
-                description: "\(url.path) is the baseline of profile \(previous.profile.rawValue); pass --profile \(previous.profile.rawValue) or choose another file")
-        }
         let suite = try options.loadSuite()
-        let (subject, info) = implementation(options.profile)
-        let run = try ConformanceEngine(suite: suite).run(
-            subject, profile: options.profile, families: options.families, selection: options.selection)
-        var baseline = Baseline(run: run, previous: previous, implementation: info.name)
+        let execution = try execute(options, suite: suite)
+        let run = execution.run
+        if let previous, previous.profile != run.profile {
+            throw CommandLineOptions.UsageError(
+                description: "\(url.path) is the baseline of profile \(previous.profile.rawValue), the run is for \(run.profile.rawValue); choose another file")
+        }
+        if let failure = execution.harnessFailure {
+            output.problem("adapter error: \(failure.description); the baseline was not written")
+            return .implementationUnavailable
+        }
+        var baseline = Baseline(run: run, previous: previous, implementation: execution.implementation.name)
         // Vectors this run did not select keep their entries, as long as they still exist.
         let ran = Set(run.results.map(\.id))
         var kept = 0
@@ -143,6 +197,60 @@ struct CommandLineTool {
             + (kept > 0 ? " (\(kept) kept from vectors this run did not select)" : "")
             + " for suite \(baseline.suiteVersion), profile \(baseline.profile.rawValue)")
         return .passed
+    }
+
+    /// Checks that an adapter speaks the protocol: the handshake, one vector per declared capability answered with
+    /// a well-formed message, and a clean stop.
+    private func smoke(_ options: CommandLineOptions) throws -> ExitCode {
+        guard let command = options.adapter else {
+            throw CommandLineOptions.UsageError(description: "smoke needs --adapter <command line>")
+        }
+        let suite = try options.loadSuite()
+        let runner = HarnessRunner(command: command, options: options.harness)
+        let handshake = try runner.start()
+        output.line("ok    handshake: \(handshake.implementation.name) \(handshake.implementation.version ?? "")"
+            + " (\(handshake.implementation.language ?? "language not given")), profile \(handshake.profile.rawValue),"
+            + " capabilities \(handshake.capabilities.sorted().map(\.rawValue).joined(separator: ", "))")
+        var healthy = true
+        for family in handshake.capabilities.sorted() {
+            guard let vector = suite.vectors(for: handshake.profile, families: [family]).first else { continue }
+            let (results, failure) = runner.run([vector])
+            let outcome = results[0].outcome
+            let wellFormed: Bool = switch outcome {
+            case .passed, .failed, .skipped: true
+            case .errored(let message): message.hasPrefix("the adapter reported an error")
+            case .crashed, .hung: false
+            }
+            healthy = healthy && wellFormed && failure == nil && runner.restarts == 0
+            output.line("\(wellFormed && failure == nil ? "ok  " : "FAIL")  \(family.rawValue): \(vector.metadata.id) → \(outcome.kind)"
+                + (wellFormed ? "" : ": \(outcome.summary)"))
+        }
+        let ending = runner.stop()
+        let stoppedCleanly = ending == "exited with status 0"
+        output.line("\(stoppedCleanly ? "ok  " : "FAIL")  stop: the adapter \(ending)")
+        return healthy && stoppedCleanly ? .passed : .implementationUnavailable
+    }
+
+    /// Lints the vectors (`--vectors DIR` or the bundled ones): every problem with its file, JSON path and kind.
+    private func lint(_ options: CommandLineOptions) throws -> ExitCode {
+        guard options.positional.isEmpty else {
+            throw CommandLineOptions.UsageError(description: "lint takes no arguments")
+        }
+        let problems = options.vectorsDirectory.map(VectorLint.lint(directory:)) ?? VectorLint.lintBundled()
+        for problem in problems {
+            output.problem("lint: \(problem.description)")
+        }
+        guard problems.isEmpty else {
+            output.problem("lint: \(problems.count) problem\(problems.count == 1 ? "" : "s")")
+            return .configurationProblem
+        }
+        output.line("lint: no problems")
+        return .passed
+    }
+
+    /// `text` quoted for a POSIX shell.
+    static func shellQuoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     private func list(_ options: CommandLineOptions) throws -> ExitCode {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The text of a failed or errored vector, the same in the CLI and the Swift Testing runner: which vector, why it
 /// matters, expected against actual, the input, and one command that reruns just that vector.
 public enum FailureMessage {
@@ -24,6 +26,10 @@ public enum FailureMessage {
         }
         if let vector {
             lines.append("  input:    \(visible(vector.inputJSON()))")
+        }
+        if let diagnostics = result.diagnostics?.trimmingCharacters(in: .whitespacesAndNewlines), !diagnostics.isEmpty {
+            let shown = diagnostics.count > 2_000 ? String(diagnostics.prefix(2_000)) + "… (\(diagnostics.count - 2_000) more characters)" : diagnostics
+            lines.append("  stderr:   " + visible(shown).replacingOccurrences(of: "\n", with: "\n            "))
         }
         let profiles = result.metadata.profiles.map { $0.map(\.rawValue).sorted().joined(separator: ", ") } ?? "all"
         lines.append("  severity: \(result.metadata.severity.rawValue) · profiles: \(profiles) · refs: \(result.metadata.refs.joined(separator: "; "))")

@@ -8,12 +8,18 @@ public struct VectorResult: Sendable {
     public let outcome: VectorOutcome
     /// The time the implementation took on this vector.
     public let duration: Duration
+    /// What an out-of-process implementation wrote to standard error while answering, if anything.
+    public let diagnostics: String?
 
-    public init(metadata: VectorMetadata, family: ConformanceFamily, outcome: VectorOutcome, duration: Duration) {
+    public init(
+        metadata: VectorMetadata, family: ConformanceFamily, outcome: VectorOutcome, duration: Duration,
+        diagnostics: String? = nil
+    ) {
         self.metadata = metadata
         self.family = family
         self.outcome = outcome
         self.duration = duration
+        self.diagnostics = diagnostics
     }
 
     /// The vector's ID.

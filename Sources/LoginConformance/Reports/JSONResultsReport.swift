@@ -39,7 +39,7 @@ public enum JSONResultsReport {
                     classification: entry.classification.rawValue, blocks: entry.blocks,
                     summary: mismatch?.summary, expected: mismatch?.expected, actual: mismatch?.actual,
                     message: message, knownFailure: entry.known,
-                    durationSeconds: result.durationSeconds,
+                    durationSeconds: result.durationSeconds, stderr: result.diagnostics,
                     rerun: entry.result.outcome.isProblem || entry.classification == .newlyPassing
                         ? rerun(result.id) : nil)
             }
@@ -92,6 +92,7 @@ public enum JSONResultsReport {
         let message: String?
         let knownFailure: Baseline.KnownFailure?
         let durationSeconds: Double
+        let stderr: String?
         let rerun: String?
     }
 }

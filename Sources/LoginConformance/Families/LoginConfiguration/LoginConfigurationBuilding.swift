@@ -57,4 +57,15 @@ public struct LoginConfigurationRequest: Codable, Sendable, Hashable {
         messengerPageId = try container.decode(String?.self, forKey: .messengerPageId)
         codeVerifier = try container.decode(String?.self, forKey: .codeVerifier)
     }
+
+    /// Every member, `null` included, as the vector file has it.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(permissions, forKey: .permissions)
+        try container.encode(tracking, forKey: .tracking)
+        try container.encode(nonce, forKey: .nonce)
+        try container.encode(authType, forKey: .authType)
+        try container.encode(messengerPageId, forKey: .messengerPageId)
+        try container.encode(codeVerifier, forKey: .codeVerifier)
+    }
 }

@@ -1,0 +1,253 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One running adapter: a child process started with `/bin/sh -c <command line>` in a process group of its own,
+/// whose standard output is read as lines and whose standard error is captured for the vector in flight.
+///
+/// A single reader thread polls both pipes and always drains standard error before standard output, so what an
+/// adapter writes to standard error before an answer is attached to that answer's vector, and a flood on standard
+/// error can never block the adapter (the excess beyond ``stderrLimit`` is counted, not kept).
+final class AdapterProcess: @unchecked Sendable {
+    /// What waiting for a line gives.
+    enum ReadResult: Equatable {
+        /// A complete line, without its newline.
+        case line(String)
+        /// Standard output closed; `partial` holds bytes after the last newline, if any.
+        case endOfOutput(partial: String)
+        /// No line within the timeout.
+        case timedOut
+    }
+
+    /// How much standard error is kept per vector.
+    static let stderrLimit = 64 * 1024
+
+    private let pid: pid_t
+    private var stdinDescriptor: Int32
+    private let condition = NSCondition()
+    private var lines: [String] = []
+    private var lineStart = 0
+    private var partial: [UInt8] = []
+    private var outputClosed = false
+    private var errorClosed = false
+    private var stderrText: [UInt8] = []
+    private var stderrDropped = 0
+    private var exitStatus: Int32?
+
+    /// Starts `command` through `/bin/sh -c`. Throws when the process cannot be started.
+    init(command: String) throws(HarnessFailure) {
+        AdapterProcess.ignoreBrokenPipes
+        // Pipes are made close-on-exec and the child spawned under one lock, so an adapter started concurrently
+        // (parallel tests) never inherits another adapter's pipe ends.
+        AdapterProcess.spawnLock.lock()
+        defer { AdapterProcess.spawnLock.unlock() }
+        var input: [Int32] = [-1, -1], output: [Int32] = [-1, -1], error: [Int32] = [-1, -1]
+        guard makePipe(&input), makePipe(&output), makePipe(&error) else {
+            throw HarnessFailure.cannotStart("cannot create pipes: \(String(cString: strerror(errno)))")
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, input[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, output[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, error[1], 2)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
+
+        let words: [String] = ["/bin/sh", "-c", command]
+        let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        defer { arguments.forEach { free($0) } }
+        var child: pid_t = 0
+        let status = posix_spawn(&child, "/bin/sh", &actions, &attributes, arguments, environ)
+        close(input[0])
+        close(output[1])
+        close(error[1])
+        guard status == 0 else {
+            close(input[1])
+            close(output[0])
+            close(error[0])
+            throw HarnessFailure.cannotStart("cannot start /bin/sh -c \(command): \(String(cString: strerror(status)))")
+        }
+        pid = child
+        stdinDescriptor = input[1]
+        let outputDescriptor = output[0], errorDescriptor = error[0]
+        let reader = Thread { [self] in readLoop(output: outputDescriptor, error: errorDescriptor) }
+        reader.name = "login-conformance adapter reader"
+        reader.start()
+    }
+
+    private static let spawnLock = NSLock()
+
+    /// Writing to an adapter that died must be an error, not a signal that ends the runner.
+    private static let ignoreBrokenPipes: Void = {
+        signal(SIGPIPE, SIG_IGN)
+    }()
+
+    /// Sends one line (a newline is added). Throws when the adapter no longer reads its input.
+    func send(_ line: String) throws(HarnessFailure) {
+        var bytes = Array((line + "\n").utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { buffer in
+                write(stdinDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw HarnessFailure.cannotWrite(String(cString: strerror(errno)))
+            }
+            offset += written
+        }
+    }
+
+    /// The next line of standard output, waiting at most `timeout`.
+    func readLine(timeout: Duration) -> ReadResult {
+        let deadline = Date(timeIntervalSinceNow: Double(timeout.components.seconds)
+            + Double(timeout.components.attoseconds) / 1e18)
+        condition.lock()
+        defer { condition.unlock() }
+        while lineStart == lines.count && !outputClosed {
+            if !condition.wait(until: deadline) {
+                if lineStart < lines.count || outputClosed { break }
+                return .timedOut
+            }
+        }
+        if lineStart < lines.count {
+            let line = lines[lineStart]
+            lineStart += 1
+            if lineStart > 1024 {
+                lines.removeFirst(lineStart)
+                lineStart = 0
+            }
+            return .line(line)
+        }
+        return .endOfOutput(partial: String(decoding: partial, as: UTF8.self))
+    }
+
+    /// Standard error captured since the last call (capped), then cleared; `nil` when there was none.
+    func takeStderr() -> String? {
+        condition.lock()
+        defer {
+            stderrText.removeAll()
+            stderrDropped = 0
+            condition.unlock()
+        }
+        guard !stderrText.isEmpty else { return nil }
+        let text = String(decoding: stderrText, as: UTF8.self)
+        return stderrDropped > 0 ? text + "\n… \(stderrDropped) more bytes of standard error not kept" : text
+    }
+
+    /// Waits up to `timeout` for standard error to close (after the process died), so its last words are kept.
+    func waitForStderrToClose(timeout: Duration) {
+        let deadline = Date(timeIntervalSinceNow: Double(timeout.components.seconds))
+        condition.lock()
+        while !errorClosed, condition.wait(until: deadline) {}
+        condition.unlock()
+    }
+
+    /// How the process ended, once it has: `exited with status N` or `killed by signal N`.
+    func exitDescription(waiting timeout: Duration) -> String {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if let status = reap(blocking: false) { return Self.describe(status) }
+            usleep(10_000)
+        }
+        return "still running"
+    }
+
+    /// Closes the adapter's input, so an adapter that reads to the end exits by itself.
+    func closeInput() {
+        if stdinDescriptor >= 0 {
+            close(stdinDescriptor)
+            stdinDescriptor = -1
+        }
+    }
+
+    /// Kills the adapter's whole process group and reaps it.
+    func kill() {
+        closeInput()
+        killProcessGroup(pid)
+        _ = reap(blocking: true)
+    }
+
+    deinit {
+        kill()
+    }
+
+    private func reap(blocking: Bool) -> Int32? {
+        condition.lock()
+        defer { condition.unlock() }
+        if let exitStatus { return exitStatus }
+        var status: Int32 = 0
+        let result = waitpid(pid, &status, blocking ? 0 : WNOHANG)
+        guard result == pid else { return nil }
+        exitStatus = status
+        return status
+    }
+
+    /// `exited with status N` or `killed by signal N`; a shell that ran the adapter as its child reports a signal
+    /// as status 128 + N, which is said too.
+    private static func describe(_ status: Int32) -> String {
+        let signal = status & 0x7f
+        guard signal == 0 else { return "killed by signal \(signal)" }
+        let code = (status >> 8) & 0xff
+        return code > 128 && code < 160 ? "exited with status \(code) (killed by signal \(code - 128))" : "exited with status \(code)"
+    }
+
+    private func readLoop(output: Int32, error: Int32) {
+        var descriptors = [pollfd(fd: error, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: output, events: Int16(POLLIN), revents: 0)]
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while descriptors.contains(where: { $0.fd >= 0 }) {
+            let ready = poll(&descriptors, nfds_t(descriptors.count), -1)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                break
+            }
+            // Standard error first: what the adapter wrote there before its answer belongs to that answer.
+            for index in descriptors.indices where descriptors[index].fd >= 0 && descriptors[index].revents != 0 {
+                let descriptor = descriptors[index].fd
+                let count = read(descriptor, &buffer, buffer.count)
+                if count < 0 && errno == EINTR { continue }
+                condition.lock()
+                if count <= 0 {
+                    if index == 0 { errorClosed = true } else { outputClosed = true }
+                    close(descriptor)
+                    descriptors[index].fd = -1
+                } else if index == 0 {
+                    let room = max(0, Self.stderrLimit - stderrText.count)
+                    stderrText.append(contentsOf: buffer[0..<min(room, count)])
+                    stderrDropped += max(0, count - room)
+                } else {
+                    for byte in buffer[0..<count] {
+                        if byte == UInt8(ascii: "\n") {
+                            lines.append(String(decoding: partial, as: UTF8.self))
+                            partial.removeAll(keepingCapacity: true)
+                        } else {
+                            partial.append(byte)
+                        }
+                    }
+                }
+                condition.broadcast()
+                condition.unlock()
+            }
+        }
+    }
+}
+
+/// A pipe whose descriptors are closed on exec, so no other adapter inherits them (an inherited write end would
+/// keep a dead adapter's output from ever ending).
+private func makePipe(_ descriptors: inout [Int32]) -> Bool {
+    guard pipe(&descriptors) == 0 else { return false }
+    return descriptors.allSatisfy { fcntl($0, F_SETFD, FD_CLOEXEC) == 0 }
+}
+
+/// Kills every process of the adapter's group (a shell and the program it started).
+private func killProcessGroup(_ pid: pid_t) {
+    _ = kill(-pid, SIGKILL)
+}

@@ -1,0 +1,64 @@
+import LoginConformance
+
+/// `docs/mutation-report.md`: the score, and per mutant its bug, the profile it claims and every vector that kills
+/// it.
+enum MutationReportDocument {
+    static let path = "docs/mutation-report.md"
+
+    static func render(run: MutationRun) -> String {
+        var lines = [
+            "# Mutation report",
+            "",
+            "Generated from the mutants in `Tests/LoginConformanceTests/Mutants/` run through `ConformanceEngine` against "
+                + "the vectors; do not edit. `swift test` fails when it is stale; refresh it with",
+            "`\(GeneratedDocument.refreshCommand)`.",
+            "",
+            "A mutant is a deliberately broken implementation: the conformant model of one family with one realistic "
+                + "bug, claiming one profile. It is killed when at least one vector of its family and profile fails "
+                + "on it. A survivor is a gap in the suite; the fix is a new vector that encodes the rule from "
+                + "behaviour.md, never a weaker mutant. Rules: [rule coverage](rule-coverage.md).",
+            "",
+            "**Mutation score: \(run.scoreLine)**",
+            "",
+            "| family | mutants | killed | survived |",
+            "| --- | ---: | ---: | ---: |",
+        ]
+        for family in ConformanceFamily.allCases {
+            let outcomes = run.outcomes.filter { $0.mutant.family == family }
+            let survived = outcomes.filter(\.survived).count
+            lines.append("| \(family.rawValue) | \(outcomes.count) | \(outcomes.count - survived) | \(survived) |")
+        }
+        lines += ["", "| mutant | profile | killed by | the bug |", "| --- | --- | ---: | --- |"]
+        for outcome in run.outcomes {
+            lines.append("| `\(outcome.mutant.name)` | \(outcome.mutant.profile.rawValue) | "
+                + "\(outcome.survived ? "**survived**" : "\(outcome.killers.count) of \(outcome.checked)") | "
+                + "\(cell(outcome.mutant.description)) |")
+        }
+        for family in ConformanceFamily.allCases {
+            lines += ["", "## \(family.rawValue)"]
+            for outcome in run.outcomes where outcome.mutant.family == family {
+                let mutant = outcome.mutant
+                lines += [
+                    "",
+                    "### `\(mutant.name)`",
+                    "",
+                    "\(mutant.description). Claims \(mutant.profile.rawValue).",
+                    "",
+                    outcome.survived
+                        ? "**Survived**: passes all \(outcome.checked) vectors."
+                        : "Killed by \(outcome.killers.count) of \(outcome.checked) vectors, through the rules "
+                            + "\(run.rules(killing: outcome).map { "`\($0)`" }.joined(separator: ", ")):",
+                ]
+                if !outcome.survived {
+                    lines.append("")
+                    lines += outcome.killers.map { "- `\($0)`" }
+                }
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func cell(_ text: String) -> String {
+        text.replacingOccurrences(of: "|", with: "\\|")
+    }
+}

@@ -1,0 +1,69 @@
+import LoginConformance
+
+/// `docs/rule-coverage.md`: each rule of the catalogue → the vectors that accept and refuse under it → the mutants
+/// killed through those vectors.
+enum RuleCoverageDocument {
+    static let path = "docs/rule-coverage.md"
+
+    /// The areas of rule IDs, with the behaviour.md sections they come from.
+    static let areas = [
+        ("nonce", "Nonce (behaviour.md §1, §8)"), ("configuration", "Login configuration (behaviour.md §1, §8)"),
+        ("result", "Login result (behaviour.md §3)"), ("token", "Token claims (behaviour.md §4, §8)"),
+    ]
+
+    static func render(coverage: RuleCoverage, run: MutationRun, vectorCount: Int) -> String {
+        var lines = [
+            "# Rule coverage",
+            "",
+            "Generated from `Vectors/rules.json`, the vectors and the mutants in `Tests/LoginConformanceTests/Mutants/`;",
+            "do not edit. `swift test` fails when it is stale; refresh it with",
+            "`\(GeneratedDocument.refreshCommand)`.",
+            "",
+            "Each rule of behaviour.md has one stable ID; every vector names the rules it exercises. A vector *accepts* "
+                + "when its expected result is `valid`, `created`, `success` or `accepted`, and *refuses* otherwise. "
+                + "*needs* says which side the rule must show (`both`: it draws a line, and the suite shows both sides). "
+                + "A mutant is killed through a rule when a vector naming the rule kills it "
+                + "([mutation report](mutation-report.md)).",
+            "",
+            "\(coverage.entries.count) rules, \(coverage.uncovered.count) uncovered · \(vectorCount) vectors · "
+                + "mutation score \(run.scoreLine)",
+            "",
+            "| rule | section | needs | profiles | accepting | refusing | mutants killed |",
+            "| --- | --- | --- | --- | ---: | ---: | ---: |",
+        ]
+        for entry in coverage.entries {
+            lines.append("| `\(entry.rule.id)` | \(entry.rule.section.replacingOccurrences(of: "behaviour.md ", with: "")) "
+                + "| \(entry.rule.needs.rawValue)\(entry.isCovered ? "" : " **uncovered**") | \(profiles(entry.rule)) "
+                + "| \(entry.accepting.count) | \(entry.rejecting.count) | \(run.mutantsKilled(through: entry.rule.id).count) |")
+        }
+        for (area, title) in areas {
+            lines += ["", "## \(title)"]
+            for entry in coverage.entries where entry.rule.id.hasPrefix(area + ".") {
+                let rule = entry.rule
+                let mutants = run.mutantsKilled(through: rule.id)
+                lines += [
+                    "",
+                    "### `\(rule.id)`",
+                    "",
+                    "\(rule.statement)",
+                    "",
+                    "\(rule.section) · needs \(rule.needs.rawValue) · profiles: \(profiles(rule))"
+                        + (rule.unpaired.map { " · unpaired: \($0)" } ?? ""),
+                    "",
+                    "- accepting (\(entry.accepting.count)): \(list(entry.accepting))",
+                    "- refusing (\(entry.rejecting.count)): \(list(entry.rejecting))",
+                    "- mutants killed (\(mutants.count)): \(list(mutants))",
+                ]
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func profiles(_ rule: RuleCatalogue.Rule) -> String {
+        rule.profiles.map { $0.map(\.rawValue).sorted().joined(separator: ", ") } ?? "all"
+    }
+
+    private static func list(_ items: [String]) -> String {
+        items.isEmpty ? "none" : items.map { "`\($0)`" }.joined(separator: ", ")
+    }
+}
