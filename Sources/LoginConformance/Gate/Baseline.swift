@@ -99,19 +99,10 @@ public struct Baseline: Sendable, Hashable, Codable {
 
     /// Reads a baseline file; problems name the file, the JSON path and the problem.
     public static func load(from url: URL) throws(BaselineError) -> Baseline {
-        let data: Data
         do {
-            data = try Data(contentsOf: url)
+            return try JSONFile.decode(Baseline.self, from: url, what: "the baseline")
         } catch {
-            throw BaselineError(file: url.path, jsonPath: "$", problem: "cannot read the baseline: \(error.localizedDescription)")
-        }
-        do {
-            return try JSONDecoder().decode(Baseline.self, from: data)
-        } catch let error as DecodingError {
-            let located = VectorLoadError(file: url.path, decodingError: error)
-            throw BaselineError(file: located.file, jsonPath: located.jsonPath, problem: located.problem)
-        } catch {
-            throw BaselineError(file: url.path, jsonPath: "$", problem: "\(error)")
+            throw BaselineError(file: error.file, jsonPath: error.jsonPath, problem: error.problem)
         }
     }
 

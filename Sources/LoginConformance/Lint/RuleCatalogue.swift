@@ -108,21 +108,7 @@ public struct RuleCatalogue: Sendable, Hashable, Decodable {
 
     /// Reads `rules.json` from a vectors folder; a problem names the file, the JSON path and what is wrong.
     public static func load(from directory: URL) throws(VectorLoadError) -> RuleCatalogue {
-        let url = directory.appendingPathComponent(fileName)
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw VectorLoadError(file: url.path, jsonPath: "$", kind: .unreadable,
-                                  problem: "cannot read the rule catalogue: \(error.localizedDescription)")
-        }
-        do {
-            return try JSONDecoder().decode(RuleCatalogue.self, from: data)
-        } catch let error as DecodingError {
-            throw VectorLoadError(file: url.path, decodingError: error)
-        } catch {
-            throw VectorLoadError(file: url.path, jsonPath: "$", kind: .invalidJSON, problem: "\(error)")
-        }
+        try JSONFile.decode(RuleCatalogue.self, from: directory.appendingPathComponent(fileName), what: "the rule catalogue")
     }
 
     /// Whether `id` is a well-formed rule ID: at least two dot-separated parts of `a-z 0-9 + -`, each starting

@@ -35,9 +35,7 @@ public struct VectorSuite: Sendable {
     /// Loads the suite in `directory` (a folder with `manifest.json` and the family files it lists).
     public static func load(from directory: URL) throws(VectorLoadError) -> VectorSuite {
         let manifestURL = directory.appendingPathComponent("manifest.json")
-        let manifest: SuiteManifest = try decode(manifestURL) { data in
-            try JSONDecoder().decode(SuiteManifest.self, from: data)
-        }
+        let manifest = try JSONFile.decode(SuiteManifest.self, from: manifestURL)
         guard manifest.formatVersion == SuiteManifest.supportedFormatVersion else {
             throw VectorLoadError(
                 file: manifestURL.path, jsonPath: "$.formatVersion", kind: .unsupportedFormatVersion,
@@ -55,7 +53,7 @@ public struct VectorSuite: Sendable {
             }
             let fileURL = directory.appendingPathComponent(entry.file)
             let file = fileURL.path
-            let decoded = try decode(fileURL) { data in try family.definition.decodeFile(data) }
+            let decoded = try JSONFile.read(fileURL) { data in try family.definition.decodeFile(data) }
             guard decoded.formatVersion == SuiteManifest.supportedFormatVersion else {
                 throw VectorLoadError(file: file, jsonPath: "$.formatVersion", kind: .unsupportedFormatVersion,
                                       problem: "format version \(decoded.formatVersion); this toolkit reads version \(SuiteManifest.supportedFormatVersion)")
@@ -83,9 +81,7 @@ public struct VectorSuite: Sendable {
             reasons[family] = decoded.reasons
         }
         let changelogURL = directory.appendingPathComponent("changelog.json")
-        let changelog: SuiteChangelog = try decode(changelogURL) { data in
-            try JSONDecoder().decode(SuiteChangelog.self, from: data)
-        }
+        let changelog = try JSONFile.decode(SuiteChangelog.self, from: changelogURL)
         try changelog.validate(suiteVersion: manifest.suiteVersion, ids: Set(firstSeen.keys), file: changelogURL.path)
         return VectorSuite(manifest: manifest, vectors: vectors, familyDescriptions: descriptions,
                            declaredReasons: reasons, directory: directory, changelog: changelog)
@@ -138,23 +134,6 @@ public struct VectorSuite: Sendable {
         if let first = firstSeen[id] {
             throw VectorLoadError(file: file, jsonPath: path, kind: .duplicateID,
                                   problem: "duplicate ID \"\(id)\", first used at \(first.file): $.vectors[\(first.index)].id")
-        }
-    }
-
-    private static func decode<T>(_ url: URL, _ body: (Data) throws -> T) throws(VectorLoadError) -> T {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw VectorLoadError(file: url.path, jsonPath: "$", kind: .unreadable,
-                                  problem: "cannot read the file: \(error.localizedDescription)")
-        }
-        do {
-            return try body(data)
-        } catch let error as DecodingError {
-            throw VectorLoadError(file: url.path, decodingError: error)
-        } catch {
-            throw VectorLoadError(file: url.path, jsonPath: "$", kind: .invalidJSON, problem: "\(error)")
         }
     }
 }
