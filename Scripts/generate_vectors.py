@@ -5,8 +5,11 @@ Scripts/vectorgen/rules.py, byte-identically every time.
   python3 Scripts/generate_vectors.py           write the files
   python3 Scripts/generate_vectors.py --check   exit 1 (naming the files) if a committed file differs
 
-Standard library only. Output: UTF-8, two-space indent, every non-ASCII character escaped as \\uXXXX (so invisible
-characters such as U+200B stay visible in review), a final newline.
+Standard library only, except the signed-token module (vectorgen/signed_token.py), which signs tokens with
+`cryptography` (Scripts/requirements.txt; run it with the .venv Python that Scripts/bootstrap.sh makes) and also writes the
+signature oracle of the Swift mutation tests (Tests/LoginConformanceTests/Mutants/signed-token-oracle.json).
+Output: UTF-8, two-space indent, every non-ASCII character escaped as \\uXXXX (so invisible characters such as
+U+200B stay visible in review), a final newline.
 """
 
 import argparse
@@ -23,7 +26,7 @@ sys.path.insert(0, str(ROOT / "Scripts"))
 
 FORMAT_VERSION = 1
 # Family modules, in the order the manifest lists them.
-FAMILY_MODULES = ["nonce", "login_configuration", "login_result", "token_claims"]
+FAMILY_MODULES = ["nonce", "login_configuration", "login_result", "token_claims", "signed_token"]
 RULES_FILE = "rules.json"
 PROFILES = ("documented", "ios-sdk")
 
@@ -50,7 +53,8 @@ def build_family(module_name):
         if unknown:
             raise SystemExit(f"{module_name}: {v['id']} names rules missing from vectorgen/rules.py: {unknown}")
     check_inputs(module_name, vectors)
-    return module.FAMILY, {
+    fixtures = module.fixtures(vectors) if hasattr(module, "fixtures") else {}
+    return module.FAMILY, fixtures, {
         "family": module.FAMILY,
         "formatVersion": FORMAT_VERSION,
         "description": module.DESCRIPTION,
@@ -96,12 +100,19 @@ def build_rules():
 def build_all(module_names):
     files = {}
     for module_name in module_names:
-        family, document = build_family(module_name)
+        family, fixtures, document = build_family(module_name)
         files[f"{family}.json"] = (render(document), len(document["vectors"]))
+        for path, fixture in fixtures.items():
+            files[path] = (render(fixture), None)
     if len(module_names) == len(FAMILY_MODULES):
         catalogue = build_rules()
         files[RULES_FILE] = (render(catalogue), len(catalogue["rules"]))
     return files
+
+
+def target(name):
+    """Family files and rules.json live in Vectors/; a fixture a module writes is named by its repository path."""
+    return ROOT / name if "/" in name else VECTORS / name
 
 
 def main():
@@ -112,7 +123,7 @@ def main():
     files = build_all([args.only] if args.only else FAMILY_MODULES)
     if args.check:
         stale = [name for name, (text, _) in files.items()
-                 if not (VECTORS / name).exists() or (VECTORS / name).read_text(encoding="utf-8") != text]
+                 if not target(name).exists() or target(name).read_text(encoding="utf-8") != text]
         if stale:
             print("vectors differ from the generator's output: " + ", ".join(stale), file=sys.stderr)
             print("run: python3 Scripts/generate_vectors.py", file=sys.stderr)
@@ -120,8 +131,9 @@ def main():
         print(f"vectors match the generator ({len(files)} files)")
         return 0
     for name, (text, count) in files.items():
-        (VECTORS / name).write_text(text, encoding="utf-8")
-        print(f"wrote Vectors/{name} ({count} {'rules' if name == RULES_FILE else 'vectors'})")
+        target(name).write_text(text, encoding="utf-8")
+        what = "a fixture" if count is None else f"{count} {'rules' if name == RULES_FILE else 'vectors'}"
+        print(f"wrote {target(name).relative_to(ROOT)} ({what})")
     return 0
 
 

@@ -200,6 +200,53 @@ RULES = [
           "An optional claim of the wrong type is dropped and the token is still accepted."),
     _rule("token.unknown-claims", S4, "accept",
           "Claims outside the required and optional lists are ignored and not kept."),
+
+    # --- signed tokens (§4, §8): the compact token, base64url, JSON, keys and the signature ----------------------
+    _rule("token.jose.structure", S4, "both",
+          "A token is exactly three dot-separated segments; two, four, five, one or none is malformed."),
+    _rule("token.jose.base64url.documented", S8, "reject",
+          "Documented reading (RFC 7515 §2): segments are strict base64url; padding, whitespace, other characters, "
+          "+ and / and non-canonical trailing bits are badBase64url.",
+          profiles=[DOC]),
+    _rule("token.jose.base64url.ios-sdk", S8, "accept",
+          "SDK reading: segments are decoded leniently (- and _ read as + and /, padding added, unknown characters "
+          "ignored), so padding, whitespace, junk, + and / and non-canonical trailing bits are tolerated.",
+          profiles=[SDK]),
+    _rule("token.jose.base64url.undecodable", S4, "reject",
+          "A segment of 4n+1 base64 characters encodes no whole bytes in either reading: badBase64url."),
+    _rule("token.jose.json", S4, "reject",
+          "The decoded header and payload must each be one JSON object in UTF-8 (strict RFC 8259): otherwise "
+          "badJSON."),
+    _rule("token.jose.json.duplicate-members", S4, "reject",
+          "A header or payload with a duplicate member name is badJSON: RFC 7515 §5.2 lets a parser refuse or keep "
+          "the last, and first-wins and last-wins layers disagree, so the suite takes the refusing reading."),
+    _rule("token.jose.crit.documented", S8, "reject",
+          "Documented reading (a JOSE validator, RFC 7515 §4.1.11): a crit header naming an extension the "
+          "validator does not understand is refused (headerCritical).",
+          profiles=[DOC]),
+    _rule("token.jose.crit.ios-sdk", S4, "accept",
+          "SDK reading: header members other than alg, typ and kid are ignored, crit included.",
+          profiles=[SDK]),
+    _rule("token.jose.key-by-kid", S4, "both",
+          "The verifying key is the published key whose kid equals the header's kid exactly; a kid that names no "
+          "published key is unknownKeyID, with no fall-back to another, the first or the only key."),
+    _rule("token.jose.key-source.documented", S8, "both",
+          "Documented reading: the keys are the JWKS's; a kid found only in the certificate map names no key.",
+          profiles=[DOC]),
+    _rule("token.jose.key-source.ios-sdk", S8, "both",
+          "SDK reading: the keys are the certificate map's (kid -> PEM X.509 certificate); a kid found only in the "
+          "JWKS names no key.",
+          profiles=[SDK]),
+    _rule("token.jose.key-source.other-entries", S4, "accept",
+          "Key-set entries that are not RSA keys (EC and oct JWKs, non-certificate map entries) are ignored."),
+    _rule("token.jose.signature", S4, "both",
+          "The signature must be RSASSA-PKCS1-v1_5 with SHA-256 over the ASCII bytes seg0.seg1 by the key kid names; "
+          "a tampered header, payload or signature, another key or another padding or hash is signatureInvalid."),
+    _rule("token.jose.numbers", S4, "both",
+          "NumericDates compare by value: huge integers (beyond 2^53, int64 and uint64), fractions and exponent "
+          "notation are numbers, never wrapped or saturated."),
+    _rule("token.jose.size", S4, "accept",
+          "No size limit: a large token and moderately deep JSON nesting in ignored members are accepted."),
 ]
 
 # Rule IDs that no longer hold: {"id": ..., "reason": ...}. Never reused.

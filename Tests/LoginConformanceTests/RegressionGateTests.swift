@@ -182,7 +182,9 @@ struct RegressionGateTests {
         #expect(counter.counts["testcase"] == vectorCount)
         #expect(counter.counts["testsuite"] == ConformanceFamily.allCases.count)
         let baseline = try Baseline.load(from: baselineURL)
-        #expect(counter.counts["skipped"] == baseline.knownFailures.count)
+        // Known failures, and the signed-token vectors the implementation does not adopt (skipped, never passed).
+        let signed = try VectorSuite.bundled().vectors(for: .documented, families: [.signedToken]).count
+        #expect(counter.counts["skipped"] == baseline.knownFailures.count + signed)
         #expect((counter.counts["failure"] ?? 0) > 0)
         #expect(counter.failureNames.allSatisfy { $0.hasPrefix("login-result::") })
     }

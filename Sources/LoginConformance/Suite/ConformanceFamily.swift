@@ -13,6 +13,9 @@ public enum ConformanceFamily: String, CaseIterable, Sendable, Codable, Hashable
     case loginResult = "login-result"
     /// id_token header and claims validation (behaviour.md §4, §8). Protocol: ``TokenClaimsValidating``.
     case tokenClaims = "token-claims"
+    /// Full validation of a compact RS256 id_token with the published keys: base64url, JOSE header, key by `kid`,
+    /// signature, then the claims (behaviour.md §4, §8). Protocol: ``SignedTokenValidating``.
+    case signedToken = "signed-token"
 
     /// The name of the Swift protocol an implementation adopts to be checked against this family.
     public var protocolName: String {
@@ -21,6 +24,7 @@ public enum ConformanceFamily: String, CaseIterable, Sendable, Codable, Hashable
         case .loginConfiguration: "LoginConfigurationBuilding"
         case .loginResult: "LoginResultResolving"
         case .tokenClaims: "TokenClaimsValidating"
+        case .signedToken: "SignedTokenValidating"
         }
     }
 

@@ -51,6 +51,7 @@ extension ConformanceFamily {
         case .loginConfiguration: LoginConfigurationFamily.self
         case .loginResult: LoginResultFamily.self
         case .tokenClaims: TokenClaimsFamily.self
+        case .signedToken: SignedTokenFamily.self
         }
     }
 }

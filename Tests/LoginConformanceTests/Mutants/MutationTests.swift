@@ -34,6 +34,7 @@ struct MutationTests {
             let models: [(ConformanceFamily, any Sendable)] = [
                 (.nonce, NonceModel(profile: profile)), (.loginConfiguration, ConfigurationModel(profile: profile)),
                 (.loginResult, ResultModel()), (.tokenClaims, ClaimsModel(profile: profile)),
+                (.signedToken, SignedTokenModel(profile: profile)),
             ]
             for (family, model) in models {
                 let run = try ConformanceEngine(suite: suite).run(model, profile: profile, families: [family])
@@ -54,6 +55,7 @@ struct MutationTests {
         #expect(Set(mutants.map(\.name)).count == mutants.count)
         let area: [ConformanceFamily: String] = [
             .nonce: "nonce.", .loginConfiguration: "configuration.", .loginResult: "result.", .tokenClaims: "token.",
+            .signedToken: "signed-token.",
         ]
         for mutant in mutants {
             #expect(mutant.name.hasPrefix(area[mutant.family]!), "\(mutant.name)")

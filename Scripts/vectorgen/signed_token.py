@@ -1,0 +1,933 @@
+"""signed-token: full Limited Login id_token validation on real RS256 tokens (behaviour.md §4, §8).
+
+Input: the compact token exactly as received (stored verbatim, never re-serialized), the expected nonce, the app ID,
+`now` and the key material in both forms Facebook publishes: a JWKS (`keys.jwks`, the documented key source) and the
+certificate map kid -> PEM X.509 certificate (`keys.certificates`, the iOS SDK's key source). An implementation uses
+the form of its profile (behaviour.md §8); most vectors give both forms the same keys.
+
+Order of the checks the reasons follow: structure (three segments) -> base64url -> JSON objects -> header (alg, typ,
+kid, crit) -> key lookup by kid -> signature -> claims. behaviour.md fixes structure first, and the header before the
+signature (§4: the header is checked in step 2, the signature in step 3; the documented reading needs alg and kid to
+verify anything); it does NOT order the signature and the claims (the documentation checks the signature first, the
+SDK the claims first), so no vector breaks both: every tampered or wrongly keyed token carries valid claims, and
+every token with a claim problem is validly signed.
+
+Tokens are signed here, deterministically: RSASSA-PKCS1-v1_5 (RS256/384/512) and HMAC are deterministic, ES256 uses
+RFC 6979 deterministic ECDSA. PS256 is randomized, so its one token is a committed fixture
+(Vectors/test-keys/TEST-ONLY-randomized-tokens.json, made by Scripts/make_test_keys.py), verified here. The keys are
+TEST-ONLY keys committed under Vectors/test-keys/ (made once by Scripts/make_test_keys.py).
+
+Also writes Tests/LoginConformanceTests/Mutants/signed-token-oracle.json: which (signing input, signature, key,
+algorithm) combinations verify, computed with `cryptography`, so that the Swift mutation model (the root package has
+no crypto and must not hand-roll any) can decide signatures by lookup.
+"""
+
+import base64
+import hashlib
+import hmac
+import json
+from pathlib import Path
+
+from cryptography import x509
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec, padding, rsa
+from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature
+
+from . import token_claims as tc
+from .common import B4, B8, SUITES, vector
+
+FAMILY = "signed-token"
+DESCRIPTION = (
+    "Full validation of a Limited Login OIDC id_token as a server receives it (behaviour.md §4, §8): the compact "
+    "token string, verbatim, with the expected nonce, the app ID, now and the key material (a JWKS and the kid -> PEM "
+    "certificate map). Exactly three base64url segments (strict RFC 7515 base64url in the documented reading; the "
+    "SDK's lenient decoding in the ios-sdk reading), header and payload JSON objects (strict UTF-8 JSON, no duplicate "
+    "members), alg exactly RS256, typ exactly JWT, a non-empty kid that names a published key (never a fall-back to "
+    "another key), an RSASSA-PKCS1-v1_5 SHA-256 signature over the ASCII bytes seg0.seg1 by that key, then the claim "
+    "rules of the token-claims family. Embedded jwk, jku, x5u and x5c headers are ignored. The keys are TEST-ONLY."
+)
+REASONS = {
+    "malformed": "the token is not exactly three dot-separated segments",
+    "badBase64url": "a segment is not base64url as the profile reads it (documented: strict RFC 7515 base64url, no "
+                    "padding, whitespace, +, / or non-canonical trailing bits; ios-sdk: undecodable even leniently)",
+    "badJSON": "the header or the payload is not one JSON object: not UTF-8, not JSON, JSON of another type, or an "
+               "object with a duplicate member name",
+    "headerAlgorithm": "alg is absent, not a string, or not exactly RS256 (none in any case, HS256, RS384, RS512, "
+                       "PS256, ES256: unsupported or forbidden)",
+    "headerType": "typ is absent, not a string, or not exactly JWT",
+    "headerKeyID": "kid is absent, not a string, or empty",
+    "headerCritical": "documented reading (RFC 7515 §4.1.11): the header has a crit member naming an extension the "
+                      "validator does not understand",
+    "unknownKeyID": "kid names no key of the profile's key source (no fall-back to another key)",
+    "signatureInvalid": "the signature is not a valid RSASSA-PKCS1-v1_5 SHA-256 signature of seg0.seg1 by the key kid "
+                        "names",
+    **{name: meaning for name, meaning in tc.REASONS.items() if name not in ("malformed", "headerAlgorithm",
+                                                                             "headerType", "headerKeyID")},
+}
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+KEYS_DIR = ROOT / "Vectors" / "test-keys"
+ORACLE_PATH = "Tests/LoginConformanceTests/Mutants/signed-token-oracle.json"
+
+NOW, APP_ID, NONCE = tc.NOW, tc.APP_ID, tc.NONCE
+HEADER = {"alg": "RS256", "typ": "JWT", "kid": "test-key-1"}
+CLAIMS = dict(tc.CLAIMS)
+MISSING = tc.MISSING
+
+RFC_JWS = "RFC 7515"
+RFC_B64 = "RFC 7515 §2"
+RFC_JWS_VALIDATION = "RFC 7515 §5.2"
+RFC_ALG = "RFC 7518 §3.1"
+RFC_RS = "RFC 7518 §3.3"
+RFC_CRIT = "RFC 7515 §4.1.11"
+RFC_JWT_VALIDATION = "RFC 7519 §7.2"
+RFC_JSON = "RFC 8259 §8.1"
+RFC_JSON_NAMES = "RFC 8259 §4"
+RFC_JWK = "RFC 7517 §5"
+RFC_BASE64 = "RFC 4648 §3.5"
+RFC_NUMBERS = "RFC 8259 §6"
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Keys (TEST ONLY) and encoding helpers.
+
+def b64url(data):
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
+
+
+def b64url_decode_lenient(text):
+    """The SDK's reading: -/_ as +//, unknown characters ignored, padded to a multiple of 4."""
+    alphabet = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/-_")
+    kept = "".join(c for c in text if c in alphabet).replace("-", "+").replace("_", "/")
+    return base64.b64decode(kept + "=" * (-len(kept) % 4), validate=True)
+
+
+def text(obj):
+    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
+
+
+def _private(name):
+    return serialization.load_pem_private_key((KEYS_DIR / f"TEST-ONLY-{name}.private.pem").read_bytes(), None)
+
+
+def _certificate(name):
+    return (KEYS_DIR / f"TEST-ONLY-{name}.certificate.pem").read_text(encoding="ascii")
+
+
+KEY_NAMES = ("test-key-1", "test-key-2", "test-key-3", "test-key-1024", "attacker-key")
+PRIVATE = {name: _private(name) for name in KEY_NAMES}
+EC_KEY = _private("test-ec-p256")
+CERTIFICATE = {name: _certificate(name) for name in KEY_NAMES}
+
+
+def _int_b64(value):
+    return b64url(value.to_bytes((value.bit_length() + 7) // 8, "big"))
+
+
+def jwk(name, kid=None):
+    numbers = PRIVATE[name].public_key().public_numbers()
+    return {"kid": kid or name, "kty": "RSA", "alg": "RS256", "use": "sig", "n": _int_b64(numbers.n),
+            "e": _int_b64(numbers.e)}
+
+
+def public_pem(name):
+    return PRIVATE[name].public_key().public_bytes(serialization.Encoding.PEM,
+                                                   serialization.PublicFormat.SubjectPublicKeyInfo).decode("ascii")
+
+
+def key_material(jwks_names=("test-key-1", "test-key-2"), certificate_names=None, jwks_extra=(),
+                 certificates_extra=None):
+    certificate_names = jwks_names if certificate_names is None else certificate_names
+    certificates = {name: CERTIFICATE[name] for name in certificate_names}
+    certificates.update(certificates_extra or {})
+    return {"jwks": {"keys": [jwk(name) for name in jwks_names] + list(jwks_extra)}, "certificates": certificates}
+
+
+HASHES = {"RS256": hashes.SHA256, "RS384": hashes.SHA384, "RS512": hashes.SHA512}
+
+
+def rsa_sign(name, signing_input, alg="RS256"):
+    return PRIVATE[name].sign(signing_input.encode("ascii"), padding.PKCS1v15(), HASHES[alg]())
+
+
+def es256_sign(signing_input):
+    der = EC_KEY.sign(signing_input.encode("ascii"), ec.ECDSA(hashes.SHA256(), deterministic_signing=True))
+    r, s = decode_dss_signature(der)
+    return r.to_bytes(32, "big") + s.to_bytes(32, "big")
+
+
+def segment(part):
+    """A header or payload segment: a dict (compact JSON), a str (JSON text) or bytes, base64url-encoded."""
+    if isinstance(part, dict):
+        part = text(part)
+    if isinstance(part, str):
+        part = part.encode("utf-8")
+    return b64url(part)
+
+
+def signing_input(header=None, claims=None):
+    return segment(HEADER if header is None else header) + "." + segment(CLAIMS if claims is None else claims)
+
+
+def signed(header=None, claims=None, key="test-key-1", alg="RS256"):
+    head = signing_input(header, claims)
+    return head + "." + b64url(rsa_sign(key, head, alg))
+
+
+def sign_text(head, key="test-key-1"):
+    """A token over an already-built signing input (used for segments that are deliberately not canonical)."""
+    return head + "." + b64url(rsa_sign(key, head))
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Vector plumbing.
+
+def claims_with(**changes):
+    return tc.edit(CLAIMS, {k: v for k, v in changes.items()})
+
+
+def header_with(**changes):
+    return tc.edit(HEADER, changes)
+
+
+def inp(token, keys=None, nonce=NONCE, app_id=APP_ID, now=NOW):
+    return {"token": token, "expectedNonce": nonce, "appID": app_id, "now": now,
+            "keys": key_material() if keys is None else keys}
+
+
+def accepted(claims=None):
+    return tc.accepted(tc.required_of(CLAIMS if claims is None else claims))
+
+
+def rejected(reason, claim=None):
+    return tc.rejected(reason, claim)
+
+
+def vid(group, case):
+    return f"{FAMILY}::{group}::{case}"
+
+
+def refs(*extra):
+    return [B4, *extra]
+
+
+VECTORS = []
+
+
+def add(group, case, description, severity, refs_, input_, expected, rules, profiles=None):
+    VECTORS.append(vector(vid(group, case), description, severity, refs_, input_, expected, profiles, rules=rules))
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Valid tokens.
+
+def valid_vectors():
+    ok = ["token.jose.structure", "token.jose.signature"]
+    add("valid", "baseline",
+        "A token signed RS256 by test-key-1 with kid test-key-1, typ JWT and valid claims is accepted with its "
+        "required claims", "critical", refs(), inp(signed()), accepted(), ok + ["token.jose.key-by-kid"])
+    all_valid, kept = {}, {}
+    for name, value in tc.STRING_OPTIONAL:
+        all_valid[name] = kept[name] = value
+    for name, kept_cases, _ in tc.STRUCTURED_OPTIONAL:
+        _, value, expected_value, _ = kept_cases[0]
+        all_valid[name], kept[name] = value, expected_value
+    claims = {**CLAIMS, **all_valid}
+    add("valid", "every-optional-claim",
+        "A signed token carrying every optional claim with the right type is accepted and keeps them all",
+        "high", refs(), inp(signed(claims=claims)), tc.accepted({**tc.required_of(CLAIMS), **kept}),
+        ok + ["token.optional.kept"])
+    claims = claims_with(iss=tc.ISS_LIMITED)
+    add("valid", "limited-issuer",
+        "A signed token with iss https://limited.facebook.com is accepted in both readings", "high",
+        refs(B8), inp(signed(claims=claims)), accepted(claims), ok + ["token.iss.documented", "token.iss.ios-sdk"])
+    add("valid", "second-key",
+        "A token signed by test-key-2 with kid test-key-2 is accepted: the key is chosen by kid, not by position",
+        "critical", refs(), inp(signed(header=header_with(kid="test-key-2"), key="test-key-2")), accepted(),
+        ok + ["token.jose.key-by-kid"])
+    claims = {**CLAIMS, "at_hash": "HK6E_P6Dh8Y93mRNtsDB1Q", "x-custom": {"a": [1, "b", None]}}
+    add("valid", "unknown-claims",
+        "Unknown claims in a signed token are ignored and not kept, and the token is accepted", "medium",
+        refs(), inp(signed(claims=claims)), accepted(), ok + ["token.unknown-claims"])
+    add("valid", "header-member-order",
+        "A header with its members in another order (kid, typ, alg) is the same header: accepted", "medium",
+        refs(RFC_JWS), inp(signed(header='{"kid":"test-key-1","typ":"JWT","alg":"RS256"}')), accepted(),
+        ok + ["token.header.other-members"])
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Signature tampering: valid claims, a signature that does not verify with the key kid names.
+
+def flip_last_byte(signature):
+    return signature[:-1] + bytes([signature[-1] ^ 0x01])
+
+
+def signature_vectors():
+    rules = ["token.jose.signature"]
+    good = signed()
+    head, sig = good.rsplit(".", 1)
+    sig_bytes = base64.urlsafe_b64decode(sig + "==")
+    other_claims = claims_with(sub="10157834620091593")
+    cases = [
+        ("modified-header", segment(header_with(x5t="hkKuaQ8R1VMBe7YKFg0PXsUZ0Mg")) + "." + segment(CLAIMS) + "." + sig,
+         "the header gained a member after signing (the original signature kept)"),
+        ("modified-payload", segment(HEADER) + "." + segment(other_claims) + "." + sig,
+         "the payload's sub was changed after signing (the original signature kept)"),
+        ("modified-signature-last-byte", head + "." + b64url(flip_last_byte(sig_bytes)),
+         "the signature's last byte has one bit flipped"),
+        ("modified-signature-first-byte", head + "." + b64url(bytes([sig_bytes[0] ^ 0x80]) + sig_bytes[1:]),
+         "the signature's first byte has one bit flipped"),
+        ("truncated-signature", head + "." + b64url(sig_bytes[:-1]), "the signature lost its last byte (255 bytes)"),
+        ("truncated-signature-half", head + "." + b64url(sig_bytes[:128]), "the signature is its first 128 bytes"),
+        ("extended-signature", head + "." + b64url(sig_bytes + b"\x00"), "the signature has a zero byte appended"),
+        ("extended-signature-twice", head + "." + b64url(sig_bytes + sig_bytes), "the signature is repeated twice"),
+        ("empty-signature", head + ".", "the signature segment is empty (CVE-2020-28042)"),
+        ("zero-signature", head + "." + b64url(bytes(256)), "the signature is 256 zero bytes"),
+        ("signature-one", head + "." + b64url((1).to_bytes(256, "big")), "the signature is the integer 1"),
+        ("signature-of-other-token", head + "." + signed(claims=other_claims).rsplit(".", 1)[1],
+         "the signature belongs to another token signed by the same key"),
+        ("signed-by-attacker-key", signed(key="attacker-key"),
+         "the token was signed by an unpublished key under kid test-key-1"),
+        ("signed-over-decoded-json", head + "." + b64url(rsa_sign("test-key-1", text(HEADER) + "." + text(CLAIMS))),
+         "the signature is over the decoded JSON texts joined by a dot, not over the ASCII segments"),
+        ("signed-rs384-labelled-rs256", head + "." + b64url(rsa_sign("test-key-1", head, "RS384")),
+         "the signature is RSASSA-PKCS1-v1_5 with SHA-384 while the header says RS256"),
+        ("signed-rs512-labelled-rs256", head + "." + b64url(rsa_sign("test-key-1", head, "RS512")),
+         "the signature is RSASSA-PKCS1-v1_5 with SHA-512 while the header says RS256"),
+        ("signed-pss-labelled-rs256", head + "." + RANDOMIZED["pss-labelled-rs256"].rsplit(".", 1)[1],
+         "the signature is RSASSA-PSS (SHA-256) while the header says RS256"),
+    ]
+    for case, token, what in cases:
+        add("signature", case, f"Valid claims, but {what}, so the signature is invalid", "critical",
+            refs(SUITES) if case in ("empty-signature",) else refs(RFC_RS), inp(token), rejected("signatureInvalid"),
+            rules)
+    add("signature", "kid-points-at-other-key",
+        "The token was signed by test-key-1 but its kid names test-key-2, a published key that did not sign it, so "
+        "the signature is invalid (no retry with another key)", "critical", refs(),
+        inp(signed(header=header_with(kid="test-key-2"), key="test-key-1")), rejected("signatureInvalid"),
+        rules + ["token.jose.key-by-kid"])
+    add("signature", "kid-points-at-other-key-reversed",
+        "The token was signed by test-key-2 but its kid names test-key-1, so the signature is invalid (no retry "
+        "with the key that did sign)", "critical", refs(),
+        inp(signed(header=header_with(kid="test-key-1"), key="test-key-2")), rejected("signatureInvalid"),
+        rules + ["token.jose.key-by-kid"])
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Structure: exactly three dot-separated segments.
+
+def structure_vectors():
+    good = signed()
+    h, p, s = good.split(".")
+    cases = [
+        ("two-segments", f"{h}.{p}", "two segments (header and payload, no signature segment)"),
+        ("two-segments-signature-only", f"{h}.{s}", "two segments (header and signature)"),
+        ("four-segments", f"{h}.{p}.{s}.{s}", "four segments (the signature twice)"),
+        ("four-segments-trailing-dot", f"{good}.", "four segments (a trailing dot)"),
+        ("five-segments-jwe-shape", f"{h}.{p}.{s}.{p}.{s}", "five segments (the shape of a JWE)"),
+        ("one-segment", p, "one segment (the payload alone)"),
+        ("empty-token", "", "the empty string"),
+        ("one-dot", ".", "one dot and nothing else (two empty segments)"),
+        ("leading-dot", f".{h}.{p}.{s}", "four segments (a leading dot)"),
+    ]
+    for case, token, what in cases:
+        add("structure", case, f"The token is {what}, not exactly three segments, so it is malformed", "high",
+            refs(RFC_JWS_VALIDATION), inp(token), rejected("malformed"), ["token.jose.structure"])
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# alg: exactly RS256; checked before any key or signature.
+
+def randomized_signing_inputs():
+    """The signing inputs of the committed PS256 fixtures (Scripts/make_test_keys.py signs them)."""
+    return {"ps256": signing_input(header_with(alg="PS256")), "pss-labelled-rs256": signing_input()}
+
+
+def _load_randomized():
+    path = KEYS_DIR / "TEST-ONLY-randomized-tokens.json"
+    tokens = json.loads(path.read_text(encoding="utf-8"))["tokens"] if path.exists() else {}
+    expected = randomized_signing_inputs()
+    for case, head in expected.items():
+        token = tokens.get(case)
+        if token is None or token.rsplit(".", 1)[0] != head:
+            raise SystemExit(f"{path.name}: {case} is missing or stale: run Scripts/make_test_keys.py "
+                             f"--randomized-tokens")
+        signature = base64.urlsafe_b64decode(token.rsplit(".", 1)[1] + "==")
+        PRIVATE["test-key-1"].public_key().verify(signature, head.encode("ascii"),
+                                                  padding.PSS(padding.MGF1(hashes.SHA256()), 32), hashes.SHA256())
+    return tokens
+
+
+RANDOMIZED = {}
+
+
+def hs256(head, secret):
+    return head + "." + b64url(hmac.new(secret, head.encode("ascii"), hashlib.sha256).digest())
+
+
+def alg_vectors():
+    rules = ["token.header.alg"]
+    out = []
+    for alg, name in (("none", "none"), ("None", "none-capitalised"), ("NONE", "none-upper-case"),
+                      ("nOnE", "none-mixed-case")):
+        head = signing_input(header_with(alg=alg))
+        out.append((f"{name}-empty-signature", head + ".",
+                    f"alg {alg} (an unsigned token, CVE-2015-2951) with an empty signature"))
+        out.append((f"{name}-with-signature", sign_text(head),
+                    f"alg {alg} with a valid RS256 signature of test-key-1 over the segments"))
+    hs_head = signing_input(header_with(alg="HS256"))
+    out += [
+        ("hs256-public-key-pem-secret", hs256(hs_head, public_pem("test-key-1").encode("ascii")),
+         "alg HS256 with the HMAC secret being test-key-1's public key PEM (RS/HS key confusion, CVE-2016-10555)"),
+        ("hs256-certificate-pem-secret", hs256(hs_head, CERTIFICATE["test-key-1"].encode("ascii")),
+         "alg HS256 with the HMAC secret being test-key-1's certificate PEM (the SDK's key source as a secret)"),
+        ("hs256-jwk-json-secret", hs256(hs_head, text(jwk("test-key-1")).encode("utf-8")),
+         "alg HS256 with the HMAC secret being test-key-1's JWK JSON text as the JWKS publishes it"),
+        ("hs256-modulus-secret", hs256(hs_head, base64.urlsafe_b64decode(jwk("test-key-1")["n"] + "==")),
+         "alg HS256 with the HMAC secret being test-key-1's modulus bytes"),
+        ("rs384", signed(header=header_with(alg="RS384"), alg="RS384"),
+         "alg RS384 with a valid RS384 signature of test-key-1 (another RSA algorithm)"),
+        ("rs512", signed(header=header_with(alg="RS512"), alg="RS512"),
+         "alg RS512 with a valid RS512 signature of test-key-1 (another RSA algorithm)"),
+        ("ps256", RANDOMIZED["ps256"], "alg PS256 with a valid RSASSA-PSS signature of test-key-1"),
+        ("es256", (lambda h: h + "." + b64url(es256_sign(h)))(signing_input(header_with(alg="ES256"))),
+         "alg ES256 with a valid ECDSA P-256 signature (of a key the key sets do not hold)"),
+        ("lower-case-rs256", signed(header=header_with(alg="rs256")),
+         "alg rs256 (lower case) with a valid RS256 signature (compared exactly)"),
+        ("missing", signed(header=tc.edit(HEADER, {"alg": MISSING})), "no alg, with a valid RS256 signature"),
+        ("null", signed(header=header_with(alg=None)), "alg null, with a valid RS256 signature"),
+        ("array", signed(header=header_with(alg=["RS256"])), "alg [\"RS256\"], with a valid RS256 signature"),
+        ("trailing-space", signed(header=header_with(alg="RS256 ")), "alg \"RS256 \" with a valid RS256 signature"),
+    ]
+    for case, token, what in out:
+        severity = "critical"
+        extra = [SUITES] if ("none" in case or "hs256" in case) else []
+        add("alg", case, f"The header has {what}: alg must be exactly RS256, so it is refused (headerAlgorithm)",
+            severity, refs(RFC_ALG, *extra), inp(token), rejected("headerAlgorithm"), rules)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# typ and kid; embedded keys; crit.
+
+def header_vectors():
+    for case, value, what in (
+        ("missing", MISSING, "no typ"),
+        ("lower-case", "jwt", "typ jwt (compared exactly)"),
+        ("trailing-space", "JWT ", "typ \"JWT \" (no trimming)"),
+        ("at+jwt", "at+jwt", "typ at+jwt (an access-token type)"),
+        ("jose", "JOSE", "typ JOSE"),
+        ("number", 1, "typ 1, a number"),
+    ):
+        add("typ", case, f"A validly signed token whose header has {what} is refused: typ must be exactly JWT",
+            "high", refs("RFC 7515 §4.1.9"), inp(signed(header=header_with(typ=value))), rejected("headerType"),
+            ["token.header.typ"])
+    for case, value, what in (
+        ("missing", MISSING, "no kid"),
+        ("empty", "", "an empty kid"),
+        ("number", 1, "kid 1, a number"),
+        ("null", None, "kid null"),
+    ):
+        add("kid", case, f"A token signed by test-key-1 whose header has {what} is refused (headerKeyID); no "
+            f"fall-back to the first or only key", "critical", refs("RFC 7515 §4.1.4"),
+            inp(signed(header=header_with(kid=value))), rejected("headerKeyID"), ["token.header.kid"])
+    single = key_material(jwks_names=("test-key-1",))
+    add("kid", "missing-one-key-published",
+        "A token signed by test-key-1 without kid is refused (headerKeyID) even when test-key-1 is the only "
+        "published key: kid is required", "critical", refs("RFC 7515 §4.1.4"),
+        inp(signed(header=tc.edit(HEADER, {"kid": MISSING})), keys=single), rejected("headerKeyID"),
+        ["token.header.kid"])
+    for case, kid, keys, what in (
+        ("unknown", "test-key-9", None, "kid test-key-9, which no published key has"),
+        ("unknown-one-key-published", "test-key-9", single,
+         "kid test-key-9 while test-key-1 (the signer) is the only published key"),
+        ("case-differs", "TEST-KEY-1", None, "kid TEST-KEY-1 (kid compares exactly)"),
+        ("trailing-space", "test-key-1 ", None, "kid \"test-key-1 \" (no trimming)"),
+        ("prefix", "test-key-", None, "kid test-key- (a prefix of the signer's kid)"),
+        ("very-long", "k" * 10000, None, "a 10,000-character kid"),
+        ("attacker", "attacker-key", None, "kid attacker-key, which is not published"),
+    ):
+        add("kid", case, f"A token signed by test-key-1 with {what} names no published key, so it is refused "
+            f"(unknownKeyID), never checked with another key", "critical", refs(),
+            inp(signed(header=header_with(kid=kid)), keys=keys), rejected("unknownKeyID"),
+            ["token.jose.key-by-kid"])
+    # Embedded key material: ignored; the key is found by kid among the published keys only.
+    attacker_jwk = jwk("attacker-key", kid="test-key-1")
+    attacker_cert_der = x509.load_pem_x509_certificate(CERTIFICATE["attacker-key"].encode()).public_bytes(
+        serialization.Encoding.DER)
+    embedded = [
+        ("jwk", {"jwk": attacker_jwk}, "an embedded jwk of the attacker's key (CVE-2018-0114)"),
+        ("jku", {"jku": "https://attacker.example/jwks.json"}, "a jku URL of the attacker's key set"),
+        ("x5u", {"x5u": "https://attacker.example/cert.pem"}, "an x5u URL of the attacker's certificate"),
+        ("x5c", {"x5c": [base64.b64encode(attacker_cert_der).decode("ascii")]},
+         "an x5c chain holding the attacker's certificate"),
+    ]
+    for case, extra, what in embedded:
+        add("embedded-key", f"{case}-attacker-signed",
+            f"A token signed by the attacker's key, kid test-key-1 and {what}: the embedded key is ignored and "
+            f"test-key-1 does not verify it, so the signature is invalid", "critical", refs(SUITES, RFC_JWS),
+            inp(signed(header={**HEADER, **extra}, key="attacker-key")), rejected("signatureInvalid"),
+            ["token.header.other-members", "token.jose.signature"])
+    add("embedded-key", "jwk-attacker-kid",
+        "A token signed by the attacker's key with kid attacker-key and an embedded jwk of that key: the embedded "
+        "key is ignored, so the kid names no published key (unknownKeyID)", "critical", refs(SUITES),
+        inp(signed(header={**header_with(kid="attacker-key"), "jwk": jwk("attacker-key")}, key="attacker-key")),
+        rejected("unknownKeyID"), ["token.header.other-members", "token.jose.key-by-kid"])
+    own_cert_der = x509.load_pem_x509_certificate(CERTIFICATE["test-key-1"].encode()).public_bytes(
+        serialization.Encoding.DER)
+    for case, extra, what in (
+        ("jwk-of-signer", {"jwk": jwk("test-key-1")}, "an embedded jwk of test-key-1 itself"),
+        ("x5c-of-signer", {"x5c": [base64.b64encode(own_cert_der).decode("ascii")]},
+         "an x5c holding test-key-1's own certificate"),
+        ("x5t", {"x5t": "hkKuaQ8R1VMBe7YKFg0PXsUZ0Mg"}, "an x5t thumbprint member"),
+    ):
+        add("embedded-key", case, f"A token signed by test-key-1 with {what}: other header members are ignored, "
+            f"so it is accepted", "high", refs(RFC_JWS), inp(signed(header={**HEADER, **extra})), accepted(),
+            ["token.header.other-members", "token.jose.signature"])
+    # crit (RFC 7515 §4.1.11) naming an extension nobody understands: the readings differ.
+    crit_header = {**HEADER, "crit": ["urn:example:unknown"], "urn:example:unknown": True}
+    token = signed(header=crit_header)
+    add("crit", "unknown-extension.documented",
+        "A validly signed token whose header marks an unknown extension critical: a JOSE validator must refuse it "
+        "(RFC 7515 §4.1.11), so the documented reading refuses it (headerCritical)", "high",
+        refs(RFC_CRIT, B8), inp(token), rejected("headerCritical"), ["token.jose.crit.documented"],
+        profiles=["documented"])
+    add("crit", "unknown-extension.ios-sdk",
+        "A validly signed token whose header marks an unknown extension critical: the SDK ignores header members "
+        "other than alg, typ and kid, so the ios-sdk reading accepts it", "high", refs(RFC_CRIT, B8), inp(token),
+        accepted(), ["token.jose.crit.ios-sdk"], profiles=["ios-sdk"])
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# base64url: strict (documented, RFC 7515 §2) or the SDK's lenient decoding (ios-sdk, behaviour.md §4, §8).
+# Characters the SDK ignores are inserted four at a time, so the SDK's padding of the whole segment to a multiple of
+# 4 never depends on whether it counts them.
+
+def _non_canonical(seg):
+    """The same bytes with non-zero unused trailing bits in the last character."""
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    unused = {2: 4, 3: 2}[len(seg) % 4]
+    last = alphabet.index(seg[-1])
+    assert last % (1 << unused) == 0
+    return seg[:-1] + alphabet[last + 1]
+
+
+def _to_4n_plus_1(seg):
+    """The characters that make a segment 4n+1 characters long."""
+    return "A" * ((1 - len(seg)) % 4)
+
+
+def base64_vectors():
+    h, p = segment(HEADER), segment(CLAIMS)
+    sig = signed().rsplit(".", 1)[1]
+    assert len(sig) % 4 in (2, 3) and len(p) % 4 in (2, 3), "the segments must have unused trailing bits"
+    assert "-" in sig or "_" in sig
+    pad = lambda s: s + "=" * (-len(s) % 4)
+    mid = lambda s, junk: s[:len(s) // 2] + junk + s[len(s) // 2:]
+    plus_slash = lambda s: s.replace("-", "+").replace("_", "/")
+    # A payload whose encoding has - or _ : the picture claim's bytes produce them.
+    claims_dash = {**CLAIMS, "x-note": "https://example.com/?~~~>>>???"}
+    p_dash = segment(claims_dash)
+    assert "-" in p_dash or "_" in p_dash
+    cases = [
+        # (case, token, what, claims the token carries)
+        ("payload-padding", sign_text(f"{h}.{pad(p)}"), "the payload segment ends with = padding (signed as sent)",
+         CLAIMS),
+        ("header-padding", sign_text(f"{pad(h)}.{p}"), "the header segment ends with = padding (signed as sent)",
+         CLAIMS),
+        ("signature-padding", f"{h}.{p}.{pad(sig)}", "the signature segment ends with = padding", CLAIMS),
+        ("payload-whitespace", sign_text(f"{h}.{mid(p, '    ')}"),
+         "the payload segment has four spaces in the middle (signed as sent)", CLAIMS),
+        ("signature-line-breaks", f"{h}.{p}.{mid(sig, chr(13) + chr(10) + chr(13) + chr(10))}",
+         "the signature segment has two CRLF line breaks in the middle", CLAIMS),
+        ("signature-junk", f"{h}.{p}.{mid(sig, '!!!!')}",
+         "the signature segment has four ! characters in the middle", CLAIMS),
+        ("signature-standard-alphabet", f"{h}.{p}.{plus_slash(sig)}",
+         "the signature segment uses + and / (standard base64) instead of - and _", CLAIMS),
+        ("payload-standard-alphabet", sign_text(f"{h}.{plus_slash(p_dash)}"),
+         "the payload segment uses + and / instead of - and _ (signed as sent)", claims_dash),
+        ("signature-non-canonical-bits", f"{h}.{p}.{_non_canonical(sig)}",
+         "the signature segment's last character has non-zero unused bits (RFC 4648 §3.5: non-canonical)", CLAIMS),
+        ("payload-non-canonical-bits", sign_text(f"{h}.{_non_canonical(p)}"),
+         "the payload segment's last character has non-zero unused bits (signed as sent)", CLAIMS),
+    ]
+    for case, token, what, claims in cases:
+        add("base64url", f"{case}.documented",
+            f"A validly signed token where {what}: not strict base64url (RFC 7515 §2), so the documented reading "
+            f"refuses it (badBase64url)", "high", refs(RFC_B64, RFC_BASE64, B8), inp(token),
+            rejected("badBase64url"), ["token.jose.base64url.documented"], profiles=["documented"])
+        add("base64url", f"{case}.ios-sdk",
+            f"A validly signed token where {what}: the SDK's lenient decoding reads the same bytes, so the ios-sdk "
+            f"reading accepts it", "medium", refs(RFC_B64, B8), inp(token), accepted(claims),
+            ["token.jose.base64url.ios-sdk"], profiles=["ios-sdk"])
+    # Undecodable in both readings: 4n+1 base64 characters cannot encode whole bytes.
+    for case, token, what in (
+        ("signature-impossible-length", f"{h}.{p}.{sig}{_to_4n_plus_1(sig)}",
+         "the signature segment has 4n+1 base64 characters"),
+        ("payload-impossible-length", sign_text(f"{h}.{p}{_to_4n_plus_1(p)}"),
+         "the payload segment has 4n+1 base64 characters (signed as sent)"),
+    ):
+        assert len(token.split(".")[1 if "payload" in case else 2]) % 4 == 1
+        add("base64url", case, f"A token where {what}, which decodes to no whole bytes in either reading, so it is "
+            f"refused (badBase64url)", "high", refs(RFC_B64, RFC_BASE64), inp(token), rejected("badBase64url"),
+            ["token.jose.base64url.undecodable"])
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# JSON: the decoded header and payload must each be one JSON object, UTF-8, without duplicate member names.
+
+def json_vectors():
+    rules = ["token.jose.json"]
+    compact_claims = text(CLAIMS)
+    cases = [
+        ("header-not-json", "header", b"RS256", "the header decodes to the text RS256, not JSON"),
+        ("header-array", "header", ("[" + text(HEADER) + "]").encode(), "the header is a JSON array"),
+        ("header-empty", "header", b"", "the header segment is empty (zero bytes)"),
+        ("payload-empty", "payload", b"", "the payload segment is empty (zero bytes)"),
+        ("payload-array", "payload", ("[" + compact_claims + "]").encode(), "the payload is a JSON array"),
+        ("payload-string", "payload", json.dumps(compact_claims).encode(),
+         "the payload is a JSON string holding the claims' text"),
+        ("payload-trailing-comma", "payload", (compact_claims[:-1] + ",}").encode(),
+         "the payload has a trailing comma (not RFC 8259 JSON)"),
+        ("payload-nan", "payload", compact_claims.replace(f'"exp":{NOW + 3600}', f'"exp":{NOW + 3600},"x":NaN').encode(),
+         "the payload holds the literal NaN (not RFC 8259 JSON)"),
+        ("payload-invalid-utf8", "payload", compact_claims.replace('"sub":"', '"sub":"\udcff', 1).encode(
+            "utf-8", "surrogateescape"), "the payload has the byte 0xFF inside sub (not UTF-8)"),
+        ("payload-overlong-utf8", "payload", compact_claims.replace('"sub":"', '"sub":"\udcc0\udcaf', 1).encode(
+            "utf-8", "surrogateescape"), "the payload has the overlong UTF-8 sequence C0 AF (not UTF-8)"),
+        ("header-invalid-utf8", "header", text(HEADER).replace('"kid":"', '"kid":"\udcfe', 1).encode(
+            "utf-8", "surrogateescape"), "the header has the byte 0xFE inside kid (not UTF-8)"),
+        ("payload-single-quotes", "payload", compact_claims.replace('"', "'").encode(),
+         "the payload uses single quotes (not JSON)"),
+    ]
+    add("json", "three-empty-segments",
+        "The token is two dots (three empty segments): the header decodes to zero bytes, not a JSON object, so it is "
+        "refused (badJSON)", "high", refs(RFC_JSON, RFC_JWT_VALIDATION), inp(".."), rejected("badJSON"), rules)
+    for case, part, raw, what in cases:
+        header, claims = (raw, CLAIMS) if part == "header" else (HEADER, raw)
+        add("json", case, f"A token signed by test-key-1 where {what}, so it is refused (badJSON)", "high",
+            refs(RFC_JSON, RFC_JWT_VALIDATION), inp(signed(header=header, claims=claims)), rejected("badJSON"),
+            rules)
+    # Duplicate member names (RFC 7515 §5.2, RFC 8259 §4): first-wins and last-wins parsers disagree, and a validator
+    # whose signature layer and claim layer pick different members is exploitable; the suite refuses duplicates.
+    head_json = text(HEADER)[:-1]
+    claims_json = compact_claims[:-1]
+    duplicates = [
+        ("alg-none-then-rs256", "header", '{"alg":"none","typ":"JWT","kid":"test-key-1","alg":"RS256"}',
+         "alg twice (none, then RS256)"),
+        ("alg-rs256-then-none", "header", head_json + ',"alg":"none"}', "alg twice (RS256, then none)"),
+        ("kid-twice", "header", head_json + ',"kid":"test-key-2"}', "kid twice (test-key-1, then test-key-2)"),
+        ("kid-other-first", "header", '{"alg":"RS256","typ":"JWT","kid":"test-key-2","kid":"test-key-1"}',
+         "kid twice (test-key-2, then test-key-1)"),
+        ("nonce-expected-first", "payload", claims_json + ',"nonce":"n-7Hq2LmP9xKcA"}',
+         "nonce twice (the expected nonce, then another)"),
+        ("nonce-expected-last", "payload",
+         compact_claims.replace(f'"nonce":"{NONCE}"', '"nonce":"n-7Hq2LmP9xKcA"')[:-1] + f',"nonce":"{NONCE}"}}',
+         "nonce twice (another nonce, then the expected one)"),
+        ("aud-twice", "payload", claims_json + ',"aud":"1234567891"}', "aud twice (the app ID, then another app)"),
+        ("exp-twice", "payload", claims_json + f',"exp":{NOW - 3600}}}', "exp twice (later than now, then earlier)"),
+    ]
+    for case, part, raw, what in duplicates:
+        header, claims = (raw, CLAIMS) if part == "header" else (HEADER, raw)
+        add("duplicate-member", case,
+            f"A token signed by test-key-1 whose {part} has {what}: duplicate member names are refused (badJSON) "
+            f"rather than resolved first-wins or last-wins", "critical",
+            refs(RFC_JWS_VALIDATION, RFC_JSON_NAMES, SUITES), inp(signed(header=header, claims=claims)),
+            rejected("badJSON"), ["token.jose.json.duplicate-members"])
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Claims through signed tokens (the token-claims rules and reasons), and numbers at the edges.
+
+def claim_vectors():
+    def claims_case(case, changes, expected, what, rules, severity="critical", extra_refs=(), profiles=None):
+        claims = tc.edit(CLAIMS, changes)
+        add("claims", case, f"A validly signed token whose {what}", severity, refs(*extra_refs),
+            inp(signed(claims=claims)), expected, rules, profiles)
+
+    claims_case("exp-equal-now", {"exp": NOW}, rejected("expired"), "exp equals now is expired (exp > now strictly)",
+                ["token.exp.strict"])
+    claims_case("exp-one-second-left", {"exp": NOW + 1}, tc.accepted(tc.required_of(tc.edit(CLAIMS, {"exp": NOW + 1}))),
+                "exp is now + 1 is accepted", ["token.exp.strict"], "high")
+    claims_case("iat-ten-minutes-one-second-ago", {"iat": NOW - 601}, rejected("issuedTooLongAgo"),
+                "iat is now - 601 was issued too long ago", ["token.iat.window"], "high")
+    claims_case("iat-ten-minutes-ago", {"iat": NOW - 600},
+                tc.accepted(tc.required_of(tc.edit(CLAIMS, {"iat": NOW - 600}))),
+                "iat is exactly now - 600 is accepted (a JOSE library's iat handling must not be stricter)",
+                ["token.iat.window"], "high")
+    claims_case("nonce-mismatch", {"nonce": "n-7Hq2LmP9xKcA"}, rejected("nonceMismatch"),
+                "nonce is not the expected nonce is refused", ["token.nonce"])
+    claims_case("audience-other-app", {"aud": "1234567891"}, rejected("audience"),
+                "aud is another app ID is refused", ["token.aud"])
+    claims_case("audience-array-with-app", {"aud": [APP_ID]}, rejected("wrongClaimType", "aud"),
+                "aud is an array holding the app ID is refused (an aud array is refused)", ["token.aud.array"])
+    claims_case("issuer-evil", {"iss": "https://facebook.com.evil.com"}, rejected("issuer"),
+                "iss is https://facebook.com.evil.com is refused in both readings",
+                ["token.iss.documented", "token.iss.ios-sdk"], extra_refs=(B8,))
+    claims_case("missing-sub", {"sub": MISSING}, rejected("missingClaim", "sub"), "sub is absent is refused",
+                ["token.claim.required"], "high")
+    claims_case("missing-nonce", {"nonce": MISSING}, rejected("missingClaim", "nonce"),
+                "nonce is absent is refused", ["token.claim.required"])
+    claims_case("empty-jti", {"jti": ""}, rejected("emptyClaim", "jti"), "jti is empty is refused",
+                ["token.claim.non-empty"], "high")
+    claims_case("exp-string", {"exp": str(NOW + 3600)}, rejected("wrongClaimType", "exp"),
+                "exp is the string of a valid time, not a JSON number, is refused", ["token.claim.type"])
+    claims = tc.edit(CLAIMS, {"iss": "https://facebook.com"})
+    add("claims", "issuer-apex.documented",
+        "A validly signed token whose iss is https://facebook.com, not one of the two documented issuers, is refused "
+        "by the documented reading", "critical", refs(B8), inp(signed(claims=claims)), rejected("issuer"),
+        ["token.iss.documented"], profiles=["documented"])
+    add("claims", "issuer-apex.ios-sdk",
+        "A validly signed token whose iss is https://facebook.com (host facebook.com) is accepted by the ios-sdk "
+        "reading", "high", refs(B8), inp(signed(claims=claims)), accepted(claims), ["token.iss.ios-sdk"],
+        profiles=["ios-sdk"])
+    claims = tc.edit(CLAIMS, {"iat": NOW + 3600})
+    add("claims", "iat-future.ios-sdk",
+        "A validly signed token whose iat is an hour in the future is accepted by the ios-sdk reading (no upper "
+        "bound; JOSE libraries that refuse a future iat differ here)", "high", refs(B8), inp(signed(claims=claims)),
+        accepted(claims), ["token.iat.future.ios-sdk"], profiles=["ios-sdk"])
+
+    # Numbers at the edges (NumericDate as a huge integer, a float, beyond int64): compared by value.
+    numbers = [
+        ("exp-above-2-pow-53", f'"exp":{2 ** 53 + 1}', 2 ** 53 + 1, tc.accepted,
+         "exp is 2^53 + 1 (beyond exact doubles) is later than now, so accepted"),
+        ("exp-2-pow-63", f'"exp":{2 ** 63}', 2 ** 63, tc.accepted,
+         "exp is 2^63 (one beyond int64; must not wrap negative) is later than now, so accepted"),
+        ("exp-above-uint64", f'"exp":{2 ** 64 + 1}', 2 ** 64 + 1, tc.accepted,
+         "exp is 2^64 + 1 (beyond uint64; must not wrap) is later than now, so accepted"),
+        ("exp-fraction", f'"exp":{NOW + 3600}.5', NOW + 3600.5, tc.accepted,
+         "exp is a fraction (now + 3600.5), a JSON number later than now, so accepted"),
+        ("exp-exponent", '"exp":1.7672292E9', NOW + 3600, tc.accepted,
+         "exp is 1.7672292E9 (exponent notation for now + 3600), so accepted"),
+        ("exp-below-int64", f'"exp":{-(2 ** 63) - 1}', None, "expired",
+         "exp is -2^63 - 1 (below int64; must not wrap positive) is not later than now, so expired"),
+        ("exp-negative", '"exp":-1', None, "expired", "exp is -1 is not later than now, so expired"),
+        ("exp-negative-fraction", f'"exp":-{NOW + 3600}.5', None, "expired",
+         "exp is negative (-(now + 3600.5)) is not later than now, so expired"),
+        ("iat-far-past-huge", f'"iat":{-(2 ** 64)}', None, "issuedTooLongAgo",
+         "iat is -2^64 was issued too long ago"),
+    ]
+    base = text(CLAIMS)
+    for case, replacement, value, outcome, what in numbers:
+        claim = replacement.split(":")[0].strip('"')
+        literal = base.replace(f'"{claim}":{CLAIMS[claim]}', replacement)
+        assert literal != base
+        if outcome is tc.accepted:
+            expected = tc.accepted(tc.required_of(tc.edit(CLAIMS, {claim: value})))
+            rules = ["token.exp.strict", "token.jose.numbers"]
+        else:
+            expected = rejected(outcome)
+            rules = ["token.exp.strict" if claim == "exp" else "token.iat.window", "token.jose.numbers"]
+        add("numbers", case, f"A validly signed token whose {what}", "critical" if claim == "exp" else "high",
+            refs(RFC_NUMBERS, "RFC 7519 §2", SUITES), inp(sign_text(segment(HEADER) + "." + segment(literal))),
+            expected, rules)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Key material: the two key sources (behaviour.md §8), extra entries, rotation, a 1024-bit key, size.
+
+def key_vectors():
+    token = signed(header=header_with(kid="test-key-2"), key="test-key-2")
+    only_certs = key_material(jwks_names=("test-key-1",), certificate_names=("test-key-1", "test-key-2"))
+    add("key-source", "kid-only-in-certificates.documented",
+        "test-key-2 signed the token and is in the certificate map but not in the JWKS: the documented reading "
+        "reads the JWKS, so the kid names no key (unknownKeyID)", "critical", refs(B8), inp(token, keys=only_certs),
+        rejected("unknownKeyID"), ["token.jose.key-source.documented"], profiles=["documented"])
+    add("key-source", "kid-only-in-certificates.ios-sdk",
+        "test-key-2 signed the token and is in the certificate map but not in the JWKS: the SDK reads the "
+        "certificate map, so the token is accepted", "high", refs(B8), inp(token, keys=only_certs), accepted(),
+        ["token.jose.key-source.ios-sdk"], profiles=["ios-sdk"])
+    only_jwks = key_material(jwks_names=("test-key-1", "test-key-2"), certificate_names=("test-key-1",))
+    add("key-source", "kid-only-in-jwks.documented",
+        "test-key-2 signed the token and is in the JWKS but not in the certificate map: the documented reading "
+        "reads the JWKS, so the token is accepted", "high", refs(B8), inp(token, keys=only_jwks), accepted(),
+        ["token.jose.key-source.documented"], profiles=["documented"])
+    add("key-source", "kid-only-in-jwks.ios-sdk",
+        "test-key-2 signed the token and is in the JWKS but not in the certificate map: the SDK reads the "
+        "certificate map, so the kid names no key (unknownKeyID)", "critical", refs(B8), inp(token, keys=only_jwks),
+        rejected("unknownKeyID"), ["token.jose.key-source.ios-sdk"], profiles=["ios-sdk"])
+    ec_public = EC_KEY.public_key().public_numbers()
+    extras = key_material(
+        jwks_extra=[{"kid": "test-ec", "kty": "EC", "crv": "P-256", "x": _int_b64(ec_public.x),
+                     "y": _int_b64(ec_public.y), "alg": "ES256", "use": "sig"},
+                    {"kid": "test-oct", "kty": "oct", "k": b64url(b"not a key for RS256")}],
+        certificates_extra={"comment": "not a certificate", "test-number": 42, "test-null": None})
+    add("key-source", "other-entries-ignored",
+        "The JWKS also holds an EC and an oct key and the certificate map non-certificate entries; they are ignored "
+        "and the token signed by test-key-1 is accepted", "medium", refs(RFC_JWK), inp(signed(), keys=extras),
+        accepted(), ["token.jose.key-source.other-entries"])
+    for case, keys, what in (
+        ("empty-key-sets", {"jwks": {"keys": []}, "certificates": {}}, "both key sets are empty"),
+        ("rotation-old-set", key_material(jwks_names=("test-key-1", "test-key-2")),
+         "test-key-3 signed the token and the key set (A: test-key-1, test-key-2) predates it"),
+    ):
+        tok = signed() if case == "empty-key-sets" else signed(header=header_with(kid="test-key-3"), key="test-key-3")
+        add("key-source", case, f"The token's kid names no key because {what}, so it is refused (unknownKeyID); a "
+            f"validator refetches the key set, it never falls back to another key", "critical", refs(SUITES),
+            inp(tok, keys=keys), rejected("unknownKeyID"), ["token.jose.key-by-kid"])
+    set_b = key_material(jwks_names=("test-key-2", "test-key-3"))
+    add("key-source", "rotation-new-set",
+        "test-key-3 signed the token and key set B (test-key-2, test-key-3) holds it, so the token is accepted",
+        "high", refs(SUITES), inp(signed(header=header_with(kid="test-key-3"), key="test-key-3"), keys=set_b),
+        accepted(), ["token.jose.key-by-kid", "token.jose.signature"])
+    add("key-source", "rotation-retired-key",
+        "test-key-1 signed the token but key set B (test-key-2, test-key-3) no longer holds it, so it is refused "
+        "(unknownKeyID)", "critical", refs(SUITES), inp(signed(), keys=set_b), rejected("unknownKeyID"),
+        ["token.jose.key-by-kid"])
+    # A 1024-bit key (RFC 7518 §3.3 asks for 2048 bits or more; behaviour.md states no size, so no vector decides
+    # whether a token signed by a published 1024-bit key is accepted).
+    with_1024 = key_material(jwks_names=("test-key-1", "test-key-1024"))
+    add("key-size", "1024-bit-forger",
+        "A token signed by a 1024-bit key under kid test-key-1 does not verify with test-key-1: signature invalid",
+        "critical", refs(RFC_RS), inp(signed(key="test-key-1024")), rejected("signatureInvalid"),
+        ["token.jose.signature"])
+    add("key-size", "1024-bit-key-unpublished",
+        "A token signed by a 1024-bit key under its own kid test-key-1024, which is not published, is refused "
+        "(unknownKeyID)", "critical", refs(RFC_RS),
+        inp(signed(header=header_with(kid="test-key-1024"), key="test-key-1024")), rejected("unknownKeyID"),
+        ["token.jose.key-by-kid"])
+    add("key-size", "1024-bit-key-beside",
+        "A published 1024-bit key beside test-key-1 does not disturb a token signed by test-key-1: accepted",
+        "medium", refs(RFC_RS), inp(signed(), keys=with_1024), accepted(), ["token.jose.key-by-kid"])
+    add("key-size", "2048-signer-kid-1024",
+        "A token signed by test-key-1 whose kid names the published 1024-bit key does not verify: signature invalid",
+        "critical", refs(RFC_RS), inp(signed(header=header_with(kid="test-key-1024")), keys=with_1024),
+        rejected("signatureInvalid"), ["token.jose.signature", "token.jose.key-by-kid"])
+    # Size and depth: no limit in behaviour.md; RFC 8259 §9 lets parsers limit nesting, so the depth stays below the
+    # limits common parsers have (Foundation 512, Python's recursion limit ~1000).
+    big = {**CLAIMS, "x-padding": "A" * 65536}
+    add("size", "large-token",
+        "A validly signed token with a 64 KiB unknown claim (a token of about 90 KB) is accepted: no size limit",
+        "medium", refs(), inp(signed(claims=big)), accepted(), ["token.jose.size"])
+    nested = text(CLAIMS)[:-1] + ',"x-nested":' + "[" * 128 + "]" * 128 + "}"
+    add("size", "nested-payload",
+        "A validly signed token with an unknown claim nested 128 arrays deep is accepted (within common parser "
+        "limits)", "medium", refs("RFC 8259 §9"), inp(sign_text(segment(HEADER) + "." + segment(nested))),
+        accepted(), ["token.jose.size"])
+    nested_header = text(HEADER)[:-1] + ',"x-nested":' + '{"a":' * 128 + "1" + "}" * 128 + "}"
+    add("size", "nested-header",
+        "A validly signed token whose header has an unknown member nested 128 objects deep is accepted (other "
+        "header members are ignored)", "medium", refs("RFC 8259 §9"),
+        inp(sign_text(segment(nested_header) + "." + segment(CLAIMS))), accepted(),
+        ["token.jose.size", "token.header.other-members"])
+
+
+def vectors():
+    VECTORS.clear()
+    RANDOMIZED.update(_load_randomized())
+    valid_vectors()
+    signature_vectors()
+    structure_vectors()
+    alg_vectors()
+    header_vectors()
+    base64_vectors()
+    json_vectors()
+    claim_vectors()
+    key_vectors()
+    return list(VECTORS)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The signature oracle for the Swift mutation model (Tests/LoginConformanceTests/Mutants/).
+
+def _rsa_public_keys(keys):
+    """modulus (base64url) -> public key, for every RSA key in a vector's key material (both forms)."""
+    out, pem_to_n = {}, {}
+    for entry in keys["jwks"]["keys"]:
+        if entry.get("kty") == "RSA":
+            n = int.from_bytes(base64.urlsafe_b64decode(entry["n"] + "=="), "big")
+            e = int.from_bytes(base64.urlsafe_b64decode(entry["e"] + "=="), "big")
+            out[entry["n"]] = rsa.RSAPublicNumbers(e, n).public_key()
+    for value in keys["certificates"].values():
+        if isinstance(value, str) and value.startswith("-----BEGIN CERTIFICATE-----"):
+            key = x509.load_pem_x509_certificate(value.encode("ascii")).public_key()
+            n = _int_b64(key.public_numbers().n)
+            out[n] = key
+            pem_to_n[value] = n
+    return out, pem_to_n
+
+
+def _name_of(n):
+    for name in KEY_NAMES:
+        if _int_b64(PRIVATE[name].public_key().public_numbers().n) == n:
+            return name
+    return None
+
+
+def _verifies(alg, key, n, head, signature):
+    data = head.encode("ascii")
+    try:
+        if alg in HASHES:
+            key.verify(signature, data, padding.PKCS1v15(), HASHES[alg]())
+        elif alg == "PS256":
+            key.verify(signature, data, padding.PSS(padding.MGF1(hashes.SHA256()), 32), hashes.SHA256())
+        else:  # HS256 with the key's public material as the secret, in the forms an attacker tries
+            name = _name_of(n)
+            secrets = [base64.urlsafe_b64decode(n + "==")]
+            if name:
+                secrets += [public_pem(name).encode(), CERTIFICATE[name].encode(), text(jwk(name)).encode()]
+            return any(hmac.compare_digest(hmac.new(s, data, hashlib.sha256).digest(), signature) for s in secrets)
+        return True
+    except InvalidSignature:
+        return False
+
+
+def _embedded_keys(header_segment):
+    """RSA keys a header embeds (jwk, x5c): a careless validator verifies with them, so the oracle knows them."""
+    out, x5c = {}, {}
+    try:
+        header = json.loads(b64url_decode_lenient(header_segment))
+    except ValueError:
+        return out, x5c
+    if not isinstance(header, dict):
+        return out, x5c
+    embedded = header.get("jwk")
+    if isinstance(embedded, dict) and embedded.get("kty") == "RSA":
+        n = int.from_bytes(base64.urlsafe_b64decode(embedded["n"] + "=="), "big")
+        e = int.from_bytes(base64.urlsafe_b64decode(embedded["e"] + "=="), "big")
+        out[embedded["n"]] = rsa.RSAPublicNumbers(e, n).public_key()
+    chain = header.get("x5c")
+    if isinstance(chain, list) and chain and isinstance(chain[0], str):
+        key = x509.load_der_x509_certificate(base64.b64decode(chain[0])).public_key()
+        n = _int_b64(key.public_numbers().n)
+        out[n] = key
+        x5c[chain[0]] = n
+    return out, x5c
+
+
+def oracle(vectors_):
+    """Facts: {signingInput, signature (canonical base64url), n, alg} for each combination that verifies."""
+    facts, certificates, chains = set(), {}, {}
+    for v in vectors_:
+        parts = v["input"]["token"].split(".")
+        if len(parts) != 3:
+            continue
+        head = parts[0] + "." + parts[1]
+        try:
+            signature = b64url_decode_lenient(parts[2])
+        except ValueError:
+            continue
+        keys, pem_to_n = _rsa_public_keys(v["input"]["keys"])
+        certificates.update(pem_to_n)
+        embedded, x5c = _embedded_keys(parts[0])
+        keys.update(embedded)
+        chains.update(x5c)
+        for n, key in keys.items():
+            for alg in ("RS256", "RS384", "RS512", "PS256", "HS256"):
+                if _verifies(alg, key, n, head, signature):
+                    facts.add((head, b64url(signature), n, alg))
+    return {
+        "description": "Generated by Scripts/generate_vectors.py (vectorgen/signed_token.py) with `cryptography`: "
+                       "every (signing input, signature, RSA modulus, algorithm) of the signed-token vectors that "
+                       "verifies, with the keys of its key material and any RSA key its header embeds (jwk, x5c). HS256 means an HMAC-SHA256 whose secret is one of the key's public forms (modulus "
+                       "bytes, SPKI PEM, certificate PEM, JWK JSON text). The Swift mutation model decides "
+                       "signatures by looking them up here: the root package has no crypto and hand-rolls none.",
+        "certificates": dict(sorted(certificates.items())),
+        "x5c": dict(sorted(chains.items())),
+        "verifies": [{"signingInput": h, "signature": s, "n": n, "alg": a} for h, s, n, a in sorted(facts)],
+    }
+
+
+def fixtures(vectors_):
+    """Extra files the generator writes beside the vector file: {path relative to the repository: document}."""
+    return {ORACLE_PATH: oracle(vectors_)}

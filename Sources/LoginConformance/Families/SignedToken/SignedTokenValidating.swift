@@ -1,0 +1,91 @@
+import Foundation
+
+/// Validates a Limited Login id_token as a server receives it (behaviour.md §4, §8): the compact token string, the
+/// expected nonce, the app ID, `now` and the published keys → the claims kept, or why the token is refused.
+///
+/// Checks, in the order the reasons follow: exactly three segments; base64url (strict in the documented reading,
+/// the SDK's lenient decoding in the ios-sdk reading); header and payload each one JSON object (UTF-8, no duplicate
+/// members); `alg` exactly `RS256`, `typ` exactly `JWT`, `kid` a non-empty string (and, documented, no unknown
+/// `crit` extension); the key `kid` names in the profile's key source (documented: the JWKS; ios-sdk: the kid → PEM
+/// certificate map), never another key; an RSASSA-PKCS1-v1_5 SHA-256 signature over the ASCII bytes `seg0.seg1`;
+/// then the claim rules of ``TokenClaimsValidating``. Embedded `jwk`, `jku`, `x5u` and `x5c` headers are ignored.
+///
+/// Verifying a signature needs real cryptography, which this package deliberately does not contain: the bundled
+/// reference implementation does not adopt this protocol (its vectors are reported as skipped).
+/// `Examples/JWTKitAdopter` adopts it with vapor/jwt-kit.
+public protocol SignedTokenValidating {
+    /// The claims the validator keeps, or why it rejects the token.
+    func validateSignedToken(_ input: SignedTokenInput) throws -> SignedTokenOutcome
+}
+
+/// The input of a `signed-token` vector.
+public struct SignedTokenInput: Codable, Sendable, Hashable {
+    private enum CodingKeys: String, CodingKey, CaseIterable { case token, expectedNonce, appID, now, keys }
+
+    /// The compact token exactly as received (never re-serialized).
+    public let token: String
+    /// The nonce the app sent with the login request.
+    public let expectedNonce: String
+    /// The app ID the token must be for.
+    public let appID: String
+    /// The validation time, epoch seconds.
+    public let now: Double
+    /// The published keys, in both forms.
+    public let keys: SignedTokenKeys
+
+    public init(token: String, expectedNonce: String, appID: String, now: Double, keys: SignedTokenKeys) {
+        self.token = token
+        self.expectedNonce = expectedNonce
+        self.appID = appID
+        self.now = now
+        self.keys = keys
+    }
+
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownMembers(of: CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        token = try container.decode(String.self, forKey: .token)
+        expectedNonce = try container.decode(String.self, forKey: .expectedNonce)
+        appID = try container.decode(String.self, forKey: .appID)
+        now = try container.decode(Double.self, forKey: .now)
+        keys = try container.decode(SignedTokenKeys.self, forKey: .keys)
+    }
+}
+
+/// The key material of a vector in both forms Facebook publishes (behaviour.md §4, §8). The documented profile reads
+/// ``jwks``, the ios-sdk profile ``certificates``; most vectors give both the same keys.
+public struct SignedTokenKeys: Codable, Sendable, Hashable {
+    private enum CodingKeys: String, CodingKey, CaseIterable { case jwks, certificates }
+
+    /// The JWKS document: `{"keys": [{"kid", "kty", "alg", "use", "n", "e"}, …]}` (other key types may appear and
+    /// are ignored).
+    public let jwks: JSONValue
+    /// The certificate map: `{kid: "-----BEGIN CERTIFICATE-----…"}`; entries whose value is not a PEM certificate
+    /// are ignored.
+    public let certificates: JSONValue
+
+    public init(jwks: JSONValue, certificates: JSONValue) {
+        self.jwks = jwks
+        self.certificates = certificates
+    }
+
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownMembers(of: CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        jwks = try container.decode(JSONValue.self, forKey: .jwks)
+        certificates = try container.decode(JSONValue.self, forKey: .certificates)
+    }
+
+    /// The JWKS as JSON text, for libraries that load a key set from text.
+    public var jwksJSON: String { CanonicalJSON.render(jwks) }
+
+    /// The certificate map's PEM certificates by kid (entries that are not strings starting with
+    /// `-----BEGIN CERTIFICATE-----` are left out, as the SDK ignores them).
+    public var certificatesByKeyID: [String: String] {
+        var out: [String: String] = [:]
+        for (kid, value) in certificates.objectValue ?? [:] {
+            if let pem = value.stringValue, pem.hasPrefix("-----BEGIN CERTIFICATE-----") { out[kid] = pem }
+        }
+        return out
+    }
+}
