@@ -34,6 +34,8 @@ struct CommandLineTool {
       list [family]       list vector IDs and descriptions
       show <id>           print one vector as JSON
       extract <id>        write a standalone family file holding one vector, for a bug report (--output FILE)
+      bench [--quick]     measure the toolkit's costs (engine overhead, loading, scaling, harness throughput;
+                          BENCHMARKS.md); --no-harness, --scales 1,10,100, --trivial-adapter CMD, --reference-adapter CMD
       help                show this help
 
     OPTIONS
@@ -68,6 +70,7 @@ struct CommandLineTool {
             output.line(Self.usage)
             return .passed
         }
+        if command == "bench" { return BenchCommand(output: output).run(Array(arguments.dropFirst())) }
         do {
             let options = try CommandLineOptions(parsing: Array(arguments.dropFirst()))
             switch command {

@@ -23,6 +23,15 @@ public final class HarnessRunner: @unchecked Sendable {
     private var nextSequence = 1
     private var handshake: AdapterHandshake?
 
+    // The runner works while the adapter does: after sending a batch and before reading its answers, it renders
+    // the next batch's requests and judges the answers read so far (BENCHMARKS.md, harness throughput).
+    /// The indices of the batch after the one in flight, whose requests are rendered ahead.
+    private var upcoming: ArraySlice<Int> = []
+    /// Request text after the `seq`, rendered ahead, by vector index.
+    private var renderedRequests: [Int: String] = [:]
+    /// Answers read but not judged yet, with what was recorded when each was read.
+    private var unjudged: [(index: Int, outcome: JSONValue, duration: Duration, diagnostics: String?)] = []
+
     public init(command: String, options: HarnessOptions = HarnessOptions()) {
         self.command = command
         self.options = options
@@ -88,12 +97,17 @@ public final class HarnessRunner: @unchecked Sendable {
         var start = 0
         while start < pending.count {
             let chunk = Array(pending[start..<min(start + options.batchSize, pending.count)])
+            let next = start + chunk.count
+            upcoming = pending[next..<min(next + options.batchSize, pending.count)]
             if let cut = runChunk(chunk, vectors: vectors, into: &results) {
                 failure = cut
                 break
             }
             start += chunk.count
         }
+        judgeUnjudged(vectors, into: &results)
+        upcoming = []
+        renderedRequests = [:]
         let notRun = failure.map { "not run: \($0)" } ?? "not run"
         return (vectors.indices.map { index in
             results[index] ?? VectorResult(metadata: vectors[index].metadata, family: vectors[index].family,
@@ -114,15 +128,19 @@ public final class HarnessRunner: @unchecked Sendable {
             let sequence = nextSequence
             nextSequence += 1
             sequences[index] = sequence
-            let vector = vectors[index]
-            let request = #"{"type":"run","seq":\#(sequence),"family":"\#(vector.family.rawValue)","id":\#(Self.jsonString(vector.metadata.id)),"input":\#(vector.inputJSON())}"#
+            let body = renderedRequests.removeValue(forKey: index) ?? Self.requestBody(vectors[index])
             do {
-                try process.send(request)
+                try process.send(#"{"type":"run","seq":"# + String(sequence) + body)
             } catch {
                 sendFailed = true
                 break
             }
         }
+        // While the adapter answers: render the next batch's requests, judge the answers already read.
+        for index in upcoming where renderedRequests[index] == nil {
+            renderedRequests[index] = Self.requestBody(vectors[index])
+        }
+        judgeUnjudged(vectors, into: &results)
         var answered = 0
         var last = clock.now
         while answered < chunk.count {
@@ -137,9 +155,13 @@ public final class HarnessRunner: @unchecked Sendable {
             }
             switch read {
             case .line(let line):
-                switch Self.parseAnswer(line, expected: sequences[index]!, vector: vector) {
+                switch Self.parseAnswer(line, expected: sequences[index]!) {
                 case .answer(let outcome):
                     record(outcome)
+                    answered += 1
+                    continue
+                case .result(let outcome):
+                    unjudged.append((index, outcome, duration, process.takeStderr()))
                     answered += 1
                     continue
                 case .violation(let message):
@@ -206,12 +228,30 @@ public final class HarnessRunner: @unchecked Sendable {
         }
     }
 
+    /// Judges the answers read so far by the family rules (``ConformanceVector/judge(answer:)``).
+    private func judgeUnjudged(_ vectors: [any ConformanceVector], into results: inout [VectorResult?]) {
+        for (index, outcome, duration, diagnostics) in unjudged {
+            let vector = vectors[index]
+            results[index] = VectorResult(metadata: vector.metadata, family: vector.family,
+                                          outcome: vector.judge(answer: outcome), duration: duration,
+                                          diagnostics: diagnostics)
+        }
+        unjudged.removeAll(keepingCapacity: true)
+    }
+
+    /// A `run` request's text after `{"type":"run","seq":` and the sequence number.
+    private static func requestBody(_ vector: any ConformanceVector) -> String {
+        #","family":"\#(vector.family.rawValue)","id":\#(jsonString(vector.metadata.id)),"input":\#(vector.inputJSON())}"#
+    }
+
     private enum ParsedAnswer {
+        /// A well-formed `result` message, its outcome still to be judged.
+        case result(JSONValue)
         case answer(VectorOutcome)
         case violation(String)
     }
 
-    private static func parseAnswer(_ line: String, expected sequence: Int, vector: any ConformanceVector) -> ParsedAnswer {
+    private static func parseAnswer(_ line: String, expected sequence: Int) -> ParsedAnswer {
         let shown = line.count > 500 ? String(line.prefix(500)) + "…" : line
         guard case .object(let message)? = JSONValue.parse(line), let type = message["type"]?.stringValue else {
             return .violation("the adapter wrote a line that is not a protocol message: \(shown)")
@@ -225,7 +265,7 @@ public final class HarnessRunner: @unchecked Sendable {
         switch type {
         case "result":
             guard let outcome = message["outcome"] else { return .violation("a result without outcome: \(shown)") }
-            return .answer(vector.judge(answer: outcome))
+            return .result(outcome)
         case "skipped":
             return .answer(.skipped(reason: "the adapter skipped it: \(message["reason"]?.stringValue ?? "no reason given")"))
         case "errored":

@@ -29,19 +29,21 @@ public enum JSONValue: Sendable, Hashable {
 
 extension JSONValue: Codable {
     public init(from decoder: any Decoder) throws {
+        // A decoder cannot be asked a value's type, only tried: each failed try throws, so the kinds are tried in
+        // the order they are most common in vectors (strings, then objects), which keeps loading fast.
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
         } else if let value = try? container.decode(String.self) {
             self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
-            self = .array(value)
+        } else if let value = try? container.decode([String: JSONValue].self) {
+            self = .object(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
         } else {
-            self = .object(try container.decode([String: JSONValue].self))
+            self = .array(try container.decode([JSONValue].self))
         }
     }
 

@@ -52,14 +52,9 @@ public struct Vector<Family: VectorFamily>: ConformanceVector, Hashable {
     }
 
     public func judge(answer: JSONValue) -> VectorOutcome {
-        do {
-            let data = try JSONEncoder().encode(answer)
-            return judge(try JSONDecoder().decode(Family.Outcome.self, from: data))
-        } catch let error as DecodingError {
-            let located = VectorLoadError(file: "answer", decodingError: error)
-            return .errored(message: "the answer is not a \(Family.family.rawValue) outcome: \(located.jsonPath): \(located.problem)")
-        } catch {
-            return .errored(message: "the answer is not a \(Family.family.rawValue) outcome: \(error)")
+        switch AnswerDecoding.decode(answer, as: Family.self) {
+        case .success(let actual): judge(actual)
+        case .failure(let error): .errored(message: error.message)
         }
     }
 
@@ -149,5 +144,92 @@ struct VectorDocument<Family: VectorFamily>: Codable {
         try container.encode(vector.metadata.rules, forKey: .rules)
         try container.encode(vector.input, forKey: .input)
         try container.encode(vector.expected, forKey: .expected)
+    }
+}
+
+/// Decodes out-of-process answers into a family's outcome type, remembering recent answers.
+///
+/// An adapter gives few distinct answers (`{"result":"valid"}`, a handful of rejections), and decoding one is a
+/// pure function of its exact JSON, so the decoded outcome, or the error message of an answer of the wrong shape,
+/// is kept per family and exact answer: judging repeats only the comparison. The key is the answer's exact code
+/// points (never `String ==`, which would equate canonically equivalent text). BENCHMARKS.md measures it.
+enum AnswerDecoding {
+    struct Failure: Error {
+        let message: String
+    }
+
+    private struct Key: Hashable {
+        let family: ObjectIdentifier
+        let answer: [UInt8]
+    }
+
+    /// Answers larger than this are decoded every time (they are rarely repeated: accepted claims, defaults).
+    private static let largestKeptAnswer = 512
+    /// The cache is emptied when it holds this many answers, so it stays small whatever an adapter answers.
+    private static let capacity = 1_024
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var cache: [Key: Any] = [:]
+
+    static func decode<Family: VectorFamily>(_ answer: JSONValue, as family: Family.Type) -> Result<Family.Outcome, Failure> {
+        var bytes: [UInt8] = []
+        guard exactBytes(of: answer, into: &bytes, limit: largestKeptAnswer) else {
+            return decodeUncached(answer, as: family)
+        }
+        let key = Key(family: ObjectIdentifier(family), answer: bytes)
+        lock.lock()
+        let kept = cache[key]
+        lock.unlock()
+        if let kept = kept as? Result<Family.Outcome, Failure> { return kept }
+        let decoded = decodeUncached(answer, as: family)
+        lock.lock()
+        if cache.count >= capacity { cache.removeAll(keepingCapacity: true) }
+        cache[key] = decoded
+        lock.unlock()
+        return decoded
+    }
+
+    /// The answer encoded and decoded again as the family's outcome, exactly as an in-process answer's type.
+    static func decodeUncached<Family: VectorFamily>(_ answer: JSONValue, as family: Family.Type) -> Result<Family.Outcome, Failure> {
+        do {
+            let data = try JSONEncoder().encode(answer)
+            return .success(try JSONDecoder().decode(Family.Outcome.self, from: data))
+        } catch let error as DecodingError {
+            let located = VectorLoadError(file: "answer", decodingError: error)
+            return .failure(Failure(message: "the answer is not a \(Family.family.rawValue) outcome: \(located.jsonPath): \(located.problem)"))
+        } catch {
+            return .failure(Failure(message: "the answer is not a \(Family.family.rawValue) outcome: \(error)"))
+        }
+    }
+
+    /// An unambiguous byte form of `value` (tags, lengths, UTF-8 code units, the number's bit pattern, members
+    /// sorted by their UTF-8 bytes); `false` once it grows past `limit` bytes.
+    static func exactBytes(of value: JSONValue, into bytes: inout [UInt8], limit: Int) -> Bool {
+        func text(_ string: String) {
+            let count = string.utf8.count
+            withUnsafeBytes(of: UInt32(truncatingIfNeeded: count).littleEndian) { bytes.append(contentsOf: $0) }
+            bytes.append(contentsOf: string.utf8)
+        }
+        switch value {
+        case .null: bytes.append(0)
+        case .bool(let flag): bytes.append(flag ? 2 : 1)
+        case .number(let number):
+            bytes.append(3)
+            withUnsafeBytes(of: number.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+        case .string(let string):
+            bytes.append(4)
+            text(string)
+        case .array(let elements):
+            bytes.append(5)
+            withUnsafeBytes(of: UInt32(truncatingIfNeeded: elements.count).littleEndian) { bytes.append(contentsOf: $0) }
+            for element in elements where !exactBytes(of: element, into: &bytes, limit: limit) { return false }
+        case .object(let members):
+            bytes.append(6)
+            withUnsafeBytes(of: UInt32(truncatingIfNeeded: members.count).littleEndian) { bytes.append(contentsOf: $0) }
+            for (key, member) in members.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+                text(key)
+                guard exactBytes(of: member, into: &bytes, limit: limit) else { return false }
+            }
+        }
+        return bytes.count <= limit
     }
 }

@@ -41,19 +41,27 @@ public struct VectorSuite: Sendable {
                 file: manifestURL.path, jsonPath: "$.formatVersion", kind: .unsupportedFormatVersion,
                 problem: "format version \(manifest.formatVersion); this toolkit reads version \(SuiteManifest.supportedFormatVersion)")
         }
-        var vectors: [any ConformanceVector] = []
-        var descriptions: [ConformanceFamily: String] = [:]
-        var reasons: [ConformanceFamily: [String: String]] = [:]
-        var firstSeen: [String: (file: String, index: Int)] = [:]
+        var families: [ConformanceFamily] = []
         for (entryIndex, entry) in manifest.families.enumerated() {
             guard let family = ConformanceFamily(rawValue: entry.family) else {
                 throw VectorLoadError(
                     file: manifestURL.path, jsonPath: "$.families[\(entryIndex)].family", kind: .unknownFamily,
                     problem: "unknown family \"\(entry.family)\"; this toolkit knows \(ConformanceFamily.allCases.map(\.rawValue).joined(separator: ", "))")
             }
-            let fileURL = directory.appendingPathComponent(entry.file)
+            families.append(family)
+        }
+        // The files are independent: decode them in parallel, then check them in manifest order, so the first
+        // problem reported is the same whatever the scheduling.
+        let decodedFiles = decodeConcurrently(families.indices.map { index in
+            (families[index], directory.appendingPathComponent(manifest.families[index].file))
+        })
+        var vectors: [any ConformanceVector] = []
+        var descriptions: [ConformanceFamily: String] = [:]
+        var reasons: [ConformanceFamily: [String: String]] = [:]
+        var firstSeen: [String: (file: String, index: Int)] = [:]
+        for (family, (fileURL, result)) in zip(families, decodedFiles) {
             let file = fileURL.path
-            let decoded = try JSONFile.read(fileURL) { data in try family.definition.decodeFile(data) }
+            let decoded = try result.get()
             guard decoded.formatVersion == SuiteManifest.supportedFormatVersion else {
                 throw VectorLoadError(file: file, jsonPath: "$.formatVersion", kind: .unsupportedFormatVersion,
                                       problem: "format version \(decoded.formatVersion); this toolkit reads version \(SuiteManifest.supportedFormatVersion)")
@@ -121,6 +129,20 @@ public struct VectorSuite: Sendable {
         }
     }
 
+    /// Decodes each family file on its own thread (the work is CPU-bound JSON decoding).
+    private static func decodeConcurrently(
+        _ files: [(ConformanceFamily, URL)]
+    ) -> [(URL, Result<DecodedFamilyFile, VectorLoadError>)] {
+        let results = ConcurrentResults<Result<DecodedFamilyFile, VectorLoadError>>(count: files.count)
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            let (family, url) = files[index]
+            results[index] = Result { () throws(VectorLoadError) in
+                try JSONFile.read(url) { data in try family.definition.decodeFile(data) }
+            }
+        }
+        return files.indices.map { (files[$0].1, results[$0]!) }
+    }
+
     private static func checkID(
         _ id: String, family: ConformanceFamily, file: String, index: Int,
         firstSeen: [String: (file: String, index: Int)]
@@ -135,5 +157,20 @@ public struct VectorSuite: Sendable {
             throw VectorLoadError(file: file, jsonPath: path, kind: .duplicateID,
                                   problem: "duplicate ID \"\(id)\", first used at \(first.file): $.vectors[\(first.index)].id")
         }
+    }
+}
+
+/// Slots written by concurrent iterations, one slot per iteration, read after all have finished.
+private final class ConcurrentResults<Value>: @unchecked Sendable {
+    private var values: [Value?]
+    private let lock = NSLock()
+
+    init(count: Int) {
+        values = Array(repeating: nil, count: count)
+    }
+
+    subscript(index: Int) -> Value? {
+        get { lock.withLock { values[index] } }
+        set { lock.withLock { values[index] = newValue } }
     }
 }
