@@ -84,7 +84,7 @@ struct HarnessTests {
 
     @Test("a hang is a hang: the adapter is killed after the timeout and restarted")
     func hang() throws {
-        let (results, failure, restarts) = try misbehaving("--hang-on \(target)", options: HarnessOptions(timeout: .milliseconds(500)))
+        let (results, failure, restarts) = try misbehaving("--hang-on \(target)", options: HarnessOptions(timeout: .seconds(3)))
         guard case .hung(let message)? = results[target]?.outcome else {
             Issue.record("expected a hang, got \(String(describing: results[target]?.outcome))")
             return

@@ -51,10 +51,10 @@ public final class HarnessRunner: @unchecked Sendable {
         } catch {
             throw HarnessFailure.handshake("the adapter does not read its input (\(process.exitDescription(waiting: .seconds(1))))\(stderrNote(process))")
         }
-        switch process.readLine(timeout: options.timeout) {
+        switch process.readLine(timeout: options.startTimeout) {
         case .timedOut:
             process.kill()
-            throw HarnessFailure.handshake("no answer to start within \(options.timeout)")
+            throw HarnessFailure.handshake("no answer to start within \(options.startTimeout)")
         case .endOfOutput(let partial):
             throw HarnessFailure.handshake("the adapter ended before answering start (\(process.exitDescription(waiting: .seconds(1))))"
                 + (partial.isEmpty ? "" : "; it wrote: \(partial)") + stderrNote(process))
