@@ -66,32 +66,19 @@ public struct SignedTokenRejection: Codable, Sendable, Hashable {
 }
 
 extension SignedTokenOutcome: Codable {
-    private enum Keys: String, CodingKey { case result, claims, reason, claim }
+    private typealias Coding = TokenOutcomeCoding<SignedTokenRejection.Reason>
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: Keys.self)
-        switch try container.decodeDiscriminator(.result, allowed: ["accepted", "rejected"]) {
-        case "accepted":
-            try decoder.rejectUnknownMembers(allowed: ["result", "claims"])
-            self = .accepted(try container.decode(TokenClaims.self, forKey: .claims))
-        default:
-            let reason = try container.decode(SignedTokenRejection.Reason.self, forKey: .reason)
-            try decoder.rejectUnknownMembers(allowed: reason.namesClaim ? ["result", "reason", "claim"] : ["result", "reason"])
-            let claim = reason.namesClaim ? try container.decode(String.self, forKey: .claim) : nil
-            self = .rejected(SignedTokenRejection(reason, claim: claim))
+        switch try Coding.decode(from: decoder, namesClaim: \.namesClaim) {
+        case .accepted(let claims): self = .accepted(claims)
+        case .rejected(let reason, let claim): self = .rejected(SignedTokenRejection(reason, claim: claim))
         }
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Keys.self)
         switch self {
-        case .accepted(let claims):
-            try container.encode("accepted", forKey: .result)
-            try container.encode(claims, forKey: .claims)
-        case .rejected(let rejection):
-            try container.encode("rejected", forKey: .result)
-            try container.encode(rejection.reason, forKey: .reason)
-            try container.encodeIfPresent(rejection.claim, forKey: .claim)
+        case .accepted(let claims): try Coding.encode(accepted: claims, to: encoder)
+        case .rejected(let rejection): try Coding.encode(rejected: rejection.reason, claim: rejection.claim, to: encoder)
         }
     }
 }
