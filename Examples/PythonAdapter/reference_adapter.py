@@ -30,7 +30,8 @@ import uuid
 
 PROTOCOL_VERSION = 1
 PROFILES = ("documented", "ios-sdk")
-FAMILIES = ("nonce", "login-configuration", "login-result", "token-claims")
+FAMILIES = ("nonce", "login-configuration", "login-result", "token-claims", "code-verifier", "code-challenge",
+            "login-request", "profile", "access-token", "token-change", "graph-error")
 IMPLEMENTATION = {"name": "loginconformance-python-reference", "version": "1.0.0", "language": "python"}
 
 
@@ -542,6 +543,69 @@ def validate_token_claims(inp, profile):
 
 
 # ---------------------------------------------------------------------------------------
+# Family: code-verifier (behaviour.md §1 item 4, §8)
+# ---------------------------------------------------------------------------------------
+
+def check_code_verifier(inp, profile):
+    """SCAFFOLD: the code-verifier family."""
+    raise NotImplementedError("code-verifier")
+
+
+# ---------------------------------------------------------------------------------------
+# Family: code-challenge (behaviour.md §1 item 4)
+# ---------------------------------------------------------------------------------------
+
+def compute_code_challenge(inp, profile):
+    """SCAFFOLD: the code-challenge family."""
+    raise NotImplementedError("code-challenge")
+
+
+# ---------------------------------------------------------------------------------------
+# Family: login-request (behaviour.md §2)
+# ---------------------------------------------------------------------------------------
+
+def build_login_request(inp, profile):
+    """SCAFFOLD: the login-request family."""
+    raise NotImplementedError("login-request")
+
+
+# ---------------------------------------------------------------------------------------
+# Family: profile (behaviour.md §5)
+# ---------------------------------------------------------------------------------------
+
+def make_profile(inp, profile):
+    """SCAFFOLD: the profile family."""
+    raise NotImplementedError("profile")
+
+
+# ---------------------------------------------------------------------------------------
+# Family: access-token (behaviour.md §6)
+# ---------------------------------------------------------------------------------------
+
+def evaluate_access_token(inp, profile):
+    """SCAFFOLD: the access-token family."""
+    raise NotImplementedError("access-token")
+
+
+# ---------------------------------------------------------------------------------------
+# Family: token-change (behaviour.md §6)
+# ---------------------------------------------------------------------------------------
+
+def notify_token_changes(inp, profile):
+    """SCAFFOLD: the token-change family."""
+    raise NotImplementedError("token-change")
+
+
+# ---------------------------------------------------------------------------------------
+# Family: graph-error (behaviour.md §6, §7)
+# ---------------------------------------------------------------------------------------
+
+def classify_graph_error(inp, profile):
+    """SCAFFOLD: the graph-error family."""
+    raise NotImplementedError("graph-error")
+
+
+# ---------------------------------------------------------------------------------------
 # The adapter protocol (Vectors/HARNESS.md)
 # ---------------------------------------------------------------------------------------
 
@@ -550,6 +614,13 @@ FAMILY_FUNCTIONS = {
     "login-configuration": create_login_configuration,
     "login-result": process_login_result,
     "token-claims": validate_token_claims,
+    "code-verifier": check_code_verifier,
+    "code-challenge": compute_code_challenge,
+    "login-request": build_login_request,
+    "profile": make_profile,
+    "access-token": evaluate_access_token,
+    "token-change": notify_token_changes,
+    "graph-error": classify_graph_error,
 }
 
 

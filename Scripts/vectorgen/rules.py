@@ -4,8 +4,10 @@ Every vector names the rule(s) it exercises in its `rules` member; the Swift lin
 name is in this catalogue and that each rule has the vectors it `needs`:
 
   accept  at least one vector whose expected result accepts (valid, created, success, accepted)
-  reject  at least one vector whose expected result refuses (invalid, refused, cancelled, failed, rejected)
+  reject  at least one vector whose expected result refuses (invalid, refused, cancelled, failed, rejected, noProfile)
   both    one of each
+  any     at least one vector of any kind: the rule says how a value is computed (a login request's parameters, a
+          Graph error's category, a change notification), and its vectors expect that value, not a verdict
 
 A rule that holds under one reading only (behaviour.md §8) names its profile; only vectors of that profile count for
 it. `unpaired` explains why the rule's vectors have no counterpart in the other profile (the lint otherwise requires
@@ -15,9 +17,10 @@ Rule IDs are stable like vector IDs: never renamed, never reused. A rule that no
 """
 
 RULE_ID_PATTERN = r"^[a-z][a-z0-9-]*(\.[a-z0-9][a-z0-9+-]*)+$"
-NEEDS = ("accept", "reject", "both")
+NEEDS = ("accept", "reject", "both", "any")
 
 S1, S3, S4, S8 = "behaviour.md §1", "behaviour.md §3", "behaviour.md §4", "behaviour.md §8"
+S2, S5, S6, S7 = "behaviour.md §2", "behaviour.md §5", "behaviour.md §6", "behaviour.md §7"
 DOC, SDK = "documented", "ios-sdk"
 
 
@@ -247,6 +250,27 @@ RULES = [
           "notation are numbers, never wrapped or saturated."),
     _rule("token.jose.size", S4, "accept",
           "No size limit: a large token and moderately deep JSON nesting in ignored members are accepted."),
+
+    # --- code verifier (§1, §8) ------------------------------------------------------------------------------
+    # SCAFFOLD: the verifier.* rules go here.
+
+    # --- code challenge (§1) ---------------------------------------------------------------------------------
+    # SCAFFOLD: the challenge.* rules go here.
+
+    # --- login request (§2) ----------------------------------------------------------------------------------
+    # SCAFFOLD: the request.* rules go here.
+
+    # --- profile from claims (§5) ----------------------------------------------------------------------------
+    # SCAFFOLD: the profile.* rules go here.
+
+    # --- access token (§6) -----------------------------------------------------------------------------------
+    # SCAFFOLD: the access-token.* rules go here.
+
+    # --- access token change notifications (§6) --------------------------------------------------------------
+    # SCAFFOLD: the token-change.* rules go here.
+
+    # --- Graph API errors (§6, §7) ---------------------------------------------------------------------------
+    # SCAFFOLD: the graph-error.* rules go here.
 ]
 
 # Rule IDs that no longer hold: {"id": ..., "reason": ...}. Never reused.

@@ -63,11 +63,14 @@ public struct RuleCatalogue: Sendable, Hashable, Decodable {
         case reject
         /// One of each: the rule draws a line, and the suite shows both sides of it.
         case both
+        /// At least one vector of any kind: the rule says how a value is computed (a login request's parameters, a
+        /// Graph error's category, a change notification), and its vectors expect that value, not a verdict.
+        case any
 
         /// Whether the rule needs an accepting vector.
-        public var needsAccepting: Bool { self != .reject }
+        public var needsAccepting: Bool { self == .accept || self == .both }
         /// Whether the rule needs a refusing vector.
-        public var needsRejecting: Bool { self != .accept }
+        public var needsRejecting: Bool { self == .reject || self == .both }
     }
 
     /// A rule ID taken out of use, with the reason.

@@ -29,7 +29,8 @@ enum RuleLint {
 
         for entry in RuleCoverage(catalogue: catalogue, vectors: documents.vectors).uncovered {
             let missing = [entry.lacksAccepting ? "accepting vector (expected result valid, created, success or accepted)" : nil,
-                           entry.lacksRejecting ? "refusing vector (expected result invalid, refused, cancelled, failed or rejected)" : nil]
+                           entry.lacksRejecting ? "refusing vector (expected result invalid, refused, cancelled, failed, rejected or noProfile)" : nil,
+                           entry.lacksAny ? "vector" : nil]
                 .compactMap { $0 }.joined(separator: " and no ")
             let profile = entry.rule.profiles.map { " under \(names($0))" } ?? ""
             problems.append(LintProblem(

@@ -37,8 +37,13 @@ struct VectorEntry: Sendable {
     /// The expected `result`, when there is one.
     var expectedResult: String? { expected?.objectValue?["result"]?.stringValue }
 
-    /// Whether the expected result accepts the input (``RuleCoverage/acceptingResults``); `nil` without one.
-    var accepts: Bool? { expectedResult.map(RuleCoverage.acceptingResults.contains) }
+    /// Whether the expected result accepts the input (``RuleCoverage/acceptingResults``) or refuses it
+    /// (``RuleCoverage/refusingResults``); `nil` when the expected outcome is a computed value (or has no result).
+    var accepts: Bool? {
+        guard let result = expectedResult else { return nil }
+        if RuleCoverage.acceptingResults.contains(result) { return true }
+        return RuleCoverage.refusingResults.contains(result) ? false : nil
+    }
 
     /// A short label of the expected outcome for messages: `rejected(expired)`, `failed(com.facebook.sdk.login 308)`.
     var expectedLabel: String {

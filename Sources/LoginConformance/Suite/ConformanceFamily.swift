@@ -16,6 +16,22 @@ public enum ConformanceFamily: String, CaseIterable, Sendable, Codable, Hashable
     /// Full validation of a compact RS256 id_token with the published keys: base64url, JOSE header, key by `kid`,
     /// signature, then the claims (behaviour.md §4, §8). Protocol: ``SignedTokenValidating``.
     case signedToken = "signed-token"
+    /// PKCE code verifier validity: length 43…128 and the allowed characters, ASCII (RFC 7636) or the SDK's Unicode
+    /// alphanumerics (behaviour.md §1, §8). Protocol: ``CodeVerifierValidating``.
+    case codeVerifier = "code-verifier"
+    /// The PKCE S256 code challenge of a verifier: base64url without padding of its SHA-256 (behaviour.md §1). Protocol: ``CodeChallengeComputing``.
+    case codeChallenge = "code-challenge"
+    /// The login request a configuration makes: host, path and the authorization URL's parameters (behaviour.md §2). Protocol: ``LoginRequestBuilding``.
+    case loginRequest = "login-request"
+    /// The Limited Login profile made from a token's claims (behaviour.md §5). Protocol: ``ProfileMaking``.
+    case profile
+    /// Access token questions: `hasGranted`, expiry and data-access expiry (behaviour.md §6). Protocol: ``AccessTokenEvaluating``.
+    case accessToken = "access-token"
+    /// The notifications a sequence of current-token changes posts, with their user info (behaviour.md §6). Protocol: ``TokenChangeNotifying``.
+    case tokenChange = "token-change"
+    /// A Graph API error body turned into a category, a permission-error flag, a message, what the client must do and
+    /// what happens to the current token (behaviour.md §6, §7). Protocol: ``GraphErrorClassifying``.
+    case graphError = "graph-error"
 
     /// The name of the Swift protocol an implementation adopts to be checked against this family.
     public var protocolName: String {
@@ -25,6 +41,13 @@ public enum ConformanceFamily: String, CaseIterable, Sendable, Codable, Hashable
         case .loginResult: "LoginResultResolving"
         case .tokenClaims: "TokenClaimsValidating"
         case .signedToken: "SignedTokenValidating"
+        case .codeVerifier: "CodeVerifierValidating"
+        case .codeChallenge: "CodeChallengeComputing"
+        case .loginRequest: "LoginRequestBuilding"
+        case .profile: "ProfileMaking"
+        case .accessToken: "AccessTokenEvaluating"
+        case .tokenChange: "TokenChangeNotifying"
+        case .graphError: "GraphErrorClassifying"
         }
     }
 

@@ -52,6 +52,13 @@ extension ConformanceFamily {
         case .loginResult: LoginResultFamily.self
         case .tokenClaims: TokenClaimsFamily.self
         case .signedToken: SignedTokenFamily.self
+        case .codeVerifier: CodeVerifierFamily.self
+        case .codeChallenge: CodeChallengeFamily.self
+        case .loginRequest: LoginRequestFamily.self
+        case .profile: ProfileFamily.self
+        case .accessToken: AccessTokenFamily.self
+        case .tokenChange: TokenChangeFamily.self
+        case .graphError: GraphErrorFamily.self
         }
     }
 }

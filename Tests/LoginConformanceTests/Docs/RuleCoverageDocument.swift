@@ -6,9 +6,14 @@ enum RuleCoverageDocument {
     static let path = "docs/rule-coverage.md"
 
     /// The areas of rule IDs, with the behaviour.md sections they come from.
-    static let areas = [
+    static let areas: [(area: String, title: String)] = [
         ("nonce", "Nonce (behaviour.md §1, §8)"), ("configuration", "Login configuration (behaviour.md §1, §8)"),
-        ("result", "Login result (behaviour.md §3)"), ("token", "Token claims (behaviour.md §4, §8)"),
+        ("verifier", "Code verifier (behaviour.md §1, §8)"), ("challenge", "Code challenge (behaviour.md §1)"),
+        ("request", "Login request (behaviour.md §2)"),
+        ("result", "Login result (behaviour.md §3)"), ("token", "Token claims and signed tokens (behaviour.md §4, §8)"),
+        ("profile", "Profile from claims (behaviour.md §5)"), ("access-token", "Access token (behaviour.md §6)"),
+        ("token-change", "Access token change notifications (behaviour.md §6)"),
+        ("graph-error", "Graph API errors (behaviour.md §6, §7)"),
     ]
 
     static func render(coverage: RuleCoverage, run: MutationRun, vectorCount: Int) -> String {
@@ -20,21 +25,23 @@ enum RuleCoverageDocument {
             "`\(GeneratedDocument.refreshCommand)`.",
             "",
             "Each rule of behaviour.md has one stable ID; every vector names the rules it exercises. A vector *accepts* "
-                + "when its expected result is `valid`, `created`, `success` or `accepted`, and *refuses* otherwise. "
-                + "*needs* says which side the rule must show (`both`: it draws a line, and the suite shows both sides). "
+                + "when its expected result is `valid`, `created`, `success` or `accepted`, *refuses* when it is `invalid`, "
+                + "`refused`, `cancelled`, `failed`, `rejected` or `noProfile`, and otherwise *computes* (it expects a value: "
+                + "a login request, a category, a notification list). *needs* says which side the rule must show (`both`: "
+                + "it draws a line, and the suite shows both sides; `any`: at least one vector). "
                 + "A mutant is killed through a rule when a vector naming the rule kills it "
                 + "([mutation report](mutation-report.md)).",
             "",
             "\(coverage.entries.count) rules, \(coverage.uncovered.count) uncovered · \(vectorCount) vectors · "
                 + "mutation score \(run.scoreLine)",
             "",
-            "| rule | section | needs | profiles | accepting | refusing | mutants killed |",
-            "| --- | --- | --- | --- | ---: | ---: | ---: |",
+            "| rule | section | needs | profiles | accepting | refusing | computing | mutants killed |",
+            "| --- | --- | --- | --- | ---: | ---: | ---: | ---: |",
         ]
         for entry in coverage.entries {
             lines.append("| `\(entry.rule.id)` | \(entry.rule.section.replacingOccurrences(of: "behaviour.md ", with: "")) "
                 + "| \(entry.rule.needs.rawValue)\(entry.isCovered ? "" : " **uncovered**") | \(profiles(entry.rule)) "
-                + "| \(entry.accepting.count) | \(entry.rejecting.count) | \(run.mutantsKilled(through: entry.rule.id).count) |")
+                + "| \(entry.accepting.count) | \(entry.rejecting.count) | \(entry.computing.count) | \(run.mutantsKilled(through: entry.rule.id).count) |")
         }
         for (area, title) in areas {
             lines += ["", "## \(title)"]
@@ -52,6 +59,7 @@ enum RuleCoverageDocument {
                     "",
                     "- accepting (\(entry.accepting.count)): \(list(entry.accepting))",
                     "- refusing (\(entry.rejecting.count)): \(list(entry.rejecting))",
+                    "- computing (\(entry.computing.count)): \(list(entry.computing))",
                     "- mutants killed (\(mutants.count)): \(list(mutants))",
                 ]
             }

@@ -46,9 +46,11 @@ struct RuleCatalogueTests {
         let ids = catalogue.rules.map(\.id)
         #expect(Set(ids).count == ids.count)
         #expect(catalogue.retired.isEmpty || Set(catalogue.retired.map(\.id)).isDisjoint(with: ids))
-        let areas = ["nonce", "configuration", "result", "token"]
+        // The areas of docs/rule-coverage.md; the first families state ten rules or more, the later ones fewer.
+        let areas = RuleCoverageDocument.areas.map(\.area)
         for area in areas {
-            #expect(ids.filter { $0.hasPrefix(area + ".") }.count >= 10, "\(area)")
+            let minimum = ["nonce", "configuration", "result", "token"].contains(area) ? 10 : 2
+            #expect(ids.filter { $0.hasPrefix(area + ".") }.count >= minimum, "\(area)")
         }
         for rule in catalogue.rules {
             #expect(RuleCatalogue.isWellFormedID(rule.id), "\(rule.id)")

@@ -206,7 +206,8 @@ struct VectorLintTests {
         #expect(problems.map(\.jsonPath) == ["$.rules[2].id", "$.rules[\(count - 2)]", "$.rules[\(count - 1)].id"])
         #expect(problems[1].message.hasPrefix(
             "rule token.exp.leeway (needs both) has no accepting vector (expected result valid, created, success or "
-                + "accepted) and no refusing vector (expected result invalid, refused, cancelled, failed or rejected): "))
+                + "accepted) and no refusing vector (expected result invalid, refused, cancelled, failed, rejected or "
+                + "noProfile): "))
     }
 
     @Test("without a rule catalogue every vector's rules are unchecked, and the lint says so")

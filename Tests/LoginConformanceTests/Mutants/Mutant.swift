@@ -20,5 +20,6 @@ struct Mutant: Sendable {
 
     /// Every mutant, by family.
     static let all: [Mutant] = NonceMutants.all + ConfigurationMutants.all + ResultMutants.all + ClaimsMutants.all
-        + SignedTokenMutants.all
+        + SignedTokenMutants.all + VerifierMutants.all + ChallengeMutants.all + RequestMutants.all + ProfileMutants.all
+        + AccessTokenMutants.all + TokenChangeMutants.all + GraphErrorMutants.all
 }

@@ -35,6 +35,13 @@ struct MutationTests {
                 (.nonce, NonceModel(profile: profile)), (.loginConfiguration, ConfigurationModel(profile: profile)),
                 (.loginResult, ResultModel()), (.tokenClaims, ClaimsModel(profile: profile)),
                 (.signedToken, SignedTokenModel(profile: profile)),
+                (.codeVerifier, VerifierMutants.model(profile: profile)),
+                (.codeChallenge, ChallengeMutants.model(profile: profile)),
+                (.loginRequest, RequestMutants.model(profile: profile)),
+                (.profile, ProfileMutants.model(profile: profile)),
+                (.accessToken, AccessTokenMutants.model(profile: profile)),
+                (.tokenChange, TokenChangeMutants.model(profile: profile)),
+                (.graphError, GraphErrorMutants.model(profile: profile)),
             ]
             for (family, model) in models {
                 let run = try ConformanceEngine(suite: suite).run(model, profile: profile, families: [family])
@@ -55,7 +62,9 @@ struct MutationTests {
         #expect(Set(mutants.map(\.name)).count == mutants.count)
         let area: [ConformanceFamily: String] = [
             .nonce: "nonce.", .loginConfiguration: "configuration.", .loginResult: "result.", .tokenClaims: "token.",
-            .signedToken: "signed-token.",
+            .signedToken: "signed-token.", .codeVerifier: "verifier.", .codeChallenge: "challenge.",
+            .loginRequest: "request.", .profile: "profile.", .accessToken: "access-token.", .tokenChange: "token-change.",
+            .graphError: "graph-error.",
         ]
         for mutant in mutants {
             #expect(mutant.name.hasPrefix(area[mutant.family]!), "\(mutant.name)")

@@ -1,0 +1,9 @@
+import LoginConformance
+
+// SCAFFOLD (replace): the `token-change` family's mutants and its conformant model.
+enum TokenChangeMutants {
+    /// The conformant model the mutants break, for `profile`.
+    static func model(profile: ConformanceProfile) -> any Sendable { 0 }
+
+    static let all: [Mutant] = []
+}
