@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Writes Vectors/<family>.json from the family modules in Scripts/vectorgen/, and Vectors/rules.json from
-Scripts/vectorgen/rules.py, byte-identically every time.
+"""Writes Vectors/<family>.json from the family modules in Scripts/vectorgen/, Vectors/rules.json from
+Scripts/vectorgen/rules.py and Vectors/changelog.json from Scripts/vectorgen/changelog.py, byte-identically every time.
 
   python3 Scripts/generate_vectors.py           write the files
   python3 Scripts/generate_vectors.py --check   exit 1 (naming the files) if a committed file differs
@@ -28,6 +28,7 @@ FORMAT_VERSION = 1
 # Family modules, in the order the manifest lists them.
 FAMILY_MODULES = ["nonce", "login_configuration", "login_result", "token_claims", "signed_token"]
 RULES_FILE = "rules.json"
+CHANGELOG_FILE = "changelog.json"
 PROFILES = ("documented", "ios-sdk")
 
 
@@ -97,16 +98,29 @@ def build_rules():
     return rules.catalogue()
 
 
+def build_changelog(ids_by_family):
+    from vectorgen import changelog
+    manifest = json.loads((VECTORS / "manifest.json").read_text(encoding="utf-8"))
+    if manifest["suiteVersion"] != changelog.suite_version():
+        raise SystemExit(f"manifest.json: suiteVersion {manifest['suiteVersion']} but the last release in "
+                         f"vectorgen/changelog.py is {changelog.suite_version()}")
+    return changelog.document(ids_by_family)
+
+
 def build_all(module_names):
     files = {}
+    ids_by_family = {}
     for module_name in module_names:
         family, fixtures, document = build_family(module_name)
         files[f"{family}.json"] = (render(document), len(document["vectors"]))
+        ids_by_family[family] = [v["id"] for v in document["vectors"]]
         for path, fixture in fixtures.items():
             files[path] = (render(fixture), None)
     if len(module_names) == len(FAMILY_MODULES):
         catalogue = build_rules()
         files[RULES_FILE] = (render(catalogue), len(catalogue["rules"]))
+        history = build_changelog(ids_by_family)
+        files[CHANGELOG_FILE] = (render(history), len(history["releases"]))
     return files
 
 
@@ -132,7 +146,8 @@ def main():
         return 0
     for name, (text, count) in files.items():
         target(name).write_text(text, encoding="utf-8")
-        what = "a fixture" if count is None else f"{count} {'rules' if name == RULES_FILE else 'vectors'}"
+        unit = {RULES_FILE: "rules", CHANGELOG_FILE: "releases"}.get(name, "vectors")
+        what = "a fixture" if count is None else f"{count} {unit}"
         print(f"wrote {target(name).relative_to(ROOT)} ({what})")
     return 0
 

@@ -23,6 +23,16 @@ struct CommandLineTool {
          ImplementationInfo(name: "reference implementation (\(profile.rawValue))", language: "swift"))
     }
 
+    /// Every family name, wrapped for the usage text.
+    private static let familyNames: String = {
+        var lines: [String] = [], line = ""
+        for name in ConformanceFamily.allCases.map(\.rawValue) {
+            if !line.isEmpty && line.count + name.count + 2 > 80 { lines.append(line + ","); line = "" }
+            line += (line.isEmpty ? "" : ", ") + name
+        }
+        return (lines + [line]).joined(separator: "\n" + String(repeating: " ", count: 28))
+    }()
+
     static let usage = """
     USAGE: login-conformance <command> [options]
 
@@ -40,7 +50,8 @@ struct CommandLineTool {
 
     OPTIONS
       --profile <name>          documented (default) or ios-sdk: the reading the implementation claims
-      --family <name>           only this family (repeatable): nonce, login-configuration, login-result, token-claims
+      --family <name>           only this family (repeatable), one of:
+                                \(familyNames)
       --vector <ids>            only these vector IDs; comma separated; a trailing * matches a prefix
       --vectors <dir>           read the vectors from <dir> instead of the bundled ones
       --adapter <command>       check the implementation behind this command line (JSON Lines, Vectors/HARNESS.md)

@@ -189,6 +189,29 @@ struct VectorLintTests {
         #expect(problems[1].message.hasSuffix("holds under documented but rule nonce.whitespace.newline.ios-sdk only under ios-sdk"))
     }
 
+    @Test("a rule that needs any vector is covered by one vector of any kind, and reported when no vector names it")
+    func anyNeedsOneVector() throws {
+        let vectors = try TemporaryVectors()
+        try vectors.edit("rules.json") { catalogue in
+            var rules = catalogue["rules"] as! [[String: Any]]
+            rules.append(["id": "nonce.computed", "section": "behaviour.md §1", "needs": "any",
+                          "statement": "a rule one computing vector names"])
+            rules.append(["id": "nonce.unnamed", "section": "behaviour.md §1", "needs": "any",
+                          "statement": "a rule no vector names"])
+            catalogue["rules"] = rules
+        }
+        // A refusing vector covers an `any` rule (the computing vectors of the later families cover theirs: the
+        // committed suite lints clean).
+        try vectors.editVector("nonce.json", at: 0) { $0["rules"] = ($0["rules"] as! [String]) + ["nonce.computed"] }
+        let entry = try #require(try RuleCoverage(directory: vectors.directory).entry(for: "nonce.computed"))
+        #expect(entry.isCovered && entry.vectors.count == 1)
+        let problems = VectorLint.lint(directory: vectors.directory)
+        let count = (try RuleCatalogue.load(from: vectors.directory)).rules.count
+        #expect(problems.map(\.kind) == [.uncoveredRule])
+        #expect(problems.map(\.jsonPath) == ["$.rules[\(count - 1)]"])
+        #expect(problems.first?.message.hasPrefix("rule nonce.unnamed (needs any) has no vector: ") == true)
+    }
+
     @Test("a rule without the vectors it needs, and a broken catalogue, are reported in rules.json")
     func catalogueProblems() throws {
         let vectors = try TemporaryVectors()

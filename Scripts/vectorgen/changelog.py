@@ -1,0 +1,52 @@
+"""The suite changelog, written to Vectors/changelog.json: per suite version, the vector IDs it added, changed and
+retired (Vectors/README.md). The loader checks it: versions increase, the last one is the manifest's suiteVersion,
+every listed ID is a vector of the suite or a retired one, and a retired ID is never used again.
+
+A release may name whole families it introduced (`added_families`): they expand here to every vector ID of those
+families that no later release lists as added, so a release that adds hundreds of vectors stays one line of data
+and the file stays byte-identical under `generate_vectors.py --check`. The first release introduces every vector no
+later release adds, so its `added` stays empty.
+"""
+
+RELEASES = [
+    {
+        "version": "0.1.0",
+        "summary": "First suite: nonce, login-configuration, login-result, token-claims and signed-token families in "
+                   "the documented and ios-sdk profiles.",
+        "added": [],
+        "changed": [],
+        "retired": [],
+    },
+    {
+        "version": "0.2.0",
+        "summary": "The rest of the documented behaviour: code-verifier, code-challenge, login-request, profile, "
+                   "access-token, token-change and graph-error families (behaviour.md §1, §2, §5, §6, §7).",
+        "added_families": ["code-verifier", "code-challenge", "login-request", "profile", "access-token",
+                           "token-change", "graph-error"],
+        "added": [],
+        "changed": [],
+        "retired": [],
+    },
+]
+
+
+def document(ids_by_family):
+    """The changelog document; `ids_by_family` maps each family to its vector IDs in file order."""
+    releases = []
+    for position, release in enumerate(RELEASES):
+        later = {id for other in RELEASES[position + 1:] for id in other["added"]}
+        expanded = [id for family in release.get("added_families", []) for id in ids_by_family[family]
+                    if id not in later]
+        releases.append({
+            "version": release["version"],
+            "summary": release["summary"],
+            "added": expanded + release["added"],
+            "changed": release["changed"],
+            "retired": release["retired"],
+        })
+    return {"formatVersion": 1, "releases": releases}
+
+
+def suite_version():
+    """The version the manifest must carry: the last release's."""
+    return RELEASES[-1]["version"]
