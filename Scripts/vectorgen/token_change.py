@@ -23,8 +23,9 @@ Decisions where the design had to be explicit (each stated so an implementer is 
 
 Cases the specification leaves open, deliberately without a vector:
 - object identity versus value equality: §6 says "only when the token object changes"; whether setting a distinct
-  but field-for-field equal token posts is not settled (the SDK's own code has compared both ways over its history),
-  so no vector has two names with identical fields (`vectors()` refuses one);
+  but field-for-field equal token posts is not settled (the SDK's Objective-C setter compares pointers, while its
+  isEqual: compares every field, which a port comparing with == gets), so no vector has two names with identical
+  fields (`vectors()` refuses one);
 - the expiry timer in any other situation than "a current token with an expiration date that was active when it
   became current, at or after that date, firing once": §6 says what the timer posts, not when it is scheduled, so a
   timer with no current token, with a never-expiring token, before the expiration date, for a token that was
