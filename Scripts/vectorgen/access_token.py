@@ -22,9 +22,8 @@ Cases the specification leaves open, deliberately without a vector:
   expired entry overrides a granted one, so an implementation that rejects or normalises such a token is not wrong;
 - duplicates inside one permission list (the lists are sets; the files list them sorted and unique);
 - non-finite dates (JSON has no NaN or infinity) and `now` itself missing (every vector states it);
-- whether hasGranted on a token whose data access expired should still be answered from the token (§6 defines
-  hasGranted on the permissions alone, which the `ignores-dates` vectors encode; what the Graph API would then
-  allow is outside §6).
+- what the Graph API allows a token whose data access expired (outside §6; hasGranted itself is defined on the
+  permissions alone, which the `dates-ignored` vectors encode).
 """
 
 from .common import B6, SEED_LOGIN_REVIEW_JA, SEED_PERMISSIONS_JA, SEED_PERMISSIONS_ZH, permission_set, vector
