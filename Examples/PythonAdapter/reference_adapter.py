@@ -582,18 +582,113 @@ def make_profile(inp, profile):
 # Family: access-token (behaviour.md §6)
 # ---------------------------------------------------------------------------------------
 
+ACCESS_TOKEN_QUESTIONS = ("hasGranted", "isExpired", "isDataAccessExpired")
+
+
+def date_has_passed(date, now):
+    """behaviour.md §6: a date has passed when it lies strictly before now (equal has not
+    passed); a missing date (null) means "never". Epoch 0 and negative numbers are ordinary
+    dates, long past."""
+    if not is_json_number(now):
+        raise ValueError("now must be a number")
+    if date is None:
+        return False
+    if not is_json_number(date):
+        raise ValueError("a date must be a number or null")
+    return date < now
+
+
 def evaluate_access_token(inp, profile):
-    """SCAFFOLD: the access-token family."""
-    raise NotImplementedError("access-token")
+    """behaviour.md §6: the answer to one question about an access token. The rules hold in
+    both profiles.
+      - hasGranted(p): p is an element of `permissions`. Python's str == compares code point
+        by code point, which is exactly what §6 asks (no case folding, no trimming, no
+        Unicode normalisation); the declined and expired sets are not looked at, and neither
+        are the dates.
+      - isExpired: expirationDate < now; isDataAccessExpired: dataAccessExpirationDate < now.
+    """
+    token = inp["token"]
+    question = inp["question"]
+    if question not in ACCESS_TOKEN_QUESTIONS:
+        raise ValueError("unknown question %r" % (question,))
+    if (question == "hasGranted") != ("permission" in inp):
+        raise ValueError("permission is given exactly with the hasGranted question")
+    if question == "hasGranted":
+        asked = inp["permission"]
+        answer = any(isinstance(held, str) and held == asked for held in token["permissions"])
+    elif question == "isExpired":
+        answer = date_has_passed(token["expirationDate"], inp["now"])
+    else:
+        answer = date_has_passed(token["dataAccessExpirationDate"], inp["now"])
+    return {"result": "answer", "answer": answer}
 
 
 # ---------------------------------------------------------------------------------------
 # Family: token-change (behaviour.md §6)
 # ---------------------------------------------------------------------------------------
 
+# The user info keys of AccessTokenDidChange (behaviour.md §6).
+NEW_TOKEN_KEY = "FBSDKAccessToken"
+OLD_TOKEN_KEY = "FBSDKAccessTokenOld"
+USER_ID_CHANGED_KEY = "FBSDKAccessTokenDidChangeUserIDKey"
+DID_EXPIRE_KEY = "FBSDKAccessTokenDidExpireKey"
+
+
+def token_is_active(token, now):
+    """behaviour.md §6: a token is active unless it has expired, i.e. expirationDate < now
+    (equal is still active); a token without an expiration date never expires."""
+    return not date_has_passed(token["expirationDate"], now)
+
+
 def notify_token_changes(inp, profile):
-    """SCAFFOLD: the token-change family."""
-    raise NotImplementedError("token-change")
+    """behaviour.md §6: replay the steps on a current-token store that starts with
+    `initial`, and report every AccessTokenDidChange notification (with the index of the
+    step that posted it) and the current token at the end. Tokens are known by name: one
+    name is one token object. The rules hold in both profiles.
+      - setCurrent posts only when the token changes (the same name again, or null over
+        null, posts nothing);
+      - the new token goes under FBSDKAccessToken and the old under FBSDKAccessTokenOld,
+        each only when not null (a key is left out, never set to null or false);
+      - FBSDKAccessTokenDidChangeUserIDKey is true when the user IDs differ, either side is
+        null, or the old token was not active at this step's time;
+      - the expiry timer posts the current token as new and old with
+        FBSDKAccessTokenDidExpireKey true (no user-ID key) and leaves it current.
+    """
+    tokens = inp["tokens"]
+    current = inp["initial"]
+    if current is not None and current not in tokens:
+        raise ValueError("initial names no token: %r" % (current,))
+    notifications = []
+    for index, step in enumerate(inp["steps"]):
+        now = step["now"]
+        if step["step"] == "expiryTimer":
+            if current is None:
+                raise ValueError("step %d: an expiry timer without a current token" % index)
+            notifications.append({"afterStep": index, "userInfo": {
+                NEW_TOKEN_KEY: current, OLD_TOKEN_KEY: current, DID_EXPIRE_KEY: True}})
+            continue
+        if step["step"] != "setCurrent":
+            raise ValueError("step %d: unknown step %r" % (index, step["step"]))
+        new = step["token"]
+        if new is not None and new not in tokens:
+            raise ValueError("step %d names no token: %r" % (index, new))
+        if new == current:
+            continue  # the token does not change: nothing is posted
+        user_info = {}
+        if new is not None:
+            user_info[NEW_TOKEN_KEY] = new
+        if current is not None:
+            user_info[OLD_TOKEN_KEY] = current
+        old_token = tokens[current] if current is not None else None
+        new_token = tokens[new] if new is not None else None
+        # The old token's activeness is judged now, before the store changes.
+        if (old_token is None or new_token is None
+                or old_token["userID"] != new_token["userID"]
+                or not token_is_active(old_token, now)):
+            user_info[USER_ID_CHANGED_KEY] = True
+        notifications.append({"afterStep": index, "userInfo": user_info})
+        current = new
+    return {"result": "notifications", "notifications": notifications, "current": current}
 
 
 # ---------------------------------------------------------------------------------------

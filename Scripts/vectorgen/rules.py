@@ -264,10 +264,57 @@ RULES = [
     # SCAFFOLD: the profile.* rules go here.
 
     # --- access token (§6) -----------------------------------------------------------------------------------
-    # SCAFFOLD: the access-token.* rules go here.
+    _rule("access-token.granted.exact", S6, "any",
+          "hasGranted(p) is true exactly when p is an element of the token's permissions, compared code point by "
+          "code point: no case folding, no trimming, no Unicode normalisation (canonical or compatibility), no "
+          "prefix, suffix or substring match, no permission-syntax check."),
+    _rule("access-token.granted.declined", S6, "any",
+          "A permission that is only in declinedPermissions is not granted."),
+    _rule("access-token.granted.expired-permission", S6, "any",
+          "A permission that is only in expiredPermissions is not granted."),
+    _rule("access-token.granted.ignores-dates", S6, "any",
+          "hasGranted reads the permissions only: an expired token, or one whose data access expired, still "
+          "answers true for a permission it holds."),
+    _rule("access-token.expired.strict", S6, "any",
+          "isExpired is expirationDate < now, strictly: a date one second (or a fraction of one) before now has "
+          "expired, a date equal to now or later has not; epoch 0 and negative dates are ordinary past dates."),
+    _rule("access-token.expired.never", S6, "any",
+          "A token without an expiration date (null) never expires, however late now is."),
+    _rule("access-token.data-access.strict", S6, "any",
+          "isDataAccessExpired is dataAccessExpirationDate < now, strictly: equal to now has not expired."),
+    _rule("access-token.data-access.never", S6, "any",
+          "A token without a data access expiration date (null) never has its data access expire."),
+    _rule("access-token.dates.independent", S6, "any",
+          "isExpired reads only expirationDate and isDataAccessExpired only dataAccessExpirationDate: an expired "
+          "token may have live data access, and a live token may have expired data access."),
 
     # --- access token change notifications (§6) --------------------------------------------------------------
-    # SCAFFOLD: the token-change.* rules go here.
+    _rule("token-change.post.on-change", S6, "any",
+          "Setting the current token posts AccessTokenDidChange only when the token changes: setting the current "
+          "token again, or nil when there is none, posts nothing (whether or not the token has expired)."),
+    _rule("token-change.user-info.tokens", S6, "any",
+          "A change notification carries the new token under FBSDKAccessToken when it is non-nil and the old one "
+          "under FBSDKAccessTokenOld when it is non-nil; a nil token's key is absent."),
+    _rule("token-change.user-id.different", S6, "any",
+          "FBSDKAccessTokenDidChangeUserIDKey is true when the old and new user IDs differ as exact strings, or "
+          "either token is nil (a first login, a logout)."),
+    _rule("token-change.user-id.refresh", S6, "any",
+          "When the new token has the old token's user and the old token was still active, the notification "
+          "carries no FBSDKAccessTokenDidChangeUserIDKey (a refresh, not a user change)."),
+    _rule("token-change.user-id.old-expired", S6, "any",
+          "FBSDKAccessTokenDidChangeUserIDKey is true when the old token was not active at the step's time "
+          "(expirationDate < now), even for the same user; expirationDate == now is still active, a token without "
+          "an expiration date is always active, and the new token's expiry plays no part."),
+    _rule("token-change.expiry-timer", S6, "any",
+          "The expiry timer posts AccessTokenDidChange with the current token as both FBSDKAccessToken and "
+          "FBSDKAccessTokenOld, FBSDKAccessTokenDidExpireKey true and no FBSDKAccessTokenDidChangeUserIDKey, and "
+          "leaves the current token as it is."),
+    _rule("token-change.did-expire.timer-only", S6, "any",
+          "FBSDKAccessTokenDidExpireKey is never in a notification that setting the current token posts, not even "
+          "when the old or the new token has expired."),
+    _rule("token-change.current", S6, "any",
+          "After the steps the current token is the last one set (nil after a logout); the expiry timer and a "
+          "repeated set leave it unchanged."),
 
     # --- Graph API errors (§6, §7) ---------------------------------------------------------------------------
     # SCAFFOLD: the graph-error.* rules go here.

@@ -1,9 +1,90 @@
+import Foundation
 import LoginConformance
 
-// SCAFFOLD (replace): the `access-token` family's mutants and its conformant model.
+/// Mutants of the access token questions (behaviour.md §6): permission lookups that fold, trim, normalise or
+/// search, permission sets mixed up, and expiry comparisons that are inclusive, truncated or read the wrong date.
 enum AccessTokenMutants {
-    /// The conformant model the mutants break, for `profile`.
-    static func model(profile: ConformanceProfile) -> any Sendable { 0 }
+    /// The conformant model the mutants break, for `profile` (the §6 rules hold in both).
+    static func model(profile: ConformanceProfile) -> any Sendable { AccessTokenModel() }
 
-    static let all: [Mutant] = []
+    static let all: [Mutant] = [
+        mutant("access-token.case-insensitive-lookup", .documented,
+               "compares permissions case-insensitively, so Email is granted (§6: exact membership, no case folding)") {
+            $0.lookup = { held, asked in held.contains { $0.lowercased() == asked.lowercased() } }
+        },
+        mutant("access-token.trims-permission", .iosSDK,
+               "trims whitespace and newlines from the asked permission, so \" email\" is granted (§6: exact)") {
+            $0.prepare = { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        },
+        mutant("access-token.swift-string-equality", .documented,
+               "uses Swift's String == (canonical equivalence), so the NFD spelling of an NFC permission is granted (§6)") {
+            $0.lookup = { held, asked in held.contains { $0 == asked } }
+        },
+        mutant("access-token.compatibility-normalised", .iosSDK,
+               "compares NFKC forms, so full-width \u{FF45}\u{FF4D}\u{FF41}\u{FF49}\u{FF4C} is granted as email (§6: no normalisation)") {
+            $0.lookup = { held, asked in
+                held.contains {
+                    $0.precomposedStringWithCompatibilityMapping
+                        .isCodePointEqual(to: asked.precomposedStringWithCompatibilityMapping)
+                }
+            }
+        },
+        mutant("access-token.searches-joined-scope", .documented,
+               "searches the comma-joined permission string, so user (a substring) is granted (§6: membership)") {
+            $0.lookup = { held, asked in held.joined(separator: ",").contains(asked) }
+        },
+        mutant("access-token.known-permission-is-granted", .iosSDK,
+               "looks in permissions, declinedPermissions and expiredPermissions, so a declined one is granted (§6)") {
+            $0.grantedSet = { $0.permissions + $0.declinedPermissions + $0.expiredPermissions }
+        },
+        mutant("access-token.expired-permission-still-granted", .documented,
+               "counts expiredPermissions as granted (they were granted once), so user_photos is granted (§6)") {
+            $0.grantedSet = { $0.permissions + $0.expiredPermissions }
+        },
+        mutant("access-token.granted-requires-live-token", .iosSDK,
+               "answers hasGranted false once the token has expired (§6: hasGranted reads the permissions only)") {
+            $0.grantedNeedsLiveToken = true
+        },
+        mutant("access-token.expiry-inclusive", .documented,
+               "takes expirationDate <= now as expired, so a token is expired at its expiration instant (§6: strict <)") {
+            $0.expiryHasPassed = { date, now in date.map { $0 <= now } ?? false }
+        },
+        mutant("access-token.data-access-inclusive", .iosSDK,
+               "takes dataAccessExpirationDate <= now as expired (§6: strict <)") {
+            $0.dataAccessHasPassed = { date, now in date.map { $0 <= now } ?? false }
+        },
+        mutant("access-token.missing-date-is-expired", .documented,
+               "treats a missing date as the distant past, so a token without dates is expired (§6: missing means never)") {
+            $0.expiryHasPassed = { date, now in date.map { $0 < now } ?? true }
+            $0.dataAccessHasPassed = { date, now in date.map { $0 < now } ?? true }
+        },
+        mutant("access-token.whole-seconds", .iosSDK,
+               "truncates both times to whole seconds, so .25 s and .75 s of one second compare equal (§6: by value)") {
+            $0.expiryHasPassed = { date, now in date.map { $0.rounded(.down) < now.rounded(.down) } ?? false }
+            $0.dataAccessHasPassed = { date, now in date.map { $0.rounded(.down) < now.rounded(.down) } ?? false }
+        },
+        mutant("access-token.non-positive-date-is-never", .documented,
+               "reuses §3's callback rule (only > 0 is a date), so epoch 0 and negative dates never expire (§6)") {
+            $0.expiryHasPassed = { date, now in date.map { $0 > 0 && $0 < now } ?? false }
+            $0.dataAccessHasPassed = { date, now in date.map { $0 > 0 && $0 < now } ?? false }
+        },
+        mutant("access-token.data-access-reads-expiration-date", .iosSDK,
+               "answers isDataAccessExpired from expirationDate (§6: each question reads its own date)") {
+            $0.dataAccessDate = { $0.expirationDate }
+        },
+        mutant("access-token.expired-if-data-access-expired", .documented,
+               "answers isExpired true when either date has passed (§6: isExpired reads expirationDate only)") {
+            $0.expiredAlsoReadsDataAccess = true
+        },
+    ]
+
+    private static func mutant(
+        _ name: String, _ profile: ConformanceProfile, _ description: String, _ bug: (inout AccessTokenModel) -> Void
+    ) -> Mutant {
+        var model = AccessTokenModel()
+        bug(&model)
+        // The §6 rules hold in both profiles; the mutants alternate the profile they claim.
+        return Mutant(name: name, description: description, family: .accessToken, profile: profile,
+                      implementation: model)
+    }
 }

@@ -1,9 +1,82 @@
 import LoginConformance
 
-// SCAFFOLD (replace): the `token-change` family's mutants and its conformant model.
+/// Mutants of the current-token change notifications (behaviour.md §6): when a notification is posted, the
+/// user-ID key (users compared loosely, nil sides, the old token's expiry judged wrongly or at the wrong moment,
+/// `false` instead of absent), the user info read at the wrong moment, and the expiry timer.
 enum TokenChangeMutants {
-    /// The conformant model the mutants break, for `profile`.
-    static func model(profile: ConformanceProfile) -> any Sendable { 0 }
+    /// The conformant model the mutants break, for `profile` (the §6 rules hold in both).
+    static func model(profile: ConformanceProfile) -> any Sendable { TokenChangeModel() }
 
-    static let all: [Mutant] = []
+    static let all: [Mutant] = [
+        mutant("token-change.posts-on-every-set", .documented,
+               "posts whenever the current token is set, even to the token already current (§6: only on a change)") {
+            $0.posts = { _, _, _ in true }
+        },
+        mutant("token-change.logout-posts-without-token", .iosSDK,
+               "posts on every logout, even when no token was current (§6: nil over nil posts nothing)") {
+            $0.posts = { _, old, new in new == nil || !TokenChangeModel.sameName(old, new) }
+        },
+        mutant("token-change.refresh-not-posted", .documented,
+               "posts only when the user changes, so a same-user refresh goes unnoticed (§6: any change of token posts)") {
+            $0.posts = { sequence, old, new in
+                guard let old, let new, let oldToken = sequence.tokens[old], let newToken = sequence.tokens[new] else {
+                    return !TokenChangeModel.sameName(old, new)
+                }
+                return !oldToken.userID.isCodePointEqual(to: newToken.userID)
+            }
+        },
+        mutant("token-change.user-id-key-false", .iosSDK,
+               "writes FBSDKAccessTokenDidChangeUserIDKey = false on a refresh instead of leaving it out (§6)") {
+            $0.writesFalseUserIDKey = true
+        },
+        mutant("token-change.nil-side-same-user", .documented,
+               "compares user IDs only when both tokens exist, so a first login or logout has no user-ID key (§6)") {
+            $0.nilSideChangesUser = false
+        },
+        mutant("token-change.ignores-old-expiry", .iosSDK,
+               "sets the user-ID key only for another user, ignoring that the old token had expired (§6)") {
+            $0.inactiveOldChangesUser = false
+        },
+        mutant("token-change.expiry-inclusive", .documented,
+               "takes the old token as expired when expirationDate == now (§6: expirationDate < now, strict)") {
+            $0.isActive = { token, now in token.expirationDate.map { $0 > now } ?? true }
+        },
+        mutant("token-change.judges-new-token-activeness", .iosSDK,
+               "checks the current token's activeness after storing the new one, so the new token's expiry counts (§6: the old token)") {
+            $0.judgesAfterAssignment = true
+        },
+        mutant("token-change.old-read-after-assignment", .documented,
+               "fills FBSDKAccessTokenOld after storing the new token, so it names the new token (§6: the old one)") {
+            $0.readsOldAfterAssignment = true
+        },
+        mutant("token-change.user-ids-compared-numerically", .iosSDK,
+               "compares user IDs as integers, so 0100001 and 100001 are one user (§6: the IDs differ as strings)") {
+            $0.sameUser = { lhs, rhs in
+                if let lhs = Int(lhs), let rhs = Int(rhs) { return lhs == rhs }
+                return lhs.isCodePointEqual(to: rhs)
+            }
+        },
+        mutant("token-change.set-marks-expiry", .documented,
+               "adds FBSDKAccessTokenDidExpireKey when a token replaces an expired one (§6: only the expiry timer sets it)") {
+            $0.setMarksExpiry = true
+        },
+        mutant("token-change.timer-sets-user-id-key", .iosSDK,
+               "adds FBSDKAccessTokenDidChangeUserIDKey to the expiry timer's notification (§6: no user-ID key)") {
+            $0.timerSetsUserIDKey = true
+        },
+        mutant("token-change.timer-clears-current", .documented,
+               "treats the expiry timer as a logout and clears the current token (§6: it stays current)") {
+            $0.timerClearsCurrent = true
+        },
+    ]
+
+    private static func mutant(
+        _ name: String, _ profile: ConformanceProfile, _ description: String, _ bug: (inout TokenChangeModel) -> Void
+    ) -> Mutant {
+        var model = TokenChangeModel()
+        bug(&model)
+        // The §6 rules hold in both profiles; the mutants alternate the profile they claim.
+        return Mutant(name: name, description: description, family: .tokenChange, profile: profile,
+                      implementation: model)
+    }
 }

@@ -1,13 +1,23 @@
-// SCAFFOLD (replace): the `access-token` family's registration point. Its Input and Outcome types, the protocol
-// ``AccessTokenEvaluating`` and `run` are written with the family.
-
 /// The `access-token` family: ``AccessTokenEvaluating`` against `Vectors/access-token.json`.
 public enum AccessTokenFamily: VectorFamily {
     public static let family = ConformanceFamily.accessToken
 
-    public static func run(_ input: JSONValue, on implementation: Any) throws -> JSONValue? { nil }
+    /// Asks the implementation the vector's one question.
+    public static func run(_ input: AccessTokenQuery, on implementation: Any) throws -> AccessTokenAnswer? {
+        guard let evaluator = implementation as? any AccessTokenEvaluating else { return nil }
+        switch input.question {
+        case .hasGranted(let permission):
+            return AccessTokenAnswer(try evaluator.hasGranted(permission, in: input.token))
+        case .isExpired:
+            return AccessTokenAnswer(try evaluator.isExpired(input.token, now: input.now))
+        case .isDataAccessExpired:
+            return AccessTokenAnswer(try evaluator.isDataAccessExpired(input.token, now: input.now))
+        }
+    }
 
-    public static func label(of outcome: JSONValue) -> String { "\(outcome)" }
+    /// `true` or `false`: the answer is the whole outcome.
+    public static func label(of outcome: AccessTokenAnswer) -> String { "\(outcome.answer)" }
 
-    public static func declaredReason(of outcome: JSONValue) -> String? { nil }
+    /// Answers have no rejection reason.
+    public static func declaredReason(of outcome: AccessTokenAnswer) -> String? { nil }
 }

@@ -1,13 +1,17 @@
-// SCAFFOLD (replace): the `token-change` family's registration point. Its Input and Outcome types, the protocol
-// ``TokenChangeNotifying`` and `run` are written with the family.
-
 /// The `token-change` family: ``TokenChangeNotifying`` against `Vectors/token-change.json`.
 public enum TokenChangeFamily: VectorFamily {
     public static let family = ConformanceFamily.tokenChange
 
-    public static func run(_ input: JSONValue, on implementation: Any) throws -> JSONValue? { nil }
+    public static func run(_ input: TokenChangeSequence, on implementation: Any) throws -> TokenChangeOutcome? {
+        try (implementation as? any TokenChangeNotifying)?.notifications(for: input)
+    }
 
-    public static func label(of outcome: JSONValue) -> String { "\(outcome)" }
+    /// `2 notifications, current B`: the count and the final current token; the user info are the details.
+    public static func label(of outcome: TokenChangeOutcome) -> String {
+        let count = outcome.notifications.count
+        return "\(count) notification\(count == 1 ? "" : "s"), current \(outcome.current ?? "nil")"
+    }
 
-    public static func declaredReason(of outcome: JSONValue) -> String? { nil }
+    /// Outcomes have no rejection reason.
+    public static func declaredReason(of outcome: TokenChangeOutcome) -> String? { nil }
 }

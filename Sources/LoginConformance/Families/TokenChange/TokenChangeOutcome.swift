@@ -1,0 +1,112 @@
+/// The answer of a ``TokenChangeNotifying`` implementation: the `AccessTokenDidChange` notifications posted, in
+/// order, and the current token after the last step.
+///
+/// `{"result": "notifications", "notifications": [{"afterStep": i, "userInfo": {…}}], "current": name | null}`.
+public struct TokenChangeOutcome: Codable, Sendable, Hashable {
+    private enum CodingKeys: String, CodingKey, CaseIterable { case result, notifications, current }
+
+    /// One `AccessTokenDidChange` notification.
+    public struct Notification: Codable, Sendable, Hashable {
+        private enum CodingKeys: String, CodingKey, CaseIterable { case afterStep, userInfo }
+
+        /// The index (from 0) of the step that posted it.
+        public let afterStep: Int
+        /// Its user info.
+        public let userInfo: UserInfo
+
+        /// A notification posted by step `afterStep`.
+        public init(afterStep: Int, userInfo: UserInfo) {
+            self.afterStep = afterStep
+            self.userInfo = userInfo
+        }
+
+        public init(from decoder: any Decoder) throws {
+            try decoder.rejectUnknownMembers(of: CodingKeys.self)
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            afterStep = try container.decode(Int.self, forKey: .afterStep)
+            userInfo = try container.decode(UserInfo.self, forKey: .userInfo)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(afterStep, forKey: .afterStep)
+            try container.encode(userInfo, forKey: .userInfo)
+        }
+    }
+
+    /// A notification's user info, keyed as the SDK keys it. A key is present only when the notification carries
+    /// it: an absent key is not the same as `false` (an app reading `userInfo[key] != nil`, as the documentation
+    /// does, sees the difference).
+    public struct UserInfo: Codable, Sendable, Hashable {
+        private enum CodingKeys: String, CodingKey, CaseIterable {
+            case newToken = "FBSDKAccessToken"
+            case oldToken = "FBSDKAccessTokenOld"
+            case didChangeUserID = "FBSDKAccessTokenDidChangeUserIDKey"
+            case didExpire = "FBSDKAccessTokenDidExpireKey"
+        }
+
+        /// `FBSDKAccessToken`: the name of the new token, when there is one.
+        public let newToken: String?
+        /// `FBSDKAccessTokenOld`: the name of the old token, when there is one.
+        public let oldToken: String?
+        /// `FBSDKAccessTokenDidChangeUserIDKey`, when present.
+        public let didChangeUserID: Bool?
+        /// `FBSDKAccessTokenDidExpireKey`, when present.
+        public let didExpire: Bool?
+
+        /// User info with these keys; a `nil` member leaves its key out.
+        public init(newToken: String?, oldToken: String?, didChangeUserID: Bool? = nil, didExpire: Bool? = nil) {
+            self.newToken = newToken
+            self.oldToken = oldToken
+            self.didChangeUserID = didChangeUserID
+            self.didExpire = didExpire
+        }
+
+        public init(from decoder: any Decoder) throws {
+            try decoder.rejectUnknownMembers(of: CodingKeys.self)
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            newToken = try container.decodeIfPresent(String.self, forKey: .newToken)
+            oldToken = try container.decodeIfPresent(String.self, forKey: .oldToken)
+            didChangeUserID = try container.decodeIfPresent(Bool.self, forKey: .didChangeUserID)
+            didExpire = try container.decodeIfPresent(Bool.self, forKey: .didExpire)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(newToken, forKey: .newToken)
+            try container.encodeIfPresent(oldToken, forKey: .oldToken)
+            try container.encodeIfPresent(didChangeUserID, forKey: .didChangeUserID)
+            try container.encodeIfPresent(didExpire, forKey: .didExpire)
+        }
+    }
+
+    /// The notifications posted, in the order they were posted.
+    public let notifications: [Notification]
+    /// The name of the current token after the last step; `nil` when there is none.
+    public let current: String?
+
+    /// The notifications posted and the final current token.
+    public init(notifications: [Notification], current: String?) {
+        self.notifications = notifications
+        self.current = current
+    }
+
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownMembers(of: CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        _ = try container.decodeDiscriminator(.result, allowed: ["notifications"])
+        notifications = try container.decode([Notification].self, forKey: .notifications)
+        guard container.contains(.current) else {
+            throw DecodingError.keyNotFound(CodingKeys.current, .init(
+                codingPath: container.codingPath, debugDescription: "current names the current token, or is null"))
+        }
+        current = try container.decode(String?.self, forKey: .current)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode("notifications", forKey: .result)
+        try container.encode(notifications, forKey: .notifications)
+        try container.encode(current, forKey: .current)
+    }
+}
