@@ -28,6 +28,14 @@ class HarnessSchemas(unittest.TestCase):
         for path in SCHEMAS.glob("*.schema.json"):
             Draft202012Validator.check_schema(json.loads(path.read_text("utf-8")))
 
+    def test_family_names_are_the_manifest_families(self):
+        families = [entry["family"] for entry in
+                    json.loads((ROOT / "Vectors" / "manifest.json").read_text("utf-8"))["families"]]
+        run = json.loads((SCHEMAS / "run.schema.json").read_text("utf-8"))
+        started = json.loads((SCHEMAS / "started.schema.json").read_text("utf-8"))
+        self.assertEqual(run["properties"]["family"]["enum"], families)
+        self.assertEqual(started["properties"]["capabilities"]["items"]["enum"], families)
+
     def test_a_session_with_the_example_adapter_conforms(self):
         requests = [{"type": "start", "protocolVersion": 1}]
         for seq, (family, file) in enumerate([("nonce", "nonce.json"), ("token-claims", "token-claims.json")], 1):
