@@ -194,8 +194,8 @@ DEFAULT_TRANSIENT_CASES = [
     ("9", 9, None, "9 (application request limit reached)"),
     ("17", 17, None, "17 (user request limit reached)"),
     ("341", 341, None, "341 (application limit reached)"),
-    ("17.2446079", 17, 2446079, "17 with a subcode: the default table keys on the code"),
-    ("4.1349193", 4, 1349193, "4 with a subcode: the default table keys on the code"),
+    ("17.2446079", 17, 2446079, "17 with subcode 2446079 (the default table keys on the code)"),
+    ("4.1349193", 4, 1349193, "4 with subcode 1349193 (the default table keys on the code)"),
 ]
 DEFAULT_OTHER = [0, 3, 5, 11, 100, 101, 103, 189, 191, 199, 300, 340, 342, 368]
 PERMISSION_NEIGHBOURS = {9, 11, 199, 300}  # next to 10 and 200-299: not permission errors
@@ -208,13 +208,16 @@ def _default_table():
                       "critical", [B7], _input(error(code, subcode)),
                       classified("recoverable", message=MESSAGES[code]), [R_RECOVERABLE, R_ACTION]))
     for case, code, subcode, what in DEFAULT_TRANSIENT_CASES:
-        out.append(_v("default", case, f"code {what} with no server table is transient: retry",
+        not_permission = ", not a permission error," if code in PERMISSION_NEIGHBOURS else ""
+        out.append(_v("default", case, f"code {what}{not_permission} with no server table is transient: retry",
                       "high", [B7], _input(error(code, subcode)),
                       classified("transient", message=MESSAGES[code]),
                       [R_TRANSIENT, R_ACTION] + ([R_PERMISSION] if code in PERMISSION_NEIGHBOURS else [])))
     for code in DEFAULT_OTHER:
+        not_permission = " and is not a permission error" if code in PERMISSION_NEIGHBOURS else ""
         out.append(_v("default", str(code),
-                      f"code {code} is in neither default list, so with no server table it is other: nothing to do",
+                      f"code {code} is in neither default list{not_permission}, so with no server table it is "
+                      f"other: nothing to do",
                       "high", [B7], _input(error(code)),
                       classified("other", message=MESSAGES[code]),
                       [R_OTHER, R_ACTION] + ([R_PERMISSION] if code in PERMISSION_NEIGHBOURS else [])))

@@ -37,6 +37,8 @@ Cases the specification leaves open, with no vector:
 - claim names in another case (`Email`), or the same claim twice in the payload.
 """
 
+import json
+
 from .common import B4, B5, permission_set, vector
 
 FAMILY = "profile"
@@ -236,8 +238,8 @@ def _strings():
 def _friends():
     kept = [
         ("kept-in-order", ["10157834620091003", "10157834620091001", "10157834620091002"],
-         "an array of strings is friendIDs in the claim's order (not sorted)"),
-        ("empty-array", [], "an empty array is kept as [], not null"),
+         "is an array of strings: friendIDs holds it in the claim's order (not sorted)"),
+        ("empty-array", [], "is an empty array: kept as [], not null"),
     ]
     dropped = [
         ("string", "10157834620091001", "a string"),
@@ -289,26 +291,26 @@ def _birthday():
 # ---------------------------------------------------------------------------------------------------------------
 # user_age_range: §4 a non-empty object of numbers; §5 null when both bounds absent, either < 0, or min >= max.
 AGE_RANGES = [
-    ("min-only", {"min": 21}, {"min": 21, "max": None}, R_AGE, "{min: 21} is 21 and over: max null"),
-    ("min-and-max", {"min": 18, "max": 20}, {"min": 18, "max": 20}, R_AGE, "{min: 18, max: 20} is kept"),
-    ("max-only", {"max": 17}, {"min": None, "max": 17}, R_AGE, "{max: 17} is under 18: min null"),
-    ("min-zero", {"min": 0, "max": 12}, {"min": 0, "max": 12}, R_AGE, "a bound of 0 is not negative: kept"),
-    ("min-negative", {"min": -1, "max": 17}, None, R_AGE, "a negative min gives no age range"),
-    ("max-negative", {"max": -1}, None, R_AGE, "a negative max gives no age range"),
-    ("min-equals-max", {"min": 21, "max": 21}, None, R_AGE, "min == max gives no age range"),
-    ("min-above-max", {"min": 21, "max": 18}, None, R_AGE, "min > max gives no age range"),
+    ("min-only", {"min": 21}, {"min": 21, "max": None}, R_AGE, "is 21 and over: max null"),
+    ("min-and-max", {"min": 18, "max": 20}, {"min": 18, "max": 20}, R_AGE, "is kept with both bounds"),
+    ("max-only", {"max": 17}, {"min": None, "max": 17}, R_AGE, "is under 18: min null"),
+    ("min-zero", {"min": 0, "max": 12}, {"min": 0, "max": 12}, R_AGE, "is kept: a bound of 0 is not negative"),
+    ("min-negative", {"min": -1, "max": 17}, None, R_AGE, "has a negative min: no age range"),
+    ("max-negative", {"max": -1}, None, R_AGE, "has a negative max: no age range"),
+    ("min-equals-max", {"min": 21, "max": 21}, None, R_AGE, "has min == max: no age range"),
+    ("min-above-max", {"min": 21, "max": 18}, None, R_AGE, "has min > max: no age range"),
     ("no-bounds", {"age": 21}, None, R_AGE,
-     "an object of numbers without min and max: both bounds absent, no age range"),
-    ("empty-object", {}, None, R_WRONG, "an empty object is not a non-empty object of numbers: dropped"),
-    ("string-bound", {"min": "21"}, None, R_WRONG, "a string bound is not a number: the claim is dropped"),
-    ("null-bound", {"min": 18, "max": None}, None, R_WRONG, "a null max is not a number: the claim is dropped"),
-    ("number", 21, None, R_WRONG, "the number 21 is not an object: dropped"),
-    ("array", [18, 20], None, R_WRONG, "an array of numbers is not an object: dropped"),
+     "is an object of numbers without min and max: both bounds absent, no age range"),
+    ("empty-object", {}, None, R_WRONG, "is not a non-empty object of numbers: dropped"),
+    ("string-bound", {"min": "21"}, None, R_WRONG, "has a string bound, not a number: the claim is dropped"),
+    ("null-bound", {"min": 18, "max": None}, None, R_WRONG, "has a null max, not a number: the claim is dropped"),
+    ("number", 21, None, R_WRONG, "is a number, not an object: dropped"),
+    ("array", [18, 20], None, R_WRONG, "is an array, not an object: dropped"),
 ]
 
 
 def _age_range():
-    return [_v("age-range", case, f"user_age_range {why}", "high", [B5, B4], _input({"user_age_range": value}),
+    return [_v("age-range", case, f"user_age_range {json.dumps(value)} {why}", "high", [B5, B4], _input({"user_age_range": value}),
                created(ageRange=expected), [rule])
             for case, value, expected, rule, why in AGE_RANGES]
 
