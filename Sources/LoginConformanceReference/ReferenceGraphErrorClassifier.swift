@@ -8,6 +8,7 @@ import LoginConformance
 /// a permission error asks for the permission again even when its category is transient or recoverable; message
 /// sources that are not strings are skipped.
 public struct ReferenceGraphErrorClassifier: GraphErrorClassifying, Sendable {
+    /// The classifier (it keeps no state).
     public init() {}
 
     /// A table key: a code and a subcode, `nil` standing for `*`.

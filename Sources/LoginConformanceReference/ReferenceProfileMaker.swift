@@ -7,6 +7,7 @@ import LoginConformance
 /// Gregorian date. The vectors hold no string a lenient date parser would read differently (one-digit fields, other
 /// separators, surrounding text).
 public struct ReferenceProfileMaker: ProfileMaking, Sendable {
+    /// The profile maker (it keeps no state).
     public init() {}
 
     public func makeProfile(_ input: ProfileInput) -> ProfileOutcome {

@@ -12,6 +12,7 @@ public struct GraphErrorInput: Codable, Sendable, Hashable {
     /// Whether the failed request was made with the current access token (behaviour.md §6).
     public let requestUsedCurrentToken: Bool
 
+    /// An input with the given body, server table (`nil`: none) and token flag.
     public init(body: JSONValue, serverCategories: [GraphErrorServerCategory]?, requestUsedCurrentToken: Bool) {
         self.body = body
         self.serverCategories = serverCategories

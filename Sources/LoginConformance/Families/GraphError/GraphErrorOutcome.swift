@@ -13,6 +13,7 @@ public struct GraphErrorOutcome: Sendable, Hashable {
     /// What happens to the current access token.
     public let currentToken: CurrentTokenEffect
 
+    /// An outcome with every member given.
     public init(
         category: GraphErrorCategory, isPermissionError: Bool, message: String?, clientAction: GraphErrorClientAction,
         currentToken: CurrentTokenEffect

@@ -10,6 +10,7 @@ public struct GraphErrorServerCategory: Codable, Sendable, Hashable {
     /// The codes (and subcodes) the category covers.
     public let items: [Item]
 
+    /// A category named `name` covering `items`.
     public init(name: String, items: [Item]) {
         self.name = name
         self.items = items
@@ -40,6 +41,7 @@ public struct GraphErrorServerCategory: Codable, Sendable, Hashable {
         /// The subcodes covered; `nil` (absent in JSON) or empty: every subcode (`*`).
         public let subcodes: [Int]?
 
+        /// An item for `code` (`nil`: every code) and `subcodes` (`nil` or empty: every subcode).
         public init(code: Int?, subcodes: [Int]? = nil) {
             self.code = code
             self.subcodes = subcodes

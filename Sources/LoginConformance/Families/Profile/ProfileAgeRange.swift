@@ -7,6 +7,7 @@ public struct ProfileAgeRange: Codable, Sendable, Hashable {
     /// The upper bound, `nil` when absent.
     public let max: Double?
 
+    /// An age range with the given bounds (`nil`: absent).
     public init(min: Double?, max: Double?) {
         self.min = min
         self.max = max

@@ -8,6 +8,7 @@ public struct ProfileInput: Codable, Sendable, Hashable {
     /// The permissions the login granted.
     public let grantedPermissions: Set<String>
 
+    /// An input with the given claims and granted permissions.
     public init(claims: [String: JSONValue], grantedPermissions: Set<String>) {
         self.claims = claims
         self.grantedPermissions = grantedPermissions

@@ -7,6 +7,7 @@ public struct ProfileLocation: Codable, Sendable, Hashable {
     /// The place's name.
     public let name: String
 
+    /// A place with the given ID and name.
     public init(id: String, name: String) {
         self.id = id
         self.name = name
