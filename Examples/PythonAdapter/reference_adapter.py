@@ -20,6 +20,7 @@ them (Tests/Adapters/misbehaving_adapter.py does).
 
 import argparse
 import base64
+import datetime
 import json
 import math
 import re
@@ -573,9 +574,84 @@ def build_login_request(inp, profile):
 # Family: profile (behaviour.md §5)
 # ---------------------------------------------------------------------------------------
 
+# behaviour.md §5: user_birthday is read as MM/dd/yyyy. Strictly: two ASCII digits, "/", two
+# digits, "/", four digits ([0-9], not \d, which also matches non-ASCII digits), forming a real
+# date. Python's strptime("%m/%d/%Y") is lenient (it takes "1/2/1990"), so it is not used.
+BIRTHDAY_PATTERN = re.compile(r"([0-9]{2})/([0-9]{2})/([0-9]{4})")
+
+# behaviour.md §5: claim name -> profile member, for the claims copied as strings.
+PROFILE_STRING_CLAIMS = (
+    ("name", "name"), ("given_name", "firstName"), ("middle_name", "middleName"),
+    ("family_name", "lastName"), ("picture", "imageURL"), ("email", "email"),
+    ("user_gender", "gender"), ("user_link", "linkURL"),
+)
+
+
+def profile_birthday(value):
+    """§5 birthday: MM/dd/yyyy written as the calendar date "yyyy-MM-dd" (a date, so no time
+    zone), None when the string is not a real date in that format."""
+    if not isinstance(value, str):
+        return None  # §4: a non-string user_birthday is dropped
+    match = BIRTHDAY_PATTERN.fullmatch(value)
+    if match is None:
+        return None
+    month, day, year = (int(group) for group in match.groups())
+    if year < 1:
+        return None  # datetime.date has no year 0
+    try:
+        datetime.date(year, month, day)  # proleptic Gregorian: refuses 02/30 and 02/29/1900
+    except ValueError:
+        return None
+    return "%04d-%02d-%02d" % (year, month, day)
+
+
+def profile_age_range(value):
+    """§4 user_age_range must be a non-empty object of numbers (else dropped); §5 None when both
+    bounds are absent, either is negative, or min >= max."""
+    if not isinstance(value, dict) or not value or not all(is_json_number(v) for v in value.values()):
+        return None
+    low, high = value.get("min"), value.get("max")
+    if low is None and high is None:
+        return None
+    if (low is not None and low < 0) or (high is not None and high < 0):
+        return None
+    if low is not None and high is not None and low >= high:
+        return None
+    return {"min": None if low is None else as_json_number(low),
+            "max": None if high is None else as_json_number(high)}
+
+
+def profile_place(value):
+    """§4 user_hometown / user_location must be a non-empty object of strings (else dropped);
+    §5 kept as {id, name} only when both are strings."""
+    if not isinstance(value, dict) or not value or not all(isinstance(v, str) for v in value.values()):
+        return None
+    if not isinstance(value.get("id"), str) or not isinstance(value.get("name"), str):
+        return None
+    return {"id": value["id"], "name": value["name"]}
+
+
 def make_profile(inp, profile):
-    """SCAFFOLD: the profile family."""
-    raise NotImplementedError("profile")
+    """profile family: the Limited Login profile made from a validated token's claims
+    (behaviour.md §5, with the optional-claim types of §4). The same in both profiles."""
+    claims = inp["claims"]
+    sub = claims.get("sub")
+    if not isinstance(sub, str) or sub == "":
+        return {"result": "noProfile"}  # §5: made only when sub is non-empty
+    made = {"userID": sub}
+    for claim, member in PROFILE_STRING_CLAIMS:
+        value = claims.get(claim)
+        made[member] = value if isinstance(value, str) else None  # §4: wrong type dropped
+    friends = claims.get("user_friends")
+    made["friendIDs"] = (list(friends) if isinstance(friends, list) and all(isinstance(f, str) for f in friends)
+                         else None)
+    made["birthday"] = profile_birthday(claims.get("user_birthday"))
+    made["ageRange"] = profile_age_range(claims.get("user_age_range"))
+    made["hometown"] = profile_place(claims.get("user_hometown"))
+    made["location"] = profile_place(claims.get("user_location"))
+    made["permissions"] = sorted_unique(inp["grantedPermissions"])
+    made["isLimited"] = True
+    return {"result": "created", "profile": made}
 
 
 # ---------------------------------------------------------------------------------------
@@ -695,9 +771,105 @@ def notify_token_changes(inp, profile):
 # Family: graph-error (behaviour.md §6, §7)
 # ---------------------------------------------------------------------------------------
 
+# behaviour.md §7: the default table. Codes not listed are "other".
+GRAPH_DEFAULT_RECOVERABLE = frozenset([102, 190])  # any subcode
+GRAPH_DEFAULT_TRANSIENT = frozenset([1, 2, 4, 9, 17, 341])
+GRAPH_TOKEN_CODES = frozenset([102, 190])  # §6: these clear the current token
+GRAPH_EXPIRED_SUBCODE = 493  # §6: ... or mark it expired instead
+
+
+def graph_integer(value):
+    """A Graph code or subcode: a JSON integer, else None (a boolean is not one)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value if isinstance(value, int) else None
+
+
+def graph_category_of_name(name):
+    """§7: a server category named other is other, transient is transient, any other name is
+    recoverable."""
+    return name if name in ("other", "transient") else "recoverable"
+
+
+def graph_server_category(server_categories, code, subcode):
+    """§7: search the server table for code+subcode, code+*, *+subcode, *+*; the first entry
+    found decides. None when nothing matches. Item codes are integers or "*"; an item without
+    subcodes, or with an empty list, covers every subcode. An error without a subcode only
+    matches "*" subcode entries."""
+    entries = {}
+    for category in server_categories:
+        for item in category["items"]:
+            subcodes = item.get("subcodes") or ["*"]
+            for sub in subcodes:
+                entries.setdefault((item["code"], sub), graph_category_of_name(category["name"]))
+    steps = []
+    if subcode is not None:
+        steps.append((code, subcode))
+    steps.append((code, "*"))
+    if subcode is not None:
+        steps.append(("*", subcode))
+    steps.append(("*", "*"))
+    for key in steps:
+        if key in entries:
+            return entries[key]
+    return None
+
+
+def graph_default_category(code):
+    """§7 default table."""
+    if code in GRAPH_DEFAULT_RECOVERABLE:
+        return "recoverable"
+    if code in GRAPH_DEFAULT_TRANSIENT:
+        return "transient"
+    return "other"
+
+
 def classify_graph_error(inp, profile):
-    """SCAFFOLD: the graph-error family."""
-    raise NotImplementedError("graph-error")
+    """graph-error family: a Graph API error body classified (behaviour.md §7) with its effect
+    on the current access token (§6). The same in both profiles.
+
+    Where a server table has no entry for the error, the default table answers (the vectors
+    only use server tables where replacing the default table and overriding it key by key give
+    the same answer)."""
+    error = inp["body"].get("error")
+    error = error if isinstance(error, dict) else {}
+    code = graph_integer(error.get("code"))
+    subcode = graph_integer(error.get("error_subcode"))
+
+    if error.get("is_transient") is True:
+        category = "transient"  # §7: is_transient true forces transient
+    else:
+        category = None
+        if inp["serverCategories"] is not None:
+            category = graph_server_category(inp["serverCategories"], code, subcode)
+        if category is None:
+            category = graph_default_category(code)
+
+    # §7: permission errors are Graph code 200 (the seeds), 10 and 200-299 (the Graph docs).
+    permission = code is not None and (code == 10 or 200 <= code <= 299)
+
+    # §7: message > error_reason > error_msg.
+    message = None
+    for member in ("message", "error_reason", "error_msg"):
+        if isinstance(error.get(member), str):
+            message = error[member]
+            break
+
+    if permission:
+        action = "rerequestPermission"  # the seeds: re-request the permission, then retry
+    else:
+        action = {"recoverable": "logInAgain", "transient": "retry", "other": "none"}[category]
+
+    # §6: 190 or 102 on a request made with the current token clears it; subcode 493 marks it
+    # expired instead. Keyed on the code, not on the category.
+    token = "kept"
+    if inp["requestUsedCurrentToken"] and code in GRAPH_TOKEN_CODES:
+        token = "markedExpired" if subcode == GRAPH_EXPIRED_SUBCODE else "cleared"
+
+    return {"result": "classified", "category": category, "isPermissionError": permission,
+            "message": message, "clientAction": action, "currentToken": token}
 
 
 # ---------------------------------------------------------------------------------------

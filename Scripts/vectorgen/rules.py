@@ -261,7 +261,35 @@ RULES = [
     # SCAFFOLD: the request.* rules go here.
 
     # --- profile from claims (§5) ----------------------------------------------------------------------------
-    # SCAFFOLD: the profile.* rules go here.
+    _rule("profile.sub", S5, "both",
+          "A profile is made only when sub is a non-empty string (a single space is non-empty), and its userID is "
+          "sub exactly; a missing, empty or non-string sub makes no profile (noProfile)."),
+    _rule("profile.names", S5, "accept",
+          "name, given_name, middle_name and family_name become name, firstName, middleName and lastName, each from "
+          "its own claim, with the claim's value exactly (the empty string included)."),
+    _rule("profile.string-claims", S5, "accept",
+          "picture, email, user_gender and user_link become imageURL, email, gender and linkURL with the claim's "
+          "value exactly."),
+    _rule("profile.absent-claims", S5, "accept",
+          "An absent optional claim leaves its profile member null; claims outside the lists are ignored."),
+    _rule("profile.wrong-type", S4, "accept",
+          "An optional claim of the wrong type (behaviour.md §4: strings; user_friends an array of strings; "
+          "user_age_range a non-empty object of numbers; user_hometown and user_location non-empty objects of "
+          "strings) is dropped: its profile member is null and the profile is still made."),
+    _rule("profile.friends", S5, "accept",
+          "friendIDs is user_friends, an array of strings, in its order; [] is kept as []."),
+    _rule("profile.birthday", S5, "accept",
+          "birthday is user_birthday parsed as MM/dd/yyyy and written as the calendar date yyyy-MM-dd; a string "
+          "that is not a real date in that format (month 13, day 32, 30 February, 29 February outside a leap year, "
+          "ISO order, the empty string) gives null."),
+    _rule("profile.age-range", S5, "accept",
+          "ageRange is {min, max} from user_age_range, an absent bound null; null when both bounds are absent, "
+          "either is negative, or min >= max."),
+    _rule("profile.places", S5, "accept",
+          "hometown and location are {id, name} from user_hometown and user_location when id and name are both "
+          "strings; otherwise null."),
+    _rule("profile.permissions", S5, "accept",
+          "permissions is the granted permission set as given, and isLimited is true."),
 
     # --- access token (§6) -----------------------------------------------------------------------------------
     _rule("access-token.granted.exact", S6, "any",
@@ -317,7 +345,46 @@ RULES = [
           "repeated set leave it unchanged."),
 
     # --- Graph API errors (§6, §7) ---------------------------------------------------------------------------
-    # SCAFFOLD: the graph-error.* rules go here.
+    _rule("graph-error.category.default-recoverable", S7, "any",
+          "With no server table, codes 102 and 190, whatever the subcode, are recoverable."),
+    _rule("graph-error.category.default-transient", S7, "any",
+          "With no server table, codes 1, 2, 4, 9, 17 and 341 are transient."),
+    _rule("graph-error.category.default-other", S7, "any",
+          "With no server table, every other code (0, 3, 5, 10, 100, 101, 103, 189, 191, 200, 300, 340, 342, ...) "
+          "is other."),
+    _rule("graph-error.category.is-transient", S7, "any",
+          "is_transient: true in the error makes the category transient whatever the default or server table says; "
+          "is_transient: false changes nothing."),
+    _rule("graph-error.server-table.names", S7, "any",
+          "A server-table category named other is other, one named transient is transient, any other name "
+          "(login, recoverable, a new name) is recoverable."),
+    _rule("graph-error.server-table.lookup-order", S7, "any",
+          "The server table is searched for code+subcode, then code+*, then *+subcode, then *+*; the first entry "
+          "found decides. An item without subcodes (or with an empty list) is code+*; an error without a subcode "
+          "matches only * entries."),
+    _rule("graph-error.server-table.overrides", S7, "any",
+          "A server-table entry for the error's code (and subcode) decides over the default table: 190 can be made "
+          "other, 1 recoverable, 100 transient."),
+    _rule("graph-error.permission-error", S7, "any",
+          "Graph code 200 (the seeds' example), 10 and 201-299 are permission errors; 9, 11, 199, 300 and every "
+          "other code are not."),
+    _rule("graph-error.message", S7, "any",
+          "The message is the error's message, else its error_reason, else its error_msg, else null; other members "
+          "(error_user_msg, error_user_title, type) are never the message."),
+    _rule("graph-error.client-action", S7, "any",
+          "What the client does: a permission error -> rerequestPermission; otherwise recoverable -> logInAgain, "
+          "transient -> retry, other -> none."),
+    _rule("graph-error.token.cleared", S6, "any",
+          "Code 190 or 102 on a request made with the current token clears the current token, whatever the "
+          "category (is_transient and the server table do not matter) and whatever subcode other than 493."),
+    _rule("graph-error.token.marked-expired", S6, "any",
+          "Code 190 or 102 with subcode 493 on a request made with the current token marks the token expired "
+          "instead of clearing it."),
+    _rule("graph-error.token.other-request", S6, "any",
+          "A request not made with the current token leaves the current token as it is, even for 190 and 102 "
+          "(subcode 493 included)."),
+    _rule("graph-error.token.other-codes", S6, "any",
+          "Codes other than 190 and 102 leave the current token as it is, subcode 493 included."),
 ]
 
 # Rule IDs that no longer hold: {"id": ..., "reason": ...}. Never reused.

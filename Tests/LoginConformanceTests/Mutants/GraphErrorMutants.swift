@@ -1,9 +1,91 @@
 import LoginConformance
 
-// SCAFFOLD (replace): the `graph-error` family's mutants and its conformant model.
+/// Mutants of Graph error classification (behaviour.md §7) and the current token (§6): the default table,
+/// is_transient, the server table, permission errors, the message, the client action and the token effect.
 enum GraphErrorMutants {
     /// The conformant model the mutants break, for `profile`.
-    static func model(profile: ConformanceProfile) -> any Sendable { 0 }
+    static func model(profile: ConformanceProfile) -> any Sendable { GraphErrorModel() }
 
-    static let all: [Mutant] = []
+    static let all: [Mutant] = [
+        mutant("graph-error.102-not-recoverable",
+               "treats only 190 as recoverable, so 102 (session key invalid) is other (§7: 102 and 190)") {
+            $0.defaultRecoverable = [190]
+        },
+        mutant("graph-error.transient-rate-limits-only",
+               "treats only the rate limits 4, 17 and 341 as transient, forgetting 1, 2 and 9 (§7)") {
+            $0.defaultTransient = [4, 17, 341]
+        },
+        mutant("graph-error.ignores-is-transient",
+               "never reads is_transient, so a transient 190 is still recoverable (§7: is_transient true forces transient)") {
+            $0.forcesTransient = { _ in false }
+        },
+        mutant("graph-error.is-transient-present-means-transient",
+               "treats any is_transient member, false included, as transient (§7: only true forces it)") {
+            $0.forcesTransient = { $0 != nil }
+        },
+        mutant("graph-error.ignores-server-table",
+               "classifies with the default table only, ignoring ios_sdk_error_categories (§7: the server table overrides)") {
+            $0.usesServerTable = false
+        },
+        mutant("graph-error.unknown-name-is-other",
+               "reads only login as recoverable, so a category with another name is other (§7: any other name is recoverable)") {
+            $0.categoryOfName = { name in
+                switch name {
+                case "transient": .transient
+                case "login": .recoverable
+                default: .other
+                }
+            }
+        },
+        mutant("graph-error.subcode-before-code",
+               "searches *+subcode before code+* (§7: code+subcode, code+*, *+subcode, *+*)") {
+            $0.lookupOrder = [(true, true), (false, true), (true, false), (false, false)]
+        },
+        mutant("graph-error.server-wildcard-code-ignored",
+               "never matches a \"*\" code in the server table (§7: *+subcode and *+* are searched)") {
+            $0.wildcardCodesMatch = false
+        },
+        mutant("graph-error.permission-only-200",
+               "takes only code 200 as a permission error, as in the seeds' example (§7: 10 and 200-299)") {
+            $0.isPermissionError = { $0 == 200 }
+        },
+        mutant("graph-error.message-legacy-first",
+               "prefers error_msg, then error_reason, then message (§7: message > error_reason > error_msg)") {
+            $0.messageSources = ["error_msg", "error_reason", "message"]
+        },
+        mutant("graph-error.permission-error-not-acted-on",
+               "derives the action from the category alone, so a permission error gets none (§7: re-request the permission)") {
+            $0.clientAction = { category, _ in
+                switch category {
+                case .recoverable: .logInAgain
+                case .transient: .retry
+                case .other: .none
+                }
+            }
+        },
+        mutant("graph-error.clears-on-any-request",
+               "clears the current token for 190 and 102 whatever token the request used (§6: the current token's request)") {
+            $0.invalidatesToken = { code, _, _ in code == 190 || code == 102 }
+        },
+        mutant("graph-error.token-follows-category",
+               "clears the current token for every recoverable error instead of by code 190/102 (§6)") {
+            $0.invalidatesToken = { _, category, current in current && category == .recoverable }
+        },
+        mutant("graph-error.493-cleared",
+               "clears the token on subcode 493 too (§6: 493 marks it expired instead)") {
+            $0.marksExpired = { _ in false }
+        },
+        mutant("graph-error.493-any-code",
+               "marks the current token expired on subcode 493 with any code (§6: only with 190 or 102)") {
+            $0.anyCodeMarksExpired = true
+        },
+    ]
+
+    private static func mutant(_ name: String, _ description: String, _ bug: (inout GraphErrorModel) -> Void) -> Mutant {
+        var model = GraphErrorModel()
+        bug(&model)
+        // The §6 and §7 rules hold in both profiles; the mutants claim the SDK's.
+        return Mutant(name: name, description: description, family: .graphError, profile: .iosSDK,
+                      implementation: model)
+    }
 }

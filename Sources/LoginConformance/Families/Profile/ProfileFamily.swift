@@ -1,13 +1,18 @@
-// SCAFFOLD (replace): the `profile` family's registration point. Its Input and Outcome types, the protocol
-// ``ProfileMaking`` and `run` are written with the family.
-
 /// The `profile` family: ``ProfileMaking`` against `Vectors/profile.json`.
 public enum ProfileFamily: VectorFamily {
     public static let family = ConformanceFamily.profile
 
-    public static func run(_ input: JSONValue, on implementation: Any) throws -> JSONValue? { nil }
+    public static func run(_ input: ProfileInput, on implementation: Any) throws -> ProfileOutcome? {
+        try (implementation as? any ProfileMaking)?.makeProfile(input)
+    }
 
-    public static func label(of outcome: JSONValue) -> String { "\(outcome)" }
+    public static func label(of outcome: ProfileOutcome) -> String {
+        switch outcome {
+        case .noProfile: "noProfile"
+        case .created: "created"
+        }
+    }
 
-    public static func declaredReason(of outcome: JSONValue) -> String? { nil }
+    /// Profiles have no rejection reason: `noProfile` says everything.
+    public static func declaredReason(of outcome: ProfileOutcome) -> String? { nil }
 }

@@ -1,0 +1,459 @@
+"""graph-error: a Graph API error body classified (behaviour.md §7) and its effect on the current token (§6).
+
+Input: the Graph response `body` as JSON (`{"error": {...}}`), the server's `ios_sdk_error_categories` table in a
+normalised form (`serverCategories`, or null when the app has none) and whether the request was made with the
+current access token (`requestUsedCurrentToken`). Expected: always `classified`, with
+
+- `category`: the server table when it has an entry for the error (searched code+subcode, code+*, *+subcode, *+*;
+  a category named `other` is other, `transient` transient, any other name recoverable), else the default table
+  (102 and 190 with any subcode recoverable; 1, 2, 4, 9, 17, 341 transient; everything else other);
+  `is_transient: true` forces transient;
+- `isPermissionError`: Graph code 200 (the seeds' example), and 10 and 201-299 (the Graph error codes the seeds
+  point to);
+- `message`: `message`, else `error_reason`, else `error_msg`, else null;
+- `clientAction`: a permission error -> rerequestPermission (the seeds: re-request the permission and retry);
+  otherwise recoverable -> logInAgain (the "login" recovery), transient -> retry, other -> none;
+- `currentToken`: code 190 or 102 on a request made with the current token -> cleared, or markedExpired with
+  subcode 493; otherwise kept. §6 keys this on the code alone, so is_transient and a server table that recategorises
+  190 do not change it.
+
+The normalised server table: a list of `{"name": string, "items": [{"code": integer | "*", "subcodes":
+[integer]}]}`; an item without `subcodes`, or with an empty list, stands for every subcode (`*`). The real table's
+recovery messages and options are left out: they do not change the category. An error without `error_subcode`
+matches only the `*` subcode entries.
+
+Cases the specification leaves open, with no vector:
+- whether a server table replaces the default table or overrides it key by key. Every server-table vector is one
+  where both readings agree: the server table has an entry for the error at code+subcode or code+*, or the code is
+  not in the default table and the server entry found at *+subcode or *+* is the only candidate. Open: a default
+  code (190, 1, ...) whose server table has no entry for it at code+subcode or code+* (for example 190 when the
+  server lists only 190/460, or a table holding only *+*), an error no server entry matches, an empty server table;
+- a permission error whose category is transient or recoverable (is_transient: true on code 200, a server table
+  putting 10 in a category): §7 gives no precedence between re-requesting the permission and retrying or logging
+  in again, so every permission-error vector has category other;
+- the case of category names (`Transient`, `OTHER`) and the empty name;
+- duplicate keys in the server table (the same code and subcode in two categories);
+- non-integer, fractional or string codes and subcodes, a missing code or a missing `error` object, is_transient
+  other than a JSON boolean, members that are null, empty or not strings where a message is read;
+- `error_msg` or `error_reason` outside the `error` object (the legacy REST body);
+- a request made with a client token (no user token to clear or recover).
+"""
+
+from .common import B6, B7, SEED_PERMISSIONS_JA, SEED_PERMISSIONS_ZH, vector
+
+FAMILY = "graph-error"
+DESCRIPTION = (
+    "A Graph API error body classified (behaviour.md §7) with its effect on the current access token (§6): the "
+    "category (the server's ios_sdk_error_categories table searched code+subcode, code+*, *+subcode, *+*; else the "
+    "default table: 102 and 190 recoverable, 1, 2, 4, 9, 17, 341 transient, everything else other; is_transient: "
+    "true forces transient), whether it is a permission error (code 10 or 200-299), the message (message > "
+    "error_reason > error_msg), what the client should do (re-request the permission, log in again, retry or "
+    "nothing) and what happens to the current token (190 or 102 on a request made with it: cleared, or marked "
+    "expired with subcode 493; otherwise kept)."
+)
+# Every outcome is a classification: no rejection reason.
+REASONS = {
+    "classified": (
+        "every error body is classified: category other / transient / recoverable, isPermissionError, message "
+        "(null when the error has none), clientAction rerequestPermission / logInAgain / retry / none, and "
+        "currentToken cleared / markedExpired / kept"
+    ),
+}
+
+# Rule IDs (Vectors/rules.json).
+R_RECOVERABLE = "graph-error.category.default-recoverable"
+R_TRANSIENT = "graph-error.category.default-transient"
+R_OTHER = "graph-error.category.default-other"
+R_IS_TRANSIENT = "graph-error.category.is-transient"
+R_NAMES = "graph-error.server-table.names"
+R_LOOKUP = "graph-error.server-table.lookup-order"
+R_OVERRIDES = "graph-error.server-table.overrides"
+R_PERMISSION = "graph-error.permission-error"
+R_MESSAGE = "graph-error.message"
+R_ACTION = "graph-error.client-action"
+R_CLEARED = "graph-error.token.cleared"
+R_EXPIRED = "graph-error.token.marked-expired"
+R_OTHER_REQUEST = "graph-error.token.other-request"
+R_OTHER_CODES = "graph-error.token.other-codes"
+
+TOKEN_CODES = (102, 190)
+DEFAULT_TRANSIENT = (1, 2, 4, 9, 17, 341)
+PERMISSION_REFS = [B7, SEED_PERMISSIONS_ZH, SEED_PERMISSIONS_JA]
+FBTRACE = "AbCdEfGhIjK"
+
+# Real Graph messages, by code, so the bodies look like what the API sends.
+MESSAGES = {
+    0: "An unknown error occurred",
+    1: "An unknown error has occurred.",
+    2: "An unexpected error has occurred. Please retry your request later.",
+    3: "Application does not have the capability to make this API call.",
+    4: "Application request limit reached",
+    5: "Unknown error",
+    8: "An unknown error occurred",
+    9: "Application request limit reached",
+    10: "Application does not have permission for this action",
+    11: "This method is deprecated",
+    17: "User request limit reached",
+    18: "An unknown error occurred",
+    100: "Invalid parameter",
+    101: "Invalid application ID",
+    102: "Session key invalid or no longer valid",
+    103: "An unknown error occurred",
+    189: "An unknown error occurred",
+    190: "Error validating access token: Session has expired.",
+    191: "An unknown error occurred",
+    199: "An unknown error occurred",
+    200: "(#200) Permissions error",
+    201: "(#201) Permissions error",
+    230: "(#230) Requires pages_messaging permission to manage the object",
+    250: "(#250) Permissions error",
+    299: "(#299) Permissions error",
+    300: "(#300) Edit failure",
+    340: "An unknown error occurred",
+    341: "Application limit reached",
+    342: "An unknown error occurred",
+    368: "The action attempted has been deemed abusive or is otherwise disallowed",
+}
+
+
+def error(code, subcode=None, *, is_transient=None, message=True, error_reason=None, error_msg=None, **extra):
+    """A Graph error body: `{"error": {...}}`. message=True puts the code's usual message; None leaves it out."""
+    body = {"code": code}
+    if message is True:
+        message = MESSAGES[code]
+    if message is not None:
+        body["message"] = message
+    if error_reason is not None:
+        body["error_reason"] = error_reason
+    if error_msg is not None:
+        body["error_msg"] = error_msg
+    body["type"] = "OAuthException"
+    if subcode is not None:
+        body["error_subcode"] = subcode
+    if is_transient is not None:
+        body["is_transient"] = is_transient
+    body.update(extra)
+    body["fbtrace_id"] = FBTRACE
+    return {"error": body}
+
+
+def _input(body, table=None, current=False):
+    return {"body": body, "serverCategories": table, "requestUsedCurrentToken": current}
+
+
+def category(name, *items):
+    """A server-table category: items are codes (every subcode) or (code, [subcodes])."""
+    out = []
+    for item in items:
+        if isinstance(item, tuple):
+            out.append({"code": item[0], "subcodes": list(item[1])})
+        else:
+            out.append({"code": item})
+    return {"name": name, "items": out}
+
+
+def _action(category_name, permission):
+    """The client action rule; a permission error is only ever expected with category other (the module docstring
+    says why)."""
+    if permission:
+        assert category_name == "other", "no vector for a permission error that is also transient or recoverable"
+        return "rerequestPermission"
+    return {"recoverable": "logInAgain", "transient": "retry", "other": "none"}[category_name]
+
+
+def classified(category_name, *, permission=False, message=None, token="kept"):
+    return {
+        "result": "classified",
+        "category": category_name,
+        "isPermissionError": permission,
+        "message": message,
+        "clientAction": _action(category_name, permission),
+        "currentToken": token,
+    }
+
+
+def _v(group, case, description, severity, refs, input, expected, rules):
+    return vector(f"{FAMILY}::{group}::{case}", description, severity, refs, input, expected, rules=rules)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The default table (no server table), on a request made with another token so the current token is kept.
+DEFAULT_RECOVERABLE = [
+    ("190", 190, None, "190 (invalid OAuth access token)"),
+    ("190.460", 190, 460, "190 with subcode 460 (password changed)"),
+    ("190.463", 190, 463, "190 with subcode 463 (session expired)"),
+    ("190.467", 190, 467, "190 with subcode 467 (invalid access token)"),
+    ("190.458", 190, 458, "190 with subcode 458 (app not installed)"),
+    ("102", 102, None, "102 (session key invalid)"),
+    ("102.459", 102, 459, "102 with subcode 459 (user checkpointed)"),
+]
+DEFAULT_TRANSIENT_CASES = [
+    ("1", 1, None, "1 (unknown error)"),
+    ("2", 2, None, "2 (service temporarily unavailable)"),
+    ("4", 4, None, "4 (application request limit reached)"),
+    ("9", 9, None, "9 (application request limit reached)"),
+    ("17", 17, None, "17 (user request limit reached)"),
+    ("341", 341, None, "341 (application limit reached)"),
+    ("17.2446079", 17, 2446079, "17 with subcode 2446079 (the default table keys on the code)"),
+    ("4.1349193", 4, 1349193, "4 with subcode 1349193 (the default table keys on the code)"),
+]
+DEFAULT_OTHER = [0, 3, 5, 11, 100, 101, 103, 189, 191, 199, 300, 340, 342, 368]
+PERMISSION_NEIGHBOURS = {9, 11, 199, 300}  # next to 10 and 200-299: not permission errors
+
+
+def _default_table():
+    out = []
+    for case, code, subcode, what in DEFAULT_RECOVERABLE:
+        out.append(_v("default", case, f"code {what} with no server table is recoverable: log in again",
+                      "critical", [B7], _input(error(code, subcode)),
+                      classified("recoverable", message=MESSAGES[code]), [R_RECOVERABLE, R_ACTION]))
+    for case, code, subcode, what in DEFAULT_TRANSIENT_CASES:
+        not_permission = ", not a permission error," if code in PERMISSION_NEIGHBOURS else ""
+        out.append(_v("default", case, f"code {what}{not_permission} with no server table is transient: retry",
+                      "high", [B7], _input(error(code, subcode)),
+                      classified("transient", message=MESSAGES[code]),
+                      [R_TRANSIENT, R_ACTION] + ([R_PERMISSION] if code in PERMISSION_NEIGHBOURS else [])))
+    for code in DEFAULT_OTHER:
+        not_permission = " and is not a permission error" if code in PERMISSION_NEIGHBOURS else ""
+        out.append(_v("default", str(code),
+                      f"code {code} is in neither default list{not_permission}, so with no server table it is "
+                      f"other: nothing to do",
+                      "high", [B7], _input(error(code)),
+                      classified("other", message=MESSAGES[code]),
+                      [R_OTHER, R_ACTION] + ([R_PERMISSION] if code in PERMISSION_NEIGHBOURS else [])))
+    out.append(_v("default", "100.33",
+                  "code 100 with subcode 33 is other: a subcode does not move a code into a default list",
+                  "medium", [B7], _input(error(100, 33)),
+                  classified("other", message=MESSAGES[100]), [R_OTHER, R_ACTION]))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# is_transient: true forces transient; false changes nothing.
+def _is_transient():
+    cases = [
+        ("true-on-190", "is_transient true on 190 makes it transient (retry) instead of recoverable",
+         error(190, is_transient=True), "transient", 190),
+        ("true-on-102", "is_transient true on 102 makes it transient instead of recoverable",
+         error(102, is_transient=True), "transient", 102),
+        ("true-on-100", "is_transient true on 100 makes it transient instead of other",
+         error(100, is_transient=True), "transient", 100),
+        ("true-on-4", "is_transient true on 4, already transient, stays transient",
+         error(4, is_transient=True), "transient", 4),
+        ("true-on-190.463", "is_transient true on 190/463 makes it transient: the flag beats the subcode too",
+         error(190, 463, is_transient=True), "transient", 190),
+        ("false-on-190", "is_transient false on 190 changes nothing: recoverable",
+         error(190, is_transient=False), "recoverable", 190),
+        ("false-on-2", "is_transient false on 2 does not make it other: transient by the default table",
+         error(2, is_transient=False), "transient", 2),
+        ("false-on-100", "is_transient false on 100 changes nothing: other",
+         error(100, is_transient=False), "other", 100),
+    ]
+    default_rule = {"recoverable": R_RECOVERABLE, "transient": R_TRANSIENT, "other": R_OTHER}
+    out = []
+    for case, description, body, expected_category, code in cases:
+        rules = [R_IS_TRANSIENT, R_ACTION]
+        if case.startswith("false") or case == "true-on-4":
+            rules.append(default_rule[expected_category])
+        out.append(_v("is-transient", case, description, "high", [B7], _input(body),
+                      classified(expected_category, message=MESSAGES[code]), rules))
+    # The flag beats a server table too.
+    table = [category("login", 100), category("other", 1)]
+    out.append(_v("is-transient", "true-beats-server-recoverable",
+                  "is_transient true on 100 that the server table calls login (recoverable): transient",
+                  "high", [B7], _input(error(100, is_transient=True), table),
+                  classified("transient", message=MESSAGES[100]), [R_IS_TRANSIENT, R_ACTION]))
+    out.append(_v("is-transient", "true-beats-server-other",
+                  "is_transient true on 1 that the server table calls other: transient",
+                  "high", [B7], _input(error(1, is_transient=True), table),
+                  classified("transient", message=MESSAGES[1]), [R_IS_TRANSIENT, R_ACTION]))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Server table: names and overriding the default table. Every vector has a server entry at code+subcode or code+*,
+# where the "replaces" and "overrides key by key" readings agree.
+def _server_names():
+    cases = [
+        ("other-190", "the server table puts 190 under other: other (nothing to do), not the default recoverable",
+         [category("other", 190)], error(190), "other", [R_NAMES, R_OVERRIDES]),
+        ("other-190.460", "the server table puts 190/460 under other: other for that subcode",
+         [category("other", (190, [460]))], error(190, 460), "other", [R_NAMES, R_OVERRIDES]),
+        ("transient-100", "the server table puts 100 under transient: transient, not the default other",
+         [category("transient", 100)], error(100), "transient", [R_NAMES, R_OVERRIDES]),
+        ("login-100", "a category named login is recoverable: 100 listed there is recoverable",
+         [category("login", 100)], error(100), "recoverable", [R_NAMES, R_OVERRIDES]),
+        ("recoverable-100", "a category named recoverable is recoverable (any name but other and transient)",
+         [category("recoverable", 100)], error(100), "recoverable", [R_NAMES, R_OVERRIDES]),
+        ("new-name-100", "a category with a name the client does not know (checkpoint) is recoverable",
+         [category("checkpoint", 100)], error(100), "recoverable", [R_NAMES, R_OVERRIDES]),
+        ("login-1", "the server table puts 1 under login: recoverable, not the default transient",
+         [category("login", 1)], error(1), "recoverable", [R_NAMES, R_OVERRIDES]),
+        ("other-4", "the server table puts 4 under other: other, not the default transient",
+         [category("other", 4)], error(4), "other", [R_NAMES, R_OVERRIDES]),
+        ("transient-102", "the server table puts 102 under transient: transient (retry), not the default recoverable",
+         [category("transient", 102)], error(102), "transient", [R_NAMES, R_OVERRIDES]),
+        ("several-categories", "a table of three categories: 341 is found under login and is recoverable",
+         [category("other", 1, 2), category("transient", 190), category("login", 341, 102)], error(341),
+         "recoverable", [R_NAMES, R_OVERRIDES]),
+        ("several-subcodes", "an item with subcodes [460, 463, 467] covers 190/463: other",
+         [category("other", (190, [460, 463, 467]))], error(190, 463), "other", [R_NAMES, R_OVERRIDES, R_LOOKUP]),
+        ("empty-subcodes-is-every-subcode", "an item whose subcodes list is empty stands for every subcode: 100/7 transient",
+         [category("transient", (100, []))], error(100, 7), "transient", [R_NAMES, R_OVERRIDES, R_LOOKUP]),
+    ]
+    return [_v("server-table", c, d, "high", [B7], _input(body, table),
+               classified(cat, message=MESSAGES[body["error"]["code"]]), rules + [R_ACTION])
+            for c, d, table, body, cat, rules in cases]
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Server table lookup order: code+subcode, code+*, *+subcode, *+*. One table, each entry a different category from
+# the entries searched after it, so each vector pins one step. Codes 100 and 101 are not in the default table, so
+# the replacing and the key-by-key readings agree at every step.
+LOOKUP_TABLE = [
+    category("transient", (100, [33]), ("*", [34])),
+    category("login", 100, "*"),
+    category("other", ("*", [33])),
+]
+
+
+def _lookup_order():
+    cases = [
+        ("code-and-subcode", "100/33: the code+subcode entry (transient) is found before 100+* (login) and *+33 (other)",
+         error(100, 33), "transient"),
+        ("code-and-any-subcode", "100/34: no code+subcode entry, so 100+* (login: recoverable) beats *+34 (transient)",
+         error(100, 34), "recoverable"),
+        ("code-without-subcode", "100 without a subcode matches 100+* (recoverable), never a subcode entry",
+         error(100), "recoverable"),
+        ("any-code-and-subcode", "101/34: no entry for 101, so *+34 (transient) beats *+* (login)",
+         error(101, 34), "transient"),
+        ("any-code-and-subcode-33", "101/33: no entry for 101, so *+33 (other) beats *+* (login)",
+         error(101, 33), "other"),
+        ("any-code-any-subcode", "101/35: only *+* (login) matches: recoverable, not the default other",
+         error(101, 35), "recoverable"),
+        ("any-code-without-subcode", "101 without a subcode matches only *+* (recoverable), not *+33 or *+34",
+         error(101), "recoverable"),
+    ]
+    return [_v("lookup-order", c, d, "high", [B7], _input(body, LOOKUP_TABLE),
+               classified(cat, message=MESSAGES[body["error"]["code"]]), [R_LOOKUP, R_NAMES, R_ACTION])
+            for c, d, body, cat in cases]
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Permission errors: code 200 (seeds), 10 and 200-299 (the Graph error codes). All have category other here.
+def _permission():
+    cases = [
+        ("200", 200, None, True, "code 200 is the seeds' permission error: re-request the permission", "critical"),
+        ("200.subcode", 200, 1545041, True, "code 200 with a subcode is still a permission error", "high"),
+        ("10", 10, None, True, "code 10 (no permission for this action) is a permission error", "high"),
+        ("201", 201, None, True, "code 201 is in 200-299: a permission error", "high"),
+        ("230", 230, None, True, "code 230 is in 200-299: a permission error", "high"),
+        ("250", 250, None, True, "code 250 is in 200-299: a permission error", "high"),
+        ("299", 299, None, True, "code 299, the last of 200-299, is a permission error", "high"),
+    ]
+    out = [_v("permission", c, d, sev, PERMISSION_REFS, _input(error(code, sub)),
+              classified("other", permission=perm, message=MESSAGES[code]), [R_PERMISSION, R_ACTION, R_OTHER])
+           for c, code, sub, perm, d, sev in cases]
+    # The neighbours 9, 11, 199 and 300 (not permission errors) are in the default group.
+    out.append(_v("permission", "200-server-other",
+                  "code 200 that the server table also calls other is a permission error: re-request the permission",
+                  "high", PERMISSION_REFS, _input(error(200), [category("other", 200)]),
+                  classified("other", permission=True, message=MESSAGES[200]), [R_PERMISSION, R_ACTION, R_NAMES]))
+    out.append(_v("permission", "200-current-token",
+                  "code 200 on a request made with the current token is a permission error and keeps the token",
+                  "high", PERMISSION_REFS + [B6], _input(error(200), current=True),
+                  classified("other", permission=True, message=MESSAGES[200]),
+                  [R_PERMISSION, R_ACTION, R_OTHER, R_OTHER_CODES]))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The message: message > error_reason > error_msg, else null. Code 368 (other) throughout.
+def _message():
+    cases = [
+        ("message-only", dict(message="Temporarily blocked"), "Temporarily blocked",
+         "message alone is the message"),
+        ("all-three", dict(message="Temporarily blocked", error_reason="spam", error_msg="Blocked (legacy)"),
+         "Temporarily blocked", "message beats error_reason and error_msg"),
+        ("message-and-reason", dict(message="Temporarily blocked", error_reason="spam"), "Temporarily blocked",
+         "message beats error_reason"),
+        ("reason-and-msg", dict(message=None, error_reason="spam", error_msg="Blocked (legacy)"), "spam",
+         "without message, error_reason beats error_msg"),
+        ("reason-only", dict(message=None, error_reason="spam"), "spam",
+         "error_reason alone is the message"),
+        ("msg-only", dict(message=None, error_msg="Blocked (legacy)"), "Blocked (legacy)",
+         "error_msg alone is the message"),
+        ("none", dict(message=None), None,
+         "no message, error_reason or error_msg: the message is null"),
+        ("user-msg-is-not-the-message",
+         dict(message=None, error_user_title="Blocked", error_user_msg="You can't do this right now."), None,
+         "error_user_title and error_user_msg are not message sources: null"),
+        ("user-msg-beside-msg",
+         dict(message=None, error_msg="Blocked (legacy)", error_user_msg="You can't do this right now."),
+         "Blocked (legacy)", "error_msg is the message even beside error_user_msg"),
+        ("non-ascii-kept", dict(message="Tạm thời bị chặn \u2014 réessayez"), "Tạm thời bị chặn \u2014 réessayez",
+         "a non-ASCII message is kept exactly"),
+    ]
+    return [_v("message", c, f"code 368: {d}", "medium", [B7], _input(error(368, **kw)),
+               classified("other", message=m), [R_MESSAGE])
+            for c, kw, m, d in cases]
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The current token (§6): 190 or 102 on a request made with it -> cleared (493: markedExpired); otherwise kept.
+def _token():
+    cases = [
+        ("190-current", error(190), None, True, "recoverable", "cleared", [R_CLEARED, R_RECOVERABLE],
+         "190 on a request made with the current token clears it", "critical"),
+        ("190.460-current", error(190, 460), None, True, "recoverable", "cleared", [R_CLEARED, R_RECOVERABLE],
+         "190/460 (password changed) on a request made with the current token clears it", "critical"),
+        ("190.463-current", error(190, 463), None, True, "recoverable", "cleared", [R_CLEARED, R_RECOVERABLE],
+         "190/463 (expired) on a request made with the current token clears it: only 493 marks it expired",
+         "critical"),
+        ("102-current", error(102), None, True, "recoverable", "cleared", [R_CLEARED, R_RECOVERABLE],
+         "102 on a request made with the current token clears it", "critical"),
+        ("190.493-current", error(190, 493), None, True, "recoverable", "markedExpired",
+         [R_EXPIRED, R_RECOVERABLE],
+         "190/493 on a request made with the current token marks it expired instead of clearing it", "critical"),
+        ("102.493-current", error(102, 493), None, True, "recoverable", "markedExpired",
+         [R_EXPIRED, R_RECOVERABLE],
+         "102/493 on a request made with the current token marks it expired instead of clearing it", "critical"),
+        ("190.493-other-request", error(190, 493), None, False, "recoverable", "kept",
+         [R_OTHER_REQUEST, R_RECOVERABLE],
+         "190/493 on a request made with another token leaves the current token as it is", "critical"),
+        ("102.493-other-request", error(102, 493), None, False, "recoverable", "kept",
+         [R_OTHER_REQUEST, R_RECOVERABLE],
+         "102/493 on a request made with another token leaves the current token as it is", "critical"),
+        ("1.493-current", error(1, 493), None, True, "transient", "kept", [R_OTHER_CODES, R_TRANSIENT],
+         "1/493 on a request made with the current token keeps it: 493 matters only with 190 and 102", "high"),
+        ("100.493-current", error(100, 493), None, True, "other", "kept", [R_OTHER_CODES, R_OTHER],
+         "100/493 on a request made with the current token keeps it", "high"),
+        ("4-current", error(4), None, True, "transient", "kept", [R_OTHER_CODES, R_TRANSIENT],
+         "4 (rate limit) on a request made with the current token keeps it", "high"),
+        ("189-current", error(189), None, True, "other", "kept", [R_OTHER_CODES, R_OTHER],
+         "189, next to 190, on a request made with the current token keeps it", "high"),
+        ("191-current", error(191), None, True, "other", "kept", [R_OTHER_CODES, R_OTHER],
+         "191, next to 190, on a request made with the current token keeps it", "high"),
+        ("190-transient-current", error(190, is_transient=True), None, True, "transient", "cleared",
+         [R_CLEARED, R_IS_TRANSIENT],
+         "190 with is_transient true on the current token's request: transient (retry), and the token is cleared "
+         "all the same", "critical"),
+        ("190-server-other-current", error(190), [category("other", 190)], True, "other", "cleared",
+         [R_CLEARED, R_NAMES, R_OVERRIDES],
+         "190 that the server table calls other, on the current token's request: other, and the token is cleared "
+         "all the same", "critical"),
+        ("190.493-server-transient-current", error(190, 493), [category("transient", (190, [493]))], True,
+         "transient", "markedExpired", [R_EXPIRED, R_NAMES, R_OVERRIDES, R_LOOKUP],
+         "190/493 that the server table calls transient, on the current token's request: transient, and the "
+         "token is marked expired", "critical"),
+    ]
+    out = []
+    for case, body, table, current, cat, token, rules, description, severity in cases:
+        out.append(_v("current-token", case, description, severity, [B6, B7], _input(body, table, current),
+                      classified(cat, message=MESSAGES[body["error"]["code"]], token=token), rules + [R_ACTION]))
+    return out
+
+
+def vectors():
+    return (_default_table() + _is_transient() + _server_names() + _lookup_order() + _permission() + _message()
+            + _token())

@@ -1,0 +1,367 @@
+"""profile: the Limited Login profile made from a validated id_token's claims (behaviour.md §5, §4).
+
+Input: the token's payload as JSON (`claims`: the required claims plus optional claims, some of the wrong type) and
+the granted permissions. Expected: `noProfile` when `sub` is absent, not a string or empty; otherwise `created` with
+every profile member present, `null` where the profile has none:
+
+- userID = sub; name / firstName / middleName / lastName = name / given_name / middle_name / family_name;
+  imageURL = picture; email = email; gender = user_gender; linkURL = user_link (strings kept exactly, "" included);
+- friendIDs = user_friends (an array of strings, in order; [] kept);
+- birthday = user_birthday parsed as MM/dd/yyyy, written as the calendar date "yyyy-MM-dd" (a date has no time
+  zone), null when it is not a real date in that format;
+- ageRange = {"min", "max"} from user_age_range, an absent bound null; null when both bounds are absent, either is
+  negative or min >= max;
+- hometown / location = {"id", "name"} from user_hometown / user_location when both are strings, else null;
+- permissions = the granted permissions (a set), isLimited = true.
+
+An optional claim of the wrong type (§4: strings; user_friends an array of strings; user_age_range a non-empty object
+of numbers; user_hometown / user_location non-empty objects of strings) is dropped, so its member is null and the
+profile is still made. The readings agree (§8 lists no profile difference): no vector names a profile.
+
+Decisions where the spec is terse (each follows from the text, stated so a reviewer can disagree):
+- a `sub` that is absent or not a string makes no profile: §5 makes a profile "only when sub is non-empty", and §4
+  requires sub to be a non-empty string; a single space is non-empty (as in token-claims);
+- friendIDs keeps the claim's order (§5 copies the array);
+- hometown / location keep only id and name: an extra string member does not stop the claim from being an object of
+  strings (§4) whose id and name are strings (§5).
+
+Cases the specification leaves open, with no vector:
+- birthday strings a lenient date parser reads differently from a strict one: one-digit month or day ("1/2/1990"),
+  two-digit or five-digit years, other separators ("01-31-1990"), leading or trailing text or whitespace, non-ASCII
+  digits, years before the Gregorian calendar (1582), the year 0;
+- fractional or huge age bounds, boolean bounds, and members other than min and max in user_age_range beside a bound;
+- hometown / location objects holding id and name strings plus a non-string member: §4 drops the claim (not an
+  object of strings) where §5 alone would keep it;
+- picture and user_link strings that are not URLs (§5 does not say whether imageURL and linkURL are parsed);
+- duplicate friend IDs; a non-set permission list;
+- claim names in another case (`Email`), or the same claim twice in the payload.
+"""
+
+import json
+
+from .common import B4, B5, permission_set, vector
+
+FAMILY = "profile"
+DESCRIPTION = (
+    "The Limited Login profile made from a validated id_token's claims (behaviour.md §5, with §4's optional-claim "
+    "types): no profile unless sub is a non-empty string; userID from sub; name parts, picture, email, gender and link "
+    "from their string claims; friendIDs from user_friends; birthday from user_birthday parsed as MM/dd/yyyy (a "
+    "calendar date yyyy-MM-dd, null when it does not parse); ageRange from user_age_range (null when both bounds are "
+    "absent, either is negative or min >= max); hometown and location when id and name are strings; permissions from "
+    "the granted permissions; isLimited true. An optional claim of the wrong type is dropped: its member is null."
+)
+# This family has no rejection reason; the one non-created result is described here.
+REASONS = {
+    "noProfile": "the claims carry no usable sub (absent, not a string, or the empty string), so no profile is made",
+}
+
+# Rule IDs (Vectors/rules.json).
+R_SUB = "profile.sub"
+R_NAMES = "profile.names"
+R_STRINGS = "profile.string-claims"
+R_ABSENT = "profile.absent-claims"
+R_WRONG = "profile.wrong-type"
+R_FRIENDS = "profile.friends"
+R_BIRTHDAY = "profile.birthday"
+R_AGE = "profile.age-range"
+R_PLACES = "profile.places"
+R_PERMISSIONS = "profile.permissions"
+
+NOW = 1767225600  # 2026-01-01T00:00:00Z
+SUB = "10157834620091592"
+# The required claims of a validated token (§4); the profile uses only sub.
+REQUIRED = {
+    "jti": "5f0c8a6e-3b1d-4c2e-9a7f-1d2e3f4a5b6c",
+    "iss": "https://limited.facebook.com",
+    "aud": "1234567890",
+    "exp": NOW + 3600,
+    "iat": NOW - 60,
+    "nonce": "n-0S6_WzA2Mj",
+    "sub": SUB,
+}
+GRANTED = permission_set(["public_profile", "email"])
+ALL_GRANTED = permission_set(["public_profile", "email", "user_age_range", "user_birthday", "user_friends",
+                              "user_gender", "user_hometown", "user_link", "user_location"])
+
+PICTURE = "https://platform-lookaside.fbsbx.com/platform/profilepic/?asid=10157834620091592&height=100&width=100"
+LINK = "https://www.facebook.com/app_scoped_user_id/10157834620091592/"
+FULL_CLAIMS = {
+    "name": "Jane Quinn Doe",
+    "given_name": "Jane",
+    "middle_name": "Quinn",
+    "family_name": "Doe",
+    "picture": PICTURE,
+    "email": "jane.doe@example.com",
+    "user_friends": ["10157834620091001", "10157834620091002"],
+    "user_birthday": "07/14/1990",
+    "user_gender": "female",
+    "user_link": LINK,
+    "user_age_range": {"min": 21},
+    "user_hometown": {"id": "108", "name": "Hanoi, Vietnam"},
+    "user_location": {"id": "110", "name": "Paris, France"},
+}
+FULL_PROFILE = {
+    "name": "Jane Quinn Doe",
+    "firstName": "Jane",
+    "middleName": "Quinn",
+    "lastName": "Doe",
+    "imageURL": PICTURE,
+    "email": "jane.doe@example.com",
+    "friendIDs": ["10157834620091001", "10157834620091002"],
+    "birthday": "1990-07-14",
+    "gender": "female",
+    "linkURL": LINK,
+    "ageRange": {"min": 21, "max": None},
+    "hometown": {"id": "108", "name": "Hanoi, Vietnam"},
+    "location": {"id": "110", "name": "Paris, France"},
+}
+PROFILE_MEMBERS = ("userID", "name", "firstName", "middleName", "lastName", "imageURL", "email", "friendIDs",
+                   "birthday", "gender", "linkURL", "ageRange", "hometown", "location", "permissions", "isLimited")
+
+
+def _input(claims=None, granted=GRANTED):
+    return {"claims": {**REQUIRED, **(claims or {})}, "grantedPermissions": permission_set(granted)}
+
+
+def created(granted=GRANTED, user_id=SUB, **members):
+    """The created profile: every member null unless given (members use the profile's names)."""
+    profile = {name: None for name in PROFILE_MEMBERS}
+    profile.update(userID=user_id, permissions=permission_set(granted), isLimited=True)
+    for name, value in members.items():
+        if name not in PROFILE_MEMBERS:
+            raise ValueError(f"unknown profile member {name}")
+        profile[name] = value
+    return {"result": "created", "profile": profile}
+
+
+NO_PROFILE = {"result": "noProfile"}
+
+
+def _v(group, case, description, severity, refs, input, expected, rules):
+    return vector(f"{FAMILY}::{group}::{case}", description, severity, refs, input, expected, rules=rules)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The whole profile: only the required claims; every optional claim valid.
+def _whole():
+    return [
+        _v("whole", "required-claims-only",
+           "only the required claims: a profile with userID = sub, permissions and isLimited, every other member null",
+           "critical", [B5], _input(), created(), [R_SUB, R_ABSENT, R_PERMISSIONS]),
+        _v("whole", "every-optional-claim",
+           "every optional claim present with the right type: each profile member comes from its claim",
+           "critical", [B5, B4], _input(FULL_CLAIMS, ALL_GRANTED), created(ALL_GRANTED, **FULL_PROFILE),
+           [R_SUB, R_NAMES, R_STRINGS, R_FRIENDS, R_BIRTHDAY, R_AGE, R_PLACES, R_PERMISSIONS]),
+        _v("whole", "unknown-claims-ignored",
+           "claims outside the lists (at_hash, auth_time, picture_large) change nothing: every other member null",
+           "medium", [B5, B4],
+           _input({"at_hash": "HK6E_P6Dh8Y93mRNtsDB1Q", "auth_time": NOW - 120, "picture_large": PICTURE}),
+           created(), [R_ABSENT]),
+    ]
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# sub: a profile only when sub is a non-empty string.
+def _sub():
+    without_sub = {k: v for k, v in REQUIRED.items() if k != "sub"}
+    cases = [
+        ("empty", {"sub": ""}, NO_PROFILE, "an empty sub makes no profile", "critical"),
+        ("missing", None, NO_PROFILE, "no sub claim makes no profile", "critical"),
+        ("number", {"sub": 100001}, NO_PROFILE, "a numeric sub is not a string: no profile", "high"),
+        ("null", {"sub": None}, NO_PROFILE, "a null sub makes no profile", "high"),
+        ("single-space", {"sub": " "}, created(user_id=" "),
+         "a sub of one space is non-empty: a profile whose userID is the space, untrimmed", "medium"),
+        ("non-numeric", {"sub": "abc-123"}, created(user_id="abc-123"),
+         "a non-numeric sub is used as the userID exactly", "medium"),
+    ]
+    out = []
+    for case, edit, expected, description, severity in cases:
+        if edit is None:
+            inp = {"claims": dict(without_sub), "grantedPermissions": GRANTED}
+        else:
+            inp = _input(edit)
+        out.append(_v("sub", case, description, severity, [B5, B4], inp, expected, [R_SUB]))
+    out.append(_v("sub", "empty-with-other-claims",
+                  "an empty sub makes no profile even when every optional claim is valid",
+                  "critical", [B5], _input({**FULL_CLAIMS, "sub": ""}, ALL_GRANTED), NO_PROFILE, [R_SUB]))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# String claims: each to its own member, exactly; a wrong type is dropped.
+STRING_CLAIMS = [
+    ("name", "name", "Nguyễn Thị Minh Khai", R_NAMES),
+    ("given_name", "firstName", "Minh", R_NAMES),
+    ("middle_name", "middleName", "Thị", R_NAMES),
+    ("family_name", "lastName", "Nguyễn", R_NAMES),
+    ("picture", "imageURL", PICTURE, R_STRINGS),
+    ("email", "email", "minh.nguyen@example.com", R_STRINGS),
+    ("user_gender", "gender", "non-binary", R_STRINGS),
+    ("user_link", "linkURL", LINK, R_STRINGS),
+]
+WRONG_STRING = {
+    "name": (42, "the number 42"),
+    "given_name": (None, "null"),
+    "middle_name": (True, "the boolean true"),
+    "family_name": (["Doe"], "an array holding a string"),
+    "picture": ({"data": {"url": PICTURE}}, "an object (the Graph API's picture shape)"),
+    "email": (["jane.doe@example.com"], "an array holding a string"),
+    "user_gender": (1, "the number 1"),
+    "user_link": (False, "the boolean false"),
+}
+
+
+def _strings():
+    out = []
+    for claim, member, value, rule in STRING_CLAIMS:
+        out.append(_v("string-claims", f"{claim}.kept",
+                      f"{claim} alone becomes the profile's {member}, exactly; every other member stays null",
+                      "high", [B5], _input({claim: value}), created(**{member: value}), [rule, R_ABSENT]))
+    for claim, member, _, _ in STRING_CLAIMS:
+        wrong, what = WRONG_STRING[claim]
+        out.append(_v("string-claims", f"{claim}.wrong-type",
+                      f"{claim} is {what}, not a string: dropped (§4), so {member} is null and the profile is made",
+                      "high", [B5, B4], _input({claim: wrong}), created(), [R_WRONG]))
+    out.append(_v("string-claims", "name-parts-distinct",
+                  "name, given_name, middle_name and family_name with distinct values each land in their own member",
+                  "high", [B5], _input({"name": "Dr. A B C", "given_name": "A", "middle_name": "B", "family_name": "C"}),
+                  created(name="Dr. A B C", firstName="A", middleName="B", lastName="C"), [R_NAMES]))
+    out.append(_v("string-claims", "empty-strings-kept",
+                  "given_name and email are empty strings, which are strings: kept as \"\", not null",
+                  "medium", [B5, B4], _input({"given_name": "", "email": ""}),
+                  created(firstName="", email=""), [R_NAMES, R_STRINGS]))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# user_friends: an array of strings, kept in order ([] kept); anything else dropped.
+def _friends():
+    kept = [
+        ("kept-in-order", ["10157834620091003", "10157834620091001", "10157834620091002"],
+         "is an array of strings: friendIDs holds it in the claim's order (not sorted)"),
+        ("empty-array", [], "is an empty array: kept as [], not null"),
+    ]
+    dropped = [
+        ("string", "10157834620091001", "a string"),
+        ("number-element", [10157834620091001], "an array holding a number"),
+        ("null-element", ["10157834620091001", None], "an array holding a string and null"),
+        ("object", {"data": [{"id": "10157834620091001"}]}, "an object (the Graph API's friends shape)"),
+    ]
+    out = [_v("friends", c, f"user_friends {d}", "high", [B5, B4], _input({"user_friends": value}),
+              created(friendIDs=value), [R_FRIENDS])
+           for c, value, d in kept]
+    out += [_v("friends", c, f"user_friends is {d}, not an array of strings: dropped, friendIDs null",
+               "high", [B5, B4], _input({"user_friends": value}), created(), [R_WRONG])
+            for c, value, d in dropped]
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# user_birthday: MM/dd/yyyy -> yyyy-MM-dd; null when it is not a real date in that format.
+BIRTHDAYS = [
+    ("month-first", "12/01/1990", "1990-12-01", "12/01/1990 is 1 December (MM/dd), not 12 January"),
+    ("january-second", "01/02/1990", "1990-01-02", "01/02/1990 is 2 January (MM/dd), not 1 February"),
+    ("end-of-year", "12/31/1999", "1999-12-31", "12/31/1999 is the last day of 1999"),
+    ("leap-day", "02/29/2000", "2000-02-29", "02/29/2000 exists: 2000 is a leap year"),
+    ("early-year", "03/15/1905", "1905-03-15", "a 1905 birthday is written with its four-digit year"),
+    ("month-13", "13/01/1990", None, "month 13 does not exist"),
+    ("month-00", "00/15/1990", None, "month 00 does not exist"),
+    ("day-32", "12/32/1990", None, "day 32 does not exist"),
+    ("day-00", "06/00/1990", None, "day 00 does not exist"),
+    ("april-31", "04/31/1990", None, "31 April does not exist"),
+    ("february-30", "02/30/1990", None, "30 February does not exist"),
+    ("leap-day-2001", "02/29/2001", None, "29 February 2001 does not exist (not a leap year)"),
+    ("leap-day-1900", "02/29/1900", None, "29 February 1900 does not exist (1900 is not a leap year)"),
+    ("day-first", "31/01/1990", None, "31/01/1990 is day-first order: month 31 does not exist"),
+    ("iso", "1990-01-31", None, "the ISO format yyyy-MM-dd is not MM/dd/yyyy"),
+    ("empty", "", None, "the empty string is not a date"),
+]
+
+
+def _birthday():
+    out = [_v("birthday", case, f"user_birthday {text!r}: {why}, so birthday is {expected or 'null'}",
+              "high" if expected is not None else "medium", [B5], _input({"user_birthday": text}),
+              created(birthday=expected), [R_BIRTHDAY])
+           for case, text, expected, why in BIRTHDAYS]
+    out.append(_v("birthday", "number", "user_birthday is the number 7141990, not a string: dropped, birthday null",
+                  "medium", [B5, B4], _input({"user_birthday": 7141990}), created(), [R_WRONG]))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# user_age_range: §4 a non-empty object of numbers; §5 null when both bounds absent, either < 0, or min >= max.
+AGE_RANGES = [
+    ("min-only", {"min": 21}, {"min": 21, "max": None}, R_AGE, "is 21 and over: max null"),
+    ("min-and-max", {"min": 18, "max": 20}, {"min": 18, "max": 20}, R_AGE, "is kept with both bounds"),
+    ("max-only", {"max": 17}, {"min": None, "max": 17}, R_AGE, "is under 18: min null"),
+    ("min-zero", {"min": 0, "max": 12}, {"min": 0, "max": 12}, R_AGE, "is kept: a bound of 0 is not negative"),
+    ("min-negative", {"min": -1, "max": 17}, None, R_AGE, "has a negative min: no age range"),
+    ("max-negative", {"max": -1}, None, R_AGE, "has a negative max: no age range"),
+    ("min-equals-max", {"min": 21, "max": 21}, None, R_AGE, "has min == max: no age range"),
+    ("min-above-max", {"min": 21, "max": 18}, None, R_AGE, "has min > max: no age range"),
+    ("no-bounds", {"age": 21}, None, R_AGE,
+     "is an object of numbers without min and max: both bounds absent, no age range"),
+    ("empty-object", {}, None, R_WRONG, "is not a non-empty object of numbers: dropped"),
+    ("string-bound", {"min": "21"}, None, R_WRONG, "has a string bound, not a number: the claim is dropped"),
+    ("null-bound", {"min": 18, "max": None}, None, R_WRONG, "has a null max, not a number: the claim is dropped"),
+    ("number", 21, None, R_WRONG, "is a number, not an object: dropped"),
+    ("array", [18, 20], None, R_WRONG, "is an array, not an object: dropped"),
+]
+
+
+def _age_range():
+    return [_v("age-range", case, f"user_age_range {json.dumps(value)} {why}", "high", [B5, B4], _input({"user_age_range": value}),
+               created(ageRange=expected), [rule])
+            for case, value, expected, rule, why in AGE_RANGES]
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# user_hometown / user_location: {id, name} when both are strings, else null.
+def _places():
+    hanoi = {"id": "108", "name": "Hanoi, Vietnam"}
+    paris = {"id": "110", "name": "Paris, France"}
+    out = [
+        _v("places", "hometown-kept", "user_hometown with string id and name is the hometown; location stays null",
+           "high", [B5], _input({"user_hometown": hanoi}), created(hometown=hanoi), [R_PLACES, R_ABSENT]),
+        _v("places", "location-kept", "user_location with string id and name is the location; hometown stays null",
+           "high", [B5], _input({"user_location": paris}), created(location=paris), [R_PLACES, R_ABSENT]),
+        _v("places", "both-kept-apart", "user_hometown and user_location each land in their own member",
+           "high", [B5], _input({"user_hometown": hanoi, "user_location": paris}),
+           created(hometown=hanoi, location=paris), [R_PLACES]),
+        _v("places", "extra-string-member",
+           "user_location with id, name and another string member: the location is {id, name} only",
+           "medium", [B5, B4], _input({"user_location": {**paris, "country": "France"}}),
+           created(location=paris), [R_PLACES]),
+    ]
+    nulls = [
+        ("hometown-without-name", "user_hometown", {"id": "108"}, R_PLACES, "has no name"),
+        ("location-without-id", "user_location", {"name": "Paris, France"}, R_PLACES, "has no id"),
+        ("hometown-number-id", "user_hometown", {"id": 108, "name": "Hanoi, Vietnam"}, R_WRONG,
+         "has a numeric id (not an object of strings)"),
+        ("location-null-name", "user_location", {"id": "110", "name": None}, R_WRONG,
+         "has a null name (not an object of strings)"),
+        ("hometown-empty-object", "user_hometown", {}, R_WRONG, "is an empty object"),
+        ("location-string", "user_location", "Paris, France", R_WRONG, "is a string, not an object"),
+    ]
+    member = {"user_hometown": "hometown", "user_location": "location"}
+    out += [_v("places", case, f"{claim} {why}: {member[claim]} is null", "high", [B5, B4], _input({claim: value}),
+               created(), [rule])
+            for case, claim, value, rule, why in nulls]
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# permissions = the granted permissions; isLimited = true.
+def _permissions():
+    return [
+        _v("permissions", "none-granted", "no granted permissions: permissions is [] and isLimited is true",
+           "high", [B5], _input(granted=[]), created(granted=[]), [R_PERMISSIONS]),
+        _v("permissions", "not-from-claims",
+           "permissions are the granted ones, not inferred from the claims present (email claim, email not granted)",
+           "high", [B5], _input({"email": "jane.doe@example.com"}, granted=["public_profile"]),
+           created(granted=["public_profile"], email="jane.doe@example.com"), [R_PERMISSIONS, R_STRINGS]),
+    ]
+
+
+def vectors():
+    return (_whole() + _sub() + _strings() + _friends() + _birthday() + _age_range() + _places() + _permissions())

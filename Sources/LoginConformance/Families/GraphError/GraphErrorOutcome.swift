@@ -1,0 +1,86 @@
+/// The answer of a ``GraphErrorClassifying`` implementation: how the error is classified and what it does to the
+/// current token (behaviour.md §7, §6). In JSON: `{"result": "classified", "category", "isPermissionError",
+/// "message", "clientAction", "currentToken"}`.
+public struct GraphErrorOutcome: Sendable, Hashable {
+    /// The error's category.
+    public let category: GraphErrorCategory
+    /// Whether the error is a permission error (Graph code 10 or 200–299).
+    public let isPermissionError: Bool
+    /// `message`, else `error_reason`, else `error_msg`; `nil` when the error has none of them.
+    public let message: String?
+    /// What the client should do about it.
+    public let clientAction: GraphErrorClientAction
+    /// What happens to the current access token.
+    public let currentToken: CurrentTokenEffect
+
+    /// An outcome with every member given.
+    public init(
+        category: GraphErrorCategory, isPermissionError: Bool, message: String?, clientAction: GraphErrorClientAction,
+        currentToken: CurrentTokenEffect
+    ) {
+        self.category = category
+        self.isPermissionError = isPermissionError
+        self.message = message
+        self.clientAction = clientAction
+        self.currentToken = currentToken
+    }
+}
+
+/// The category of a Graph error (the SDK's `GraphRequestError`: other 0, transient 1, recoverable 2).
+public enum GraphErrorCategory: String, Codable, Sendable, Hashable, CaseIterable {
+    /// Nothing the client can do by itself.
+    case other
+    /// Retrying later may succeed.
+    case transient
+    /// The user can recover, by logging in again (the "login" recovery).
+    case recoverable
+}
+
+/// What the client should do about a Graph error.
+public enum GraphErrorClientAction: String, Codable, Sendable, Hashable, CaseIterable {
+    /// A permission error: ask for the permission again, then retry (the seeds' advice).
+    case rerequestPermission
+    /// A recoverable error: log the user in again.
+    case logInAgain
+    /// A transient error: retry the request.
+    case retry
+    /// An error of category other: nothing to do.
+    case none
+}
+
+/// What a Graph error does to the current access token (behaviour.md §6).
+public enum CurrentTokenEffect: String, Codable, Sendable, Hashable, CaseIterable {
+    /// The current token is cleared (190 or 102 on a request made with it).
+    case cleared
+    /// The current token is kept but marked expired (subcode 493).
+    case markedExpired
+    /// The current token is left as it is.
+    case kept
+}
+
+extension GraphErrorOutcome: Codable {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case result, category, isPermissionError, message, clientAction, currentToken
+    }
+
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownMembers(of: CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        _ = try container.decodeDiscriminator(.result, allowed: ["classified"])
+        category = try container.decode(GraphErrorCategory.self, forKey: .category)
+        isPermissionError = try container.decode(Bool.self, forKey: .isPermissionError)
+        message = try container.decode(String?.self, forKey: .message)
+        clientAction = try container.decode(GraphErrorClientAction.self, forKey: .clientAction)
+        currentToken = try container.decode(CurrentTokenEffect.self, forKey: .currentToken)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode("classified", forKey: .result)
+        try container.encode(category, forKey: .category)
+        try container.encode(isPermissionError, forKey: .isPermissionError)
+        try container.encode(message, forKey: .message)
+        try container.encode(clientAction, forKey: .clientAction)
+        try container.encode(currentToken, forKey: .currentToken)
+    }
+}
