@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Reference adapter for LoginConformance, in Python (standard library only).
 
-A complete implementation of the four vector families (nonce, login-configuration,
-login-result, token-claims) under both readings of behaviour.md (--profile documented,
-the default, or --profile ios-sdk), wrapped in the adapter protocol of Vectors/HARNESS.md:
+A complete implementation of every vector family but signed-token (Python's standard
+library has no RSA) under both readings of behaviour.md (--profile documented, the
+default, or --profile ios-sdk), wrapped in the adapter protocol of Vectors/HARNESS.md:
 JSON Lines requests on standard input, JSON Lines answers on standard output.
 
     python3 Examples/PythonAdapter/reference_adapter.py [--profile documented|ios-sdk]
@@ -13,7 +13,8 @@ behaviour.md), as the example to copy when writing an adapter in another languag
 Every rule below cites the behaviour.md section it comes from ("§1" etc.).
 
 The family functions (check_nonce, create_login_configuration, process_login_result,
-validate_token_claims) take a vector's `input` and the profile and return the outcome in
+validate_token_claims, check_code_verifier, …; see FAMILY_FUNCTIONS) take a vector's
+`input` and the profile and return the outcome in
 the shape of the vector file's `expected`. Other programs may import this module and reuse
 them (Tests/Adapters/misbehaving_adapter.py does).
 """

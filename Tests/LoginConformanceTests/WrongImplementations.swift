@@ -73,6 +73,9 @@ struct FoundationWhitespaceNonceValidator: NonceValidating {
 /// validator trims whitespace (and, when `declinedAsRequestedMinusGranted`, its login-result resolver computes
 /// declined as requested − granted).
 struct KnownFailuresImplementation: NonceValidating, LoginConfigurationBuilding, LoginResultResolving, TokenClaimsValidating {
+    /// The families whose protocols it adopts; the others' vectors are skipped.
+    static let families: Set<ConformanceFamily> = [.nonce, .loginConfiguration, .loginResult, .tokenClaims]
+
     var declinedAsRequestedMinusGranted = false
     var nonceThrows = false
     private let reference = ReferenceImplementation(profile: .documented)
