@@ -26,7 +26,8 @@ sys.path.insert(0, str(ROOT / "Scripts"))
 
 FORMAT_VERSION = 1
 # Family modules, in the order the manifest lists them.
-FAMILY_MODULES = ["nonce", "login_configuration", "login_result", "token_claims", "signed_token"]
+FAMILY_MODULES = ["nonce", "login_configuration", "login_result", "token_claims", "signed_token", "code_verifier",
+                  "code_challenge", "login_request"]
 RULES_FILE = "rules.json"
 PROFILES = ("documented", "ios-sdk")
 
