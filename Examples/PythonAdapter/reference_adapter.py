@@ -548,25 +548,16 @@ def validate_token_claims(inp, profile):
 
 def code_verifier_problem(verifier, profile):
     """behaviour.md §1 item 4 / RFC 7636 §4.1: 43...128 characters (code points: nothing is
-    trimmed or decoded), each one of A-Z a-z 0-9 - . _ ~. The SDK reading also takes
+    trimmed or decoded), each one of A-Z a-z 0-9 - . _ ~; the SDK reading also takes
     non-ASCII letters and digits (Unicode alphanumerics). Returns None when valid, else the
-    reason. The vectors never break both rules, so the order of the two checks is free."""
+    reason. The character rule is the one the login configuration applies
+    (code_verifier_is_valid above), so the two families cannot drift apart. The vectors
+    never break both rules, so the order of the two checks is free."""
     if not 43 <= len(verifier) <= 128:
         return "length"
-    for ch in verifier:
-        if ch in CODE_VERIFIER_ASCII:
-            continue
-        # Not str.isalnum(): it would accept non-ASCII letters under the documented reading,
-        # and characters such as U+00B2 SUPERSCRIPT TWO that are not letters or digits.
-        if profile == "ios-sdk" and not ch.isascii() and unicodedata.category(ch) in VERIFIER_SDK_CATEGORIES:
-            continue
+    if not code_verifier_is_valid(verifier, profile):
         return "characters"
     return None
-
-
-# Unicode letters and decimal digits: what "non-ASCII letters and digits" means here
-# (Foundation's CharacterSet.alphanumerics also has marks and other numbers; no vector uses them).
-VERIFIER_SDK_CATEGORIES = frozenset(["Lu", "Ll", "Lt", "Lm", "Lo", "Nd"])
 
 
 def check_code_verifier(inp, profile):
