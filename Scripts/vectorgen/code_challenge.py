@@ -114,8 +114,8 @@ def vectors():
     _check_sources()
     out = _Out()
     g = "known"
-    out.add(g, "behaviour-md", "behaviour.md §1's known pair: OB6imf0p…ojlEUL4p gives 4oJe_Hdk…IckxR0c with _ and -, "
-            "no padding", "high", REFS, KNOWN_PAIR[0], [R_S256, R_ALPHABET, R_PADDING], challenge=KNOWN_PAIR[1])
+    out.add(g, "behaviour-md", "behaviour.md §1's known pair: OB6imf0p…ojlEUL4p gives 4oJe_Hdk…IckxR0c with _ and "
+            "-, no padding", "high", REFS, KNOWN_PAIR[0], [R_S256, R_ALPHABET, R_PADDING], challenge=KNOWN_PAIR[1])
     out.add(g, "rfc7636-appendix-b", "RFC 7636 Appendix B's pair: dBjftJeZ…FWFOEjXk gives E9Melhoa…Sstw-cM (the "
             "verifier is itself base64url: it is hashed as text, not decoded)", "high", REFS + ["RFC 7636"],
             RFC7636_PAIR[0], [R_S256, R_AS_GIVEN, R_ALPHABET, R_PADDING], challenge=RFC7636_PAIR[1])

@@ -225,8 +225,9 @@ def _ascii_excluded(out):
     g = "ascii-excluded"
     assert len(ASCII_EXCLUDED) == 28 and set(ASCII_EXCLUDED) == set(ASCII_NAMES)
     for ch in ASCII_EXCLUDED:
-        out.add(g, cp(ch), f"A 60-character verifier with a {ASCII_NAMES[ch]} ({ch}, {cp(ch).upper()}) in the middle "
-                "is invalid (characters): it is not unreserved", "high", REFS, with_char(ch), invalid("characters"),
+        article = "an" if ASCII_NAMES[ch][0] in "aeiou" else "a"
+        out.add(g, cp(ch), f"A 60-character verifier with {article} {ASCII_NAMES[ch]} ({ch}, {cp(ch).upper()}) in "
+                "the middle is invalid (characters): it is not unreserved", "high", REFS, with_char(ch), invalid("characters"),
                 rules=[R_CHARSET])
     # At either end too, where a check of the inner characters only or a strip() would miss it.
     for ch, where, position in (("+", "first", 0), ("=", "last", 59), ("/", "last", 59)):

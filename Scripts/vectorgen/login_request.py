@@ -283,8 +283,8 @@ def _client_id(out):
                                   ("987654321098765", "limited", "a 15-digit app ID"),
                                   ("0012345678", "enabled", "an app ID with leading zeros (a string, not a number)")):
         i = inp(tracking=tracking, app_id=app_id)
-        out.add(g, f"{app_id}-{tracking}", f"{why.capitalize()} with {tracking} tracking is client_id and part of "
-                f"redirect_uri fb{app_id}://authorize/, exactly", "high", REFS, i, [R_CLIENT_ID, R_REDIRECT])
+        out.add(g, f"{app_id}-{tracking}", f"{why[0].upper() + why[1:]} with {tracking} tracking is client_id and "
+                f"part of redirect_uri fb{app_id}://authorize/, exactly", "high", REFS, i, [R_CLIENT_ID, R_REDIRECT])
 
 
 def _fixed(out):

@@ -23,7 +23,8 @@ public struct ReferenceCodeVerifierValidator: CodeVerifierValidating, Sendable {
     private func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
         if "-._~".unicodeScalars.contains(scalar) { return true }
         switch profile {
-        case .documented: return ("A"..."Z").contains(scalar) || ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar)
+        case .documented:
+            return ("A"..."Z").contains(scalar) || ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar)
         case .iosSDK: return CharacterSet.alphanumerics.contains(scalar)
         }
     }

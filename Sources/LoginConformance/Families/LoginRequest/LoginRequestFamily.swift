@@ -38,11 +38,16 @@ public enum LoginRequestFamily: VectorFamily {
         }
     }
 
+    /// Whether the value `sent` for parameter `name` is the expected `want` (scope as a list, state as JSON).
     static func parameter(_ name: String, _ sent: String, matches want: String) -> Bool {
         switch name {
         case "scope":
-            let items = { (text: String) in text.split(separator: ",", omittingEmptySubsequences: false).map { Array($0.utf8) } }
-            return items(sent).sorted { $0.lexicographicallyPrecedes($1) } == items(want).sorted { $0.lexicographicallyPrecedes($1) }
+            // Each item as its UTF-8 bytes (code points, not canonical equivalence), sorted, duplicates kept.
+            let items = { (text: String) in
+                text.split(separator: ",", omittingEmptySubsequences: false).map { Array($0.utf8) }
+                    .sorted { $0.lexicographicallyPrecedes($1) }
+            }
+            return items(sent) == items(want)
         case "state":
             guard let wanted = JSONValue.parse(want)?.objectValue else { return sent.isCodePointEqual(to: want) }
             guard let got = JSONValue.parse(sent)?.objectValue else { return false }
