@@ -41,7 +41,9 @@ let package = Package(
                 "LoginConformanceReference",
                 "LoginConformanceCLI",
             ],
-            exclude: ["Mutants/signed-token-oracle.json"]  // read by path: which signatures verify, computed by Scripts/
+            // Read by path: which signatures verify and the SHA-256 digests of the code-challenge mutants, computed
+            // by Scripts/.
+            exclude: ["Mutants/signed-token-oracle.json", "Mutants/code-challenge-oracle.json"]
         ),
     ]
 )

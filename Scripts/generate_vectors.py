@@ -26,8 +26,8 @@ sys.path.insert(0, str(ROOT / "Scripts"))
 
 FORMAT_VERSION = 1
 # Family modules, in the order the manifest lists them.
-FAMILY_MODULES = ["nonce", "login_configuration", "login_result", "token_claims", "signed_token", "profile",
-                  "access_token", "token_change", "graph_error"]
+FAMILY_MODULES = ["nonce", "login_configuration", "login_result", "token_claims", "signed_token", "code_verifier",
+                  "code_challenge", "login_request", "profile", "access_token", "token_change", "graph_error"]
 RULES_FILE = "rules.json"
 CHANGELOG_FILE = "changelog.json"
 PROFILES = ("documented", "ios-sdk")

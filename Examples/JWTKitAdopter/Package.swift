@@ -10,11 +10,17 @@ let package = Package(
     products: [.library(name: "LimitedLoginTokens", targets: ["LimitedLoginTokens"])],
     dependencies: [
         .package(url: "https://github.com/vapor/jwt-kit.git", exact: "5.8.0"),
+        // SHA-256 for the PKCE code challenge. jwt-kit 5.8.0 already depends on swift-crypto "4.1.0"..<"6.0.0"
+        // (4.5.2 resolves); the package names it because its own code imports Crypto.
+        .package(url: "https://github.com/apple/swift-crypto.git", "4.1.0"..<"6.0.0"),
         // A real adopter writes: .package(url: "https://github.com/<org>/LoginConformance", from: "0.1.0")
         .package(name: "LoginConformance", path: "../.."),
     ],
     targets: [
-        .target(name: "LimitedLoginTokens", dependencies: [.product(name: "JWTKit", package: "jwt-kit")]),
+        .target(name: "LimitedLoginTokens", dependencies: [
+            .product(name: "JWTKit", package: "jwt-kit"),
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
         .testTarget(
             name: "LimitedLoginTokensTests",
             dependencies: [

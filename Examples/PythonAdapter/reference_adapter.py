@@ -548,27 +548,92 @@ def validate_token_claims(inp, profile):
 # Family: code-verifier (behaviour.md §1 item 4, §8)
 # ---------------------------------------------------------------------------------------
 
+def code_verifier_problem(verifier, profile):
+    """behaviour.md §1 item 4 / RFC 7636 §4.1: 43...128 characters (code points: nothing is
+    trimmed or decoded), each one of A-Z a-z 0-9 - . _ ~; the SDK reading also takes
+    non-ASCII letters and digits (Unicode alphanumerics). Returns None when valid, else the
+    reason. The character rule is the one the login configuration applies
+    (code_verifier_is_valid above), so the two families cannot drift apart. The vectors
+    never break both rules, so the order of the two checks is free."""
+    if not 43 <= len(verifier) <= 128:
+        return "length"
+    if not code_verifier_is_valid(verifier, profile):
+        return "characters"
+    return None
+
+
 def check_code_verifier(inp, profile):
-    """SCAFFOLD: the code-verifier family."""
-    raise NotImplementedError("code-verifier")
+    """code-verifier family: {"result": "valid"} or {"result": "invalid", "reason": ...}."""
+    problem = code_verifier_problem(inp["codeVerifier"], profile)
+    return {"result": "valid"} if problem is None else {"result": "invalid", "reason": problem}
 
 
 # ---------------------------------------------------------------------------------------
 # Family: code-challenge (behaviour.md §1 item 4)
 # ---------------------------------------------------------------------------------------
 
+import hashlib  # noqa: E402 - imported here, in the only section that hashes
+
+
+def s256_code_challenge(verifier):
+    """RFC 7636 §4.2: BASE64URL-ENCODE(SHA256(ASCII(code_verifier))), base64url without
+    padding. The verifier is hashed as text (never base64-decoded), with nothing appended."""
+    digest = hashlib.sha256(verifier.encode("ascii")).digest()
+    return base64.urlsafe_b64encode(digest).decode("ascii").rstrip("=")
+
+
 def compute_code_challenge(inp, profile):
-    """SCAFFOLD: the code-challenge family."""
-    raise NotImplementedError("code-challenge")
+    """code-challenge family: the same in both profiles."""
+    return {"result": "challenge", "challenge": s256_code_challenge(inp["codeVerifier"])}
 
 
 # ---------------------------------------------------------------------------------------
 # Family: login-request (behaviour.md §2)
 # ---------------------------------------------------------------------------------------
 
+# behaviour.md §2's table.
+RESPONSE_TYPE_ENABLED = "id_token,token_or_nonce,signed_request,graph_domain,user_token_nonce"
+RESPONSE_TYPE_LIMITED = "id_token,graph_domain,user_token_nonce"
+DO_NOT_TRACK = "ios_14_do_not_track"
+
+
 def build_login_request(inp, profile):
-    """SCAFFOLD: the login-request family."""
-    raise NotImplementedError("login-request")
+    """login-request family: the request a (valid) configuration makes. Values are given
+    percent-decoded, as Vectors/README.md asks; a parameter that is not sent is left out.
+    The same in both profiles: they differ only in which configurations exist (§1, §8)."""
+    configuration = inp["configuration"]
+    enabled = configuration["tracking"] == "enabled"
+    parameters = {
+        "client_id": inp["appID"],
+        "display": "touch",
+        "sdk": "ios",
+        "return_scopes": "true",
+        # requested permissions ∪ {openid}: a set, so openid appears once.
+        "scope": ",".join(sorted(set(configuration["permissions"]) | {"openid"})),
+        # The nonce goes out in both tracking modes, exactly as configured.
+        "nonce": configuration["nonce"],
+        "response_type": RESPONSE_TYPE_ENABLED if enabled else RESPONSE_TYPE_LIMITED,
+        "redirect_uri": "fb%s%s://authorize/" % (inp["appID"], inp["urlSchemeSuffix"] or ""),
+        "state": json.dumps({"challenge": inp["stateChallenge"]}, separators=(",", ":")),
+        "default_audience": inp["defaultAudience"],
+    }
+    if configuration["authType"] is not None:  # absent when nil
+        parameters["auth_type"] = configuration["authType"]
+    # tp: limited tracking, and the enabled-tracking "shim" when tracking is not authorized.
+    if not enabled or not inp["trackingAuthorized"]:
+        parameters["tp"] = DO_NOT_TRACK
+    # PKCE: enabled tracking only (the shim is still an enabled request), never for limited.
+    if enabled:
+        parameters["code_challenge"] = configuration["codeChallenge"]
+        parameters["code_challenge_method"] = "S256"
+    return {
+        "result": "request",
+        "host": "m.facebook.com" if enabled else "limited.facebook.com",
+        "path": "/%s/dialog/oauth" % inp["graphVersion"],
+        # App switch is not supported for limited login (§2).
+        "appSwitchAllowed": enabled and configuration["appSwitch"] == "enabled",
+        "parameters": parameters,
+    }
 
 
 # ---------------------------------------------------------------------------------------

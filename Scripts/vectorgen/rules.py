@@ -252,13 +252,100 @@ RULES = [
           "No size limit: a large token and moderately deep JSON nesting in ignored members are accepted."),
 
     # --- code verifier (§1, §8) ------------------------------------------------------------------------------
-    # SCAFFOLD: the verifier.* rules go here.
+    _rule("verifier.length", S1, "both",
+          "A code verifier must be 43 to 128 characters long (RFC 7636 §4.1): 0 to 42 and 129 or more are refused "
+          "with reason length; 43 and 128 are accepted."),
+    _rule("verifier.charset", S1, "both",
+          "The unreserved ASCII characters A-Z a-z 0-9 - . _ ~ are allowed, each class on its own included (a "
+          "verifier of only digits, or only ~, is valid); every other printable ASCII character is refused with "
+          "reason characters."),
+    _rule("verifier.whitespace-and-controls", S1, "reject",
+          "Space, TAB, newlines, NUL and the other control characters are refused (characters) wherever they "
+          "stand: nothing is trimmed, and nothing after a NUL is ignored."),
+    _rule("verifier.no-decoding", S1, "reject",
+          "The characters are checked as given: percent-encoding is not decoded and the standard base64 "
+          "characters + / = are not translated, so they are refused (characters)."),
+    _rule("verifier.non-ascii-symbol", S1, "reject",
+          "Non-ASCII characters that are neither letters nor digits (look-alike dashes, dots, low lines and "
+          "tildes, spaces, format and control characters, symbols, emoji, private use) are refused (characters) "
+          "in both readings."),
+    _rule("verifier.unicode.documented", S1, "reject",
+          "Documented reading (RFC 7636 §4.1, ASCII only): a verifier holding a non-ASCII letter or decimal digit "
+          "is refused (characters), a letter whose compatibility form is ASCII (KELVIN SIGN) included.",
+          profiles=[DOC]),
+    _rule("verifier.unicode.ios-sdk", S1, "accept",
+          "SDK reading (Unicode alphanumerics): non-ASCII letters (Lu, Ll, Lt, Lm, Lo) and decimal digits (Nd) of "
+          "any script are accepted; the length counts characters, not UTF-8 bytes.",
+          profiles=[SDK]),
 
     # --- code challenge (§1) ---------------------------------------------------------------------------------
-    # SCAFFOLD: the challenge.* rules go here.
+    _rule("challenge.s256", S1, "any",
+          "The challenge is BASE64URL(SHA-256(ASCII(verifier))) (RFC 7636 §4.2): the known pairs of behaviour.md "
+          "§1 and RFC 7636 Appendix B hold, and a plain challenge (the verifier itself) or a hex digest is wrong."),
+    _rule("challenge.base64url-alphabet", S1, "any",
+          "The digest is encoded with the URL-safe alphabet: - and _ where standard base64 has + and /."),
+    _rule("challenge.no-padding", S1, "any",
+          "The encoding has no = padding: the challenge of the 32-byte digest is exactly 43 characters."),
+    _rule("challenge.verifier-as-given", S1, "any",
+          "The verifier's own characters are hashed, one byte each: nothing appended (no newline), the verifier "
+          "is not base64url-decoded, not re-encoded as UTF-16 and not case-folded."),
 
     # --- login request (§2) ----------------------------------------------------------------------------------
-    # SCAFFOLD: the request.* rules go here.
+    _rule("request.endpoint.host", S2, "any",
+          "The request goes to m.facebook.com with enabled tracking and to limited.facebook.com with limited "
+          "tracking."),
+    _rule("request.endpoint.path", S2, "any",
+          "The path is /{graph version}/dialog/oauth with the given Graph API version."),
+    _rule("request.client-id", S2, "any",
+          "client_id is the app ID exactly (a string: leading zeros kept)."),
+    _rule("request.fixed-parameters", S2, "any",
+          "display is touch, sdk is ios and return_scopes is true in every request."),
+    _rule("request.scope", S2, "any",
+          "scope is the requested permissions plus openid, comma-joined in any order, each exactly once: openid is "
+          "not repeated when it was requested, and no permissions at all give scope openid."),
+    _rule("request.nonce", S2, "any",
+          "nonce is the configuration's nonce, exactly (commas and non-ASCII included), in both tracking modes."),
+    _rule("request.auth-type", S2, "any",
+          "auth_type is the auth type's raw value (rerequest, reauthorize) and is absent when the auth type is "
+          "nil: neither empty nor defaulted."),
+    _rule("request.response-type", S2, "any",
+          "response_type is id_token,graph_domain,user_token_nonce with limited tracking and "
+          "id_token,token_or_nonce,signed_request,graph_domain,user_token_nonce with enabled tracking."),
+    _rule("request.tp.limited", S2, "any",
+          "tp is ios_14_do_not_track with limited tracking, whether or not tracking is authorized."),
+    _rule("request.tp.enabled-authorized", S2, "any",
+          "With enabled tracking and tracking authorized, tp is absent."),
+    _rule("request.tracking-shim", S2, "any",
+          "Enabled tracking without tracking authorization (the shim) sends tp=ios_14_do_not_track and otherwise "
+          "stays an enabled request: host m.facebook.com, the enabled response_type, PKCE, app switch (a "
+          "decision: behaviour.md §2 names only tp for the shim)."),
+    _rule("request.pkce.enabled", S2, "any",
+          "With enabled tracking, code_challenge is the configuration's S256 challenge (not the verifier) and "
+          "code_challenge_method is S256."),
+    _rule("request.pkce.limited", S2, "any",
+          "With limited tracking, code_challenge and code_challenge_method are never sent."),
+    _rule("request.redirect-uri", S2, "any",
+          "redirect_uri is fb{app ID}{URL scheme suffix}://authorize/; a null or empty suffix adds nothing."),
+    _rule("request.state", S2, "any",
+          "state is the text of a JSON object whose challenge member is the state challenge (other members "
+          "allowed)."),
+    _rule("request.default-audience", S2, "any",
+          "default_audience is the given audience: friends, only_me or everyone."),
+    _rule("request.app-switch", S2, "any",
+          "App switch (login inside the Facebook app) is allowed only when the configuration enables it and "
+          "tracking is enabled: never with limited tracking (documented)."),
+    _rule("request.scope.outside-limited-list.ios-sdk", S8, "any",
+          "SDK reading: with limited tracking, a permission outside the Limited Login list is sent as is in scope "
+          "(no allow-list, no filtering).",
+          profiles=[SDK],
+          unpaired="The documented reading refuses such a configuration when it is made (behaviour.md §1, §8), so "
+                   "no documented login request exists for it."),
+    _rule("request.nonce.newline.ios-sdk", S8, "any",
+          "SDK reading: a nonce holding a newline (valid in that reading only) is sent exactly, newline included, "
+          "not trimmed.",
+          profiles=[SDK],
+          unpaired="The documented reading refuses a nonce with a newline when the configuration is made "
+                   "(behaviour.md §1, §8), so no documented login request exists for it."),
 
     # --- profile from claims (§5) ----------------------------------------------------------------------------
     _rule("profile.sub", S5, "both",

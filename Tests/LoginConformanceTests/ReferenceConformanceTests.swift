@@ -4,7 +4,8 @@ import LoginConformanceTesting
 import Testing
 
 /// The reference implementation passes every vector of each profile, checked twice: through the engine (the
-/// whole suite in one loop) and through the Swift Testing integration exactly as a third party writes it.
+/// whole suite in one loop) and through the Swift Testing integration exactly as a third party writes it. The
+/// families that need cryptography (signed-token, code-challenge) are reported as skipped, never as passed.
 @Suite("Reference implementation")
 struct ReferenceConformanceTests {
     @Test("passes every vector of the profile, through the engine", arguments: ConformanceProfile.allCases)
@@ -17,19 +18,27 @@ struct ReferenceConformanceTests {
         }
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n\n"))")
         #expect(run.verdict == .passed)
-        // The reference has no cryptography (the package has no dependencies and hand-rolls none), so it does not
-        // adopt SignedTokenValidating: those vectors are skipped, never passed. Examples/JWTKitAdopter checks them.
-        let signed = suite.vectors(for: profile, families: [.signedToken]).count
-        #expect(signed > 0)
-        #expect(run.totals.passed == suite.vectors(for: profile).count - signed)
-        #expect(run.totals.skipped == signed)
+        // The reference has no cryptography (the package has no dependencies and hand-rolls none), so it adopts
+        // neither SignedTokenValidating (RS256) nor CodeChallengeComputing (SHA-256): those vectors are skipped, never
+        // passed. Examples/JWTKitAdopter checks both with swift-crypto.
+        let needCrypto = suite.vectors(for: profile, families: [.signedToken, .codeChallenge]).count
+        #expect(suite.vectors(for: profile, families: [.signedToken]).count > 0)
+        #expect(suite.vectors(for: profile, families: [.codeChallenge]).count > 0)
+        #expect(run.totals.passed == suite.vectors(for: profile).count - needCrypto)
+        #expect(run.totals.skipped == needCrypto)
         #expect(run.familySummaries.first { $0.family == .signedToken }?.counts.passed == 0)
+        #expect(run.familySummaries.first { $0.family == .codeChallenge }?.counts.passed == 0)
         #expect(Set(run.familySummaries.map(\.family)) == Set(ConformanceFamily.allCases))
     }
 
     @Test("does not adopt the signed-token protocol: no cryptography in the root package")
     func skipsSignedTokens() {
         #expect(!(ReferenceImplementation(profile: .documented) as Any is any SignedTokenValidating))
+    }
+
+    @Test("does not adopt the code-challenge protocol: no SHA-256 in the root package")
+    func skipsCodeChallenges() {
+        #expect(!(ReferenceImplementation(profile: .documented) as Any is any CodeChallengeComputing))
     }
 }
 
@@ -43,6 +52,8 @@ struct ReferenceDocumentedCases {
     @Test(arguments: ConformanceCases.family(.loginConfiguration)) func loginConfiguration(_ vector: ConformanceCase) { vector.check(documented) }
     @Test(arguments: ConformanceCases.family(.loginResult)) func loginResult(_ vector: ConformanceCase) { vector.check(documented) }
     @Test(arguments: ConformanceCases.family(.tokenClaims)) func tokenClaims(_ vector: ConformanceCase) { vector.check(documented) }
+    @Test(arguments: ConformanceCases.family(.codeVerifier)) func codeVerifier(_ vector: ConformanceCase) { vector.check(documented) }
+    @Test(arguments: ConformanceCases.family(.loginRequest)) func loginRequest(_ vector: ConformanceCase) { vector.check(documented) }
 }
 
 @Suite("Reference implementation, ios-sdk profile, one case per vector")
@@ -51,4 +62,6 @@ struct ReferenceIOSSDKCases {
     @Test(arguments: ConformanceCases.family(.loginConfiguration, profile: .iosSDK)) func loginConfiguration(_ vector: ConformanceCase) { vector.check(iosSDK) }
     @Test(arguments: ConformanceCases.family(.loginResult, profile: .iosSDK)) func loginResult(_ vector: ConformanceCase) { vector.check(iosSDK) }
     @Test(arguments: ConformanceCases.family(.tokenClaims, profile: .iosSDK)) func tokenClaims(_ vector: ConformanceCase) { vector.check(iosSDK) }
+    @Test(arguments: ConformanceCases.family(.codeVerifier, profile: .iosSDK)) func codeVerifier(_ vector: ConformanceCase) { vector.check(iosSDK) }
+    @Test(arguments: ConformanceCases.family(.loginRequest, profile: .iosSDK)) func loginRequest(_ vector: ConformanceCase) { vector.check(iosSDK) }
 }

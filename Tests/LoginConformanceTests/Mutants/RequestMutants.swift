@@ -1,9 +1,126 @@
+import Foundation
 import LoginConformance
 
-// SCAFFOLD (replace): the `login-request` family's mutants and its conformant model.
+/// Mutants of the login request (behaviour.md §2): one realistic slip per parameter rule — the host and PKCE taken
+/// from the wrong condition, the shim misread, openid missing or doubled, nil auth type sent, the verifier sent as
+/// the challenge, values reshaped on the way.
 enum RequestMutants {
-    /// The conformant model the mutants break, for `profile`.
-    static func model(profile: ConformanceProfile) -> any Sendable { 0 }
+    /// The conformant model the mutants break, for `profile` (the rules are the same in both readings).
+    static func model(profile: ConformanceProfile) -> any Sendable { RequestModel() }
 
-    static let all: [Mutant] = []
+    /// The Limited Login permissions (behaviour.md §1), for the mutant that filters scope by them.
+    private static let limitedList: Set<String> = [
+        "public_profile", "email", "gaming_profile", "gaming_user_picture", "user_age_range", "user_birthday",
+        "user_friends", "user_gender", "user_hometown", "user_link", "user_location", "user_messenger_contact",
+    ]
+
+    static let all: [Mutant] = [
+        mutant("request.limited-host-is-m", .documented,
+               "sends every login to m.facebook.com, limited ones included (§2: limited.facebook.com)") {
+            $0.host = { _ in "m.facebook.com" }
+        },
+        mutant("request.shim-goes-to-limited-host", .iosSDK,
+               "sends enabled tracking without tracking authorization to limited.facebook.com (§2: the shim only adds tp)") {
+            $0.host = { $0.enabled && $0.authorized ? "m.facebook.com" : "limited.facebook.com" }
+        },
+        mutant("request.path-without-version", .documented,
+               "uses the unversioned path /dialog/oauth (§2: /{graph version}/dialog/oauth)") {
+            $0.path = { _ in "/dialog/oauth" }
+        },
+        mutant("request.client-id-as-number", .iosSDK,
+               "stores the app ID as an integer, so leading zeros are lost (§2: the app ID)") {
+            $0.clientID = { appID in Int(appID).map(String.init) ?? appID }
+        },
+        mutant("request.omits-return-scopes", .documented,
+               "does not send return_scopes=true (§2), so the callback carries no granted_scopes") {
+            $0.fixedParameters["return_scopes"] = nil
+        },
+        mutant("request.scope-without-openid", .iosSDK,
+               "sends only the requested permissions as scope (§2: requested ∪ {openid})") {
+            $0.scope = { permissions, _ in permissions.sorted().joined(separator: ",") }
+        },
+        mutant("request.scope-appends-openid", .documented,
+               "appends openid to the requested list, so a request that has openid sends it twice (§2: a union)") {
+            $0.scope = { permissions, _ in (permissions.sorted() + ["openid"]).joined(separator: ",") }
+        },
+        mutant("request.scope-filtered-to-limited-list", .iosSDK,
+               "drops permissions outside the Limited Login list with limited tracking, which the SDK sends as is (§1, §8)") {
+            $0.scope = { permissions, mode in
+                let kept = mode.enabled ? permissions : permissions.intersection(RequestMutants.limitedList)
+                return kept.union(["openid"]).sorted().joined(separator: ",")
+            }
+        },
+        mutant("request.nonce-only-for-limited", .documented,
+               "sends the nonce with limited tracking only (§2: in both tracking modes)") {
+            $0.nonce = { nonce, mode in mode.enabled ? nil : nonce }
+        },
+        mutant("request.nonce-trimmed", .iosSDK,
+               "trims whitespace and newlines from the nonce, which the SDK reading allows to end in LF (§2: exactly)") {
+            $0.nonce = { nonce, _ in nonce.trimmingCharacters(in: .whitespacesAndNewlines) }
+        },
+        mutant("request.auth-type-empty-when-nil", .iosSDK,
+               "sends auth_type= (empty) when the auth type is nil (§2: absent)") {
+            $0.authType = { $0 ?? "" }
+        },
+        mutant("request.auth-type-defaults-to-rerequest", .documented,
+               "sends the login button's default rerequest when the auth type is nil (§2: absent)") {
+            $0.authType = { $0 ?? "rerequest" }
+        },
+        mutant("request.enabled-response-type-for-limited", .iosSDK,
+               "sends the enabled response_type with limited tracking too (§2: id_token,graph_domain,user_token_nonce)") {
+            $0.responseType = { _ in "id_token,token_or_nonce,signed_request,graph_domain,user_token_nonce" }
+        },
+        mutant("request.tp-only-for-limited", .documented,
+               "sends tp only with limited tracking, forgetting the shim (§2: also enabled without tracking authorization)") {
+            $0.tp = { $0.enabled ? nil : "ios_14_do_not_track" }
+        },
+        mutant("request.tp-always", .iosSDK,
+               "sends tp=ios_14_do_not_track in every request (§2: absent when tracking is enabled and authorized)") {
+            $0.tp = { _ in "ios_14_do_not_track" }
+        },
+        mutant("request.pkce-for-limited", .documented,
+               "sends code_challenge and S256 with limited tracking too (§2: never for limited)") {
+            $0.pkce = { configuration, _ in (configuration.codeChallenge, "S256") }
+        },
+        mutant("request.shim-drops-pkce", .iosSDK,
+               "treats the shim as limited for PKCE and sends no code_challenge (§2: the shim is an enabled request)") {
+            $0.pkce = { configuration, mode in mode.enabled && mode.authorized ? (configuration.codeChallenge, "S256") : nil }
+        },
+        mutant("request.verifier-as-challenge", .documented,
+               "sends the code verifier as code_challenge, leaking it (§2: the S256 challenge)") {
+            $0.pkce = { configuration, mode in mode.enabled ? (configuration.codeVerifier, "S256") : nil }
+        },
+        mutant("request.pkce-method-plain", .iosSDK,
+               "sends code_challenge_method=plain with the S256 challenge (§2: S256)") {
+            $0.pkce = { configuration, mode in mode.enabled ? (configuration.codeChallenge, "plain") : nil }
+        },
+        mutant("request.redirect-uri-without-suffix", .documented,
+               "ignores the URL scheme suffix in redirect_uri (§2: fb{appID}{suffix}://authorize/)") {
+            $0.redirectURI = { appID, _ in "fb\(appID)://authorize/" }
+        },
+        mutant("request.redirect-uri-without-slash", .iosSDK,
+               "drops the final / of redirect_uri (§2: fb{appID}{suffix}://authorize/)") {
+            $0.redirectURI = { appID, suffix in "fb\(appID)\(suffix ?? "")://authorize" }
+        },
+        mutant("request.state-is-bare-challenge", .documented,
+               "sends the challenge itself as state instead of a JSON object holding it (§2)") {
+            $0.state = { $0 }
+        },
+        mutant("request.default-audience-always-friends", .iosSDK,
+               "always sends the default audience friends (§2: the configured audience)") {
+            $0.audience = { _ in "friends" }
+        },
+        mutant("request.app-switch-for-limited", .documented,
+               "allows app switch whenever the configuration enables it, limited tracking included (§2: not supported for limited)") {
+            $0.appSwitch = { appSwitch, _ in appSwitch == .enabled }
+        },
+    ]
+
+    private static func mutant(
+        _ name: String, _ profile: ConformanceProfile, _ description: String, _ bug: (inout RequestModel) -> Void
+    ) -> Mutant {
+        var model = RequestModel()
+        bug(&model)
+        return Mutant(name: name, description: description, family: .loginRequest, profile: profile, implementation: model)
+    }
 }

@@ -1,13 +1,15 @@
-// SCAFFOLD (replace): the `code-challenge` family's registration point. Its Input and Outcome types, the protocol
-// ``CodeChallengeComputing`` and `run` are written with the family.
-
 /// The `code-challenge` family: ``CodeChallengeComputing`` against `Vectors/code-challenge.json`.
 public enum CodeChallengeFamily: VectorFamily {
     public static let family = ConformanceFamily.codeChallenge
 
-    public static func run(_ input: JSONValue, on implementation: Any) throws -> JSONValue? { nil }
+    public static func run(_ input: CodeChallengeInput, on implementation: Any) throws -> CodeChallengeOutcome? {
+        guard let implementation = implementation as? any CodeChallengeComputing else { return nil }
+        return CodeChallengeOutcome(challenge: try implementation.codeChallenge(for: input.codeVerifier))
+    }
 
-    public static func label(of outcome: JSONValue) -> String { "\(outcome)" }
+    /// `challenge`: the family computes a value, so two answers differ only in their details.
+    public static func label(of outcome: CodeChallengeOutcome) -> String { "challenge" }
 
-    public static func declaredReason(of outcome: JSONValue) -> String? { nil }
+    /// The family refuses nothing.
+    public static func declaredReason(of outcome: CodeChallengeOutcome) -> String? { nil }
 }

@@ -1,0 +1,391 @@
+"""The `code-verifier` family: is a PKCE code verifier valid? (behaviour.md §1 item 4, §8; RFC 7636 §4.1).
+
+The rule (behaviour.md §1 item 4): a code verifier is 43 to 128 characters, each one of `A-Z a-z 0-9 - . _ ~`.
+Its two readings:
+
+  documented  RFC 7636 §4.1: `code-verifier = 43*128unreserved`, unreserved = ASCII ALPHA / DIGIT / - . _ ~.
+  ios-sdk     the SDK tests Foundation's Unicode alphanumerics instead of ASCII ones, so non-ASCII letters and
+              digits of any script are accepted too (behaviour.md §1: "so it also accepts non-ASCII letters and
+              digits").
+
+Expected outcomes: `{"result": "valid"}`, or `{"result": "invalid", "reason": "length" | "characters"}`. "Length"
+counts characters; every vector here has one reading of "character" (see below), so the count is never in question.
+The login-configuration family's `configuration.code-verifier.*` vectors apply the same rule inside a
+configuration (reason invalidCodeVerifier); the readings here are the same ones.
+
+Every expected outcome written in the tables is recomputed by `_evaluate` (a transcription of the rule, one branch
+per reading); `vectors()` refuses to run when a table entry disagrees with it, or when an input breaks both the
+length and the character rule (behaviour.md states no order between the two, so no vector depends on one).
+
+Cases the specification leaves open, without a vector:
+- Both rules broken at once (a 42-character verifier with a `+`; the empty string is only a length problem): no
+  order is stated, so the reason would be a guess.
+- What a "character" is where counts differ: combining marks (a base letter plus U+0301 is one grapheme, two code
+  points), CR LF (one grapheme), Hangul jamo sequences, characters outside the BMP (one code point, two UTF-16
+  units) and ZWJ emoji sequences. None of them stands in a verifier whose length is near 43 or 128; the one
+  supplementary-plane letter here sits in a 60-character verifier. The login-configuration family has one such
+  boundary vector (U+20BB7 at 128, counted as code points); this family adds none.
+- Combining marks (category M): Foundation's CharacterSet.alphanumerics includes them, behaviour.md says only
+  "letters and digits", so whether the SDK reading accepts U+0301 is not stated by the spec.
+- Number characters that are not decimal digits (categories Nl and No: U+2167 ROMAN NUMERAL EIGHT, U+00B2
+  SUPERSCRIPT TWO): in CharacterSet.alphanumerics, but "digits" in behaviour.md may or may not include them.
+- Unassigned code points and characters newer than a platform's Unicode tables: the answer depends on the
+  Unicode version, not on the rule.
+- Lone surrogates: not representable in every implementation's strings (JSON text may carry them).
+"""
+
+import unicodedata
+
+from .common import B1, B8, vector
+
+FAMILY = "code-verifier"
+DESCRIPTION = (
+    "PKCE code verifier validity (behaviour.md §1 item 4, §8; RFC 7636 §4.1). Input: one verifier string; outcome: "
+    "valid, or invalid with the reason (length: not 43 to 128 characters; characters: a character outside "
+    "A-Z a-z 0-9 - . _ ~). Both readings agree on ASCII: every allowed class, every other printable ASCII "
+    "character, whitespace and controls, percent-encoding and standard base64 characters, the length boundaries "
+    "42/43/128/129. They split on non-ASCII letters and digits: RFC 7636 (documented) refuses them, the iOS SDK's "
+    "Unicode alphanumerics accept them, so each such input has one vector per profile. Non-ASCII characters that "
+    "are neither letters nor digits are refused in both readings."
+)
+REASONS = {
+    "length": "the verifier is not 43 to 128 characters long",
+    "characters": "the verifier holds a character outside A-Z a-z 0-9 - . _ ~ (under the ios-sdk profile, non-ASCII "
+                  "letters and decimal digits are allowed too)",
+}
+
+F = FAMILY
+DOC, SDK = "documented", "ios-sdk"
+REFS = [B1, "RFC 7636 §4.1"]
+
+# behaviour.md §1's known verifier (48 characters) and RFC 7636 Appendix B's (the base64url of its 32 octets).
+KNOWN_VERIFIER = "OB6imf0pt3YLueBtNlljrdJZXdFk8gKJ97UQEpz1ojlEUL4p"
+RFC7636_OCTETS = [116, 24, 223, 180, 151, 153, 224, 37, 79, 250, 96, 125, 216, 173, 187, 186, 22, 212, 37, 77, 105,
+                  214, 191, 240, 91, 88, 5, 88, 83, 132, 141, 121]
+RFC7636_VERIFIER = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"
+
+UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+LOWER = "abcdefghijklmnopqrstuvwxyz"
+DIGITS = "0123456789"
+UNRESERVED_PUNCTUATION = "-._~"
+UNRESERVED = UPPER + LOWER + DIGITS + UNRESERVED_PUNCTUATION
+
+# Rule IDs (Vectors/rules.json).
+R_LENGTH = "verifier.length"
+R_CHARSET = "verifier.charset"
+R_CONTROLS = "verifier.whitespace-and-controls"
+R_NO_DECODING = "verifier.no-decoding"
+R_NON_ASCII_SYMBOL = "verifier.non-ascii-symbol"
+R_UNICODE_DOC = "verifier.unicode.documented"
+R_UNICODE_SDK = "verifier.unicode.ios-sdk"
+
+
+# --- the rule, transcribed (used only to cross-check the tables) ---------------------------------------------------
+
+def _allowed(ch, profile):
+    """RFC 7636 unreserved; the SDK's Unicode alphanumerics add non-ASCII letters and decimal digits. The tables use
+    no character of categories M, Nl or No, where "letters and digits" and CharacterSet.alphanumerics may differ."""
+    if ch in UNRESERVED:
+        return True
+    category = unicodedata.category(ch)
+    if category[0] == "M" or category in ("Nl", "No"):
+        raise ValueError(f"U+{ord(ch):04X} ({category}) is outside what behaviour.md states; no vector uses it")
+    return profile == SDK and (category[0] == "L" or category == "Nd")
+
+
+def _evaluate(verifier, profile):
+    length_ok = 43 <= len(verifier) <= 128
+    characters_ok = all(_allowed(ch, profile) for ch in verifier)
+    if not length_ok and not characters_ok:
+        raise ValueError(f"{verifier!r} breaks both rules under {profile}, whose order behaviour.md does not state")
+    if not length_ok:
+        return invalid("length")
+    if not characters_ok:
+        return invalid("characters")
+    return VALID
+
+
+VALID = {"result": "valid"}
+
+
+def invalid(reason):
+    return {"result": "invalid", "reason": reason}
+
+
+def filler(length, alphabet=UPPER + LOWER + DIGITS):
+    """A deterministic valid verifier of `length` characters cycling through `alphabet`."""
+    return (alphabet * (length // len(alphabet) + 1))[:length]
+
+
+def with_char(ch, length=60, position=None):
+    """A `length`-character verifier: `filler(length - 1)` with `ch` inserted at `position` (the middle by default).
+    `ch` is one code point; at 60 characters every reading of the length agrees it is inside 43..128."""
+    base = filler(length - 1)
+    position = length // 2 if position is None else position
+    return base[:position] + ch + base[position:]
+
+
+def cp(ch):
+    return f"u+{ord(ch):04x}"
+
+
+class _Out:
+    """Collects vectors, checking each expected outcome against _evaluate in every profile it claims."""
+
+    def __init__(self):
+        self.items = []
+
+    def add(self, group, case, description, severity, refs, verifier, expected, profiles=None, *, rules):
+        for profile in profiles or (DOC, SDK):
+            got = _evaluate(verifier, profile)
+            if got != expected:
+                raise ValueError(f"{group}::{case} ({profile}): table says {expected}, the rule says {got}")
+        self.items.append(vector(f"{F}::{group}::{case}", description, severity, refs, {"codeVerifier": verifier},
+                                 expected, profiles, rules=rules))
+
+    def pair(self, group, case, description_doc, description_sdk, severity, verifier, *, rules_doc, rules_sdk):
+        """The same input under both readings (behaviour.md §8): two vectors, each naming its profile."""
+        refs = REFS + [B8]
+        self.add(group, case + ".documented", description_doc, severity, refs, verifier, _evaluate(verifier, DOC),
+                 [DOC], rules=rules_doc)
+        self.add(group, case + ".ios-sdk", description_sdk, severity, refs, verifier, _evaluate(verifier, SDK),
+                 [SDK], rules=rules_sdk)
+
+
+# --- the tables ------------------------------------------------------------------------------------------------
+
+def _known(out):
+    g = "known"
+    out.add(g, "behaviour-md", "The known 48-character verifier of behaviour.md §1 is valid", "high", REFS,
+            KNOWN_VERIFIER, VALID, rules=[R_LENGTH, R_CHARSET])
+    out.add(g, "rfc7636-appendix-b", "RFC 7636 Appendix B's verifier (base64url of 32 octets, 43 characters with - "
+            "and _) is valid", "high", REFS + ["RFC 7636"], RFC7636_VERIFIER, VALID, rules=[R_LENGTH, R_CHARSET])
+
+
+LENGTHS_VALID = [(43, "the minimum"), (44, "one over the minimum"), (96, "the length of the SDK's default"),
+                 (127, "one under the maximum"), (128, "the maximum")]
+LENGTHS_INVALID = [(0, "the empty string"), (1, "one character"), (42, "one under the minimum"),
+                   (129, "one over the maximum"), (256, "twice the maximum"), (1000, "far over the maximum")]
+
+
+def _length(out):
+    g = "length"
+    for n, why in LENGTHS_VALID:
+        out.add(g, f"{n}", f"A verifier of {n} ASCII letters and digits ({why}) is inside 43 to 128, so valid",
+                "high", REFS, filler(n), VALID, rules=[R_LENGTH])
+    for n, why in LENGTHS_INVALID:
+        out.add(g, f"{n}", f"A verifier of {n} ASCII letters and digits ({why}) is outside 43 to 128: invalid "
+                "(length)", "high", REFS, filler(n), invalid("length"), rules=[R_LENGTH])
+    # The same boundaries with the unreserved punctuation, so a length check that only runs on one branch shows.
+    for n in (42, 43, 128, 129):
+        expected = VALID if 43 <= n <= 128 else invalid("length")
+        verdict = "valid" if expected == VALID else "invalid (length)"
+        out.add(g, f"{n}-punctuation", f"A verifier of {n} characters of only - . _ ~ is {verdict}: the length "
+                "rule is the same whatever the characters", "high", REFS, filler(n, UNRESERVED_PUNCTUATION),
+                expected, rules=[R_LENGTH, R_CHARSET])
+
+
+CHARSET_VALID = [
+    ("upper-only", filler(43, UPPER), "43 upper-case letters A-Z"),
+    ("lower-only", filler(43, LOWER), "43 lower-case letters a-z"),
+    ("digits-only", filler(43, DIGITS), "43 digits 0-9"),
+    ("hyphen-only", "-" * 43, "43 hyphens -"),
+    ("period-only", "." * 43, "43 periods ."),
+    ("underscore-only", "_" * 43, "43 low lines _"),
+    ("tilde-only", "~" * 43, "43 tildes ~"),
+    ("unreserved-punctuation", filler(44, UNRESERVED_PUNCTUATION), "44 characters cycling through - . _ ~"),
+    ("all-66", UNRESERVED, "each of the 66 unreserved characters once"),
+    ("all-66-reversed", UNRESERVED[::-1], "the 66 unreserved characters in reverse order"),
+    ("punctuation-at-ends", "~" + filler(41) + "-", "a ~ first and a - last"),
+    ("period-first", "." + filler(42), "a period first (no rule about the first character)"),
+    ("base64url-96", "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk_" + filler(52),
+     "96 base64url characters, the shape of the SDK's default"),
+]
+
+
+def _charset(out):
+    g = "charset"
+    for slug, value, why in CHARSET_VALID:
+        out.add(g, slug, f"A verifier of {why} uses only A-Z a-z 0-9 - . _ ~, so it is valid", "high", REFS, value,
+                VALID, rules=[R_CHARSET])
+
+
+# Printable ASCII outside the unreserved set (SPACE is in the whitespace group): each in a 60-character verifier.
+ASCII_EXCLUDED = [ch for ch in map(chr, range(0x21, 0x7F)) if ch not in UNRESERVED]
+ASCII_NAMES = {"!": "exclamation mark", '"': "quotation mark", "#": "number sign", "$": "dollar sign",
+               "%": "percent sign", "&": "ampersand", "'": "apostrophe", "(": "left parenthesis",
+               ")": "right parenthesis", "*": "asterisk", "+": "plus sign", ",": "comma", "/": "solidus",
+               ":": "colon", ";": "semicolon", "<": "less-than sign", "=": "equals sign", ">": "greater-than sign",
+               "?": "question mark", "@": "commercial at", "[": "left square bracket", "\\": "reverse solidus",
+               "]": "right square bracket", "^": "circumflex accent", "`": "grave accent",
+               "{": "left curly bracket", "|": "vertical line", "}": "right curly bracket"}
+
+
+def _ascii_excluded(out):
+    g = "ascii-excluded"
+    assert len(ASCII_EXCLUDED) == 28 and set(ASCII_EXCLUDED) == set(ASCII_NAMES)
+    for ch in ASCII_EXCLUDED:
+        article = "an" if ASCII_NAMES[ch][0] in "aeiou" else "a"
+        out.add(g, cp(ch), f"A 60-character verifier with {article} {ASCII_NAMES[ch]} ({ch}, {cp(ch).upper()}) in "
+                "the middle is invalid (characters): it is not unreserved", "high", REFS, with_char(ch), invalid("characters"),
+                rules=[R_CHARSET])
+    # At either end too, where a check of the inner characters only or a strip() would miss it.
+    for ch, where, position in (("+", "first", 0), ("=", "last", 59), ("/", "last", 59)):
+        out.add(g, f"{cp(ch)}-{where}", f"A 60-character verifier whose {where} character is a "
+                f"{ASCII_NAMES[ch]} ({ch}) is invalid (characters)", "high", REFS, with_char(ch, 60, position),
+                invalid("characters"), rules=[R_CHARSET])
+
+
+WHITESPACE_CONTROLS = [
+    ("space-inside", with_char(" "), "a SPACE in the middle"),
+    ("space-leading", " " + filler(43), "43 valid characters after a leading SPACE (not trimmed)"),
+    ("space-trailing", filler(43) + " ", "43 valid characters before a trailing SPACE (not trimmed)"),
+    ("tab-inside", with_char("\t"), "a TAB in the middle"),
+    ("tab-trailing", filler(43) + "\t", "43 valid characters before a trailing TAB (not trimmed)"),
+    ("lf-inside", with_char("\n"), "a LINE FEED in the middle"),
+    ("lf-trailing", filler(43) + "\n", "43 valid characters and a trailing LINE FEED (a regular expression's $ "
+                                       "matches before it)"),
+    ("lf-leading", "\n" + filler(43), "a leading LINE FEED before 43 valid characters"),
+    ("cr-inside", with_char("\r"), "a CARRIAGE RETURN in the middle"),
+    ("crlf-trailing", filler(58) + "\r\n", "58 valid characters and a trailing CR LF"),
+    ("vt-inside", with_char("\u000b"), "a LINE TABULATION in the middle"),
+    ("ff-inside", with_char("\u000c"), "a FORM FEED in the middle"),
+    ("nul-inside", filler(50) + "\u0000" + filler(10), "50 valid characters, a NUL, then 10 more (a C string would "
+                                                       "end at the NUL)"),
+    ("nul-trailing", filler(43) + "\u0000", "43 valid characters and a trailing NUL"),
+    ("u+0001", with_char("\u0001"), "START OF HEADING U+0001"),
+    ("u+001b", with_char("\u001b"), "ESCAPE U+001B"),
+    ("u+001f", with_char("\u001f"), "UNIT SEPARATOR U+001F"),
+    ("u+007f", with_char("\u007f"), "DELETE U+007F"),
+]
+
+
+def _whitespace_controls(out):
+    g = "whitespace-and-controls"
+    for slug, value, why in WHITESPACE_CONTROLS:
+        out.add(g, slug, f"A verifier with {why} is invalid (characters): whitespace and controls are not "
+                "unreserved, wherever they stand", "high", REFS, value, invalid("characters"), rules=[R_CONTROLS])
+
+
+def _encodings(out):
+    g = "no-decoding"
+    cases = [
+        ("percent-tilde", filler(42) + "%7E", "42 valid characters and %7E (a percent-encoded ~, which decodes to "
+                                              "43 valid characters)"),
+        ("percent-letter", "%41" + filler(42), "%41 (a percent-encoded A) and 42 valid characters"),
+        ("percent-space", filler(30) + "%20" + filler(30), "%20 (a percent-encoded SPACE) in the middle"),
+        ("standard-base64", "dBjftJeZ4CVP+mB92K27uhbUJU1p1r/wW1gFWFOEjXk=", "RFC 7636 Appendix B's octets in "
+                                                                            "standard base64, with + / and = padding"),
+        ("base64url-padded", RFC7636_VERIFIER + "=", "RFC 7636 Appendix B's verifier with an = pad kept"),
+        ("standard-base64-unpadded", "dBjftJeZ4CVP+mB92K27uhbUJU1p1r/wW1gFWFOEjXk", "RFC 7636 Appendix B's octets "
+                                                                                    "in standard base64 without "
+                                                                                    "padding (+ and /)"),
+    ]
+    for slug, value, why in cases:
+        out.add(g, slug, f"A verifier of {why} is invalid (characters): the characters are checked as given, "
+                "never decoded or translated", "high", REFS, value, invalid("characters"), rules=[R_NO_DECODING])
+
+
+# Non-ASCII characters that are neither letters nor digits: refused under both readings.
+NON_ASCII_SYMBOLS = [
+    ("\u2010", "HYPHEN U+2010 (looks like -)"),
+    ("\u2013", "EN DASH U+2013 (looks like -)"),
+    ("\u2212", "MINUS SIGN U+2212 (looks like -)"),
+    ("\u00b7", "MIDDLE DOT U+00B7"),
+    ("\u2024", "ONE DOT LEADER U+2024 (looks like .)"),
+    ("\uff0e", "FULLWIDTH FULL STOP U+FF0E"),
+    ("\uff3f", "FULLWIDTH LOW LINE U+FF3F (looks like _)"),
+    ("\uff5e", "FULLWIDTH TILDE U+FF5E (looks like ~)"),
+    ("\u02dc", "SMALL TILDE U+02DC (a modifier symbol, not a letter)"),
+    ("\u00a0", "NO-BREAK SPACE U+00A0"),
+    ("\u3000", "IDEOGRAPHIC SPACE U+3000"),
+    ("\u0085", "NEXT LINE U+0085 (a C1 control)"),
+    ("\u2028", "LINE SEPARATOR U+2028"),
+    ("\u200b", "ZERO WIDTH SPACE U+200B (a format character)"),
+    ("\ufeff", "ZERO WIDTH NO-BREAK SPACE U+FEFF (a byte-order mark)"),
+    ("\u00ad", "SOFT HYPHEN U+00AD"),
+    ("\u00a9", "COPYRIGHT SIGN U+00A9"),
+    ("\u20ac", "EURO SIGN U+20AC"),
+    ("\U0001f600", "GRINNING FACE U+1F600 (an emoji outside the BMP)"),
+    ("\ue000", "the private-use character U+E000"),
+]
+
+
+def _non_ascii_symbols(out):
+    g = "non-ascii-symbol"
+    for ch, why in NON_ASCII_SYMBOLS:
+        assert unicodedata.category(ch)[0] not in "LMN"
+        out.add(g, cp(ch), f"A 60-character verifier with {why} is invalid (characters) in both readings: neither "
+                "unreserved nor a letter or digit", "medium", REFS, with_char(ch), invalid("characters"),
+                rules=[R_NON_ASCII_SYMBOL])
+
+
+# Non-ASCII letters and decimal digits, one code point each (no combining marks, no number forms, see the docstring).
+UNICODE_LETTERS_DIGITS = [
+    ("\u00e9", "LATIN SMALL LETTER E WITH ACUTE U+00E9 (Ll, precomposed)"),
+    ("\u00c9", "LATIN CAPITAL LETTER E WITH ACUTE U+00C9 (Lu)"),
+    ("\u01c5", "LATIN CAPITAL LETTER D WITH SMALL LETTER Z WITH CARON U+01C5 (Lt, titlecase)"),
+    ("\u02b0", "MODIFIER LETTER SMALL H U+02B0 (Lm)"),
+    ("\u3005", "IDEOGRAPHIC ITERATION MARK U+3005 (Lm)"),
+    ("\u0436", "CYRILLIC SMALL LETTER ZHE U+0436"),
+    ("\u0430", "CYRILLIC SMALL LETTER A U+0430 (looks like a)"),
+    ("\u03bb", "GREEK SMALL LETTER LAMDA U+03BB"),
+    ("\u05d0", "HEBREW LETTER ALEF U+05D0 (Lo, right-to-left)"),
+    ("\u0e01", "THAI CHARACTER KO KAI U+0E01 (Lo)"),
+    ("\u6f22", "the CJK ideograph U+6F22 (Lo)"),
+    ("\U00020bb7", "the CJK ideograph U+20BB7 (Lo, outside the BMP)"),
+    ("\u212a", "KELVIN SIGN U+212A (Lu; its compatibility form is the ASCII K)"),
+    ("\ufb01", "LATIN SMALL LIGATURE FI U+FB01 (Ll; its compatibility form is fi)"),
+    ("\u0131", "LATIN SMALL LETTER DOTLESS I U+0131 (upper-cases to the ASCII I)"),
+    ("\uff21", "FULLWIDTH LATIN CAPITAL LETTER A U+FF21"),
+    ("\u0663", "ARABIC-INDIC DIGIT THREE U+0663 (Nd)"),
+    ("\u0967", "DEVANAGARI DIGIT ONE U+0967 (Nd)"),
+    ("\uff10", "FULLWIDTH DIGIT ZERO U+FF10 (Nd)"),
+    ("\U0001d7ce", "MATHEMATICAL BOLD DIGIT ZERO U+1D7CE (Nd, outside the BMP)"),
+]
+
+
+def _unicode_letters_digits(out):
+    g = "unicode-alphanumeric"
+    for ch, why in UNICODE_LETTERS_DIGITS:
+        category = unicodedata.category(ch)
+        assert category[0] == "L" or category == "Nd", (ch, category)
+        out.pair(g, cp(ch),
+                 f"Documented reading (RFC 7636, ASCII only): a 60-character verifier with {why} is invalid "
+                 "(characters)",
+                 f"SDK reading (Unicode alphanumerics): a 60-character verifier with {why} is valid",
+                 "medium", with_char(ch), rules_doc=[R_UNICODE_DOC], rules_sdk=[R_UNICODE_SDK])
+    ch = "\u00e9"
+    for where, position in (("first", 0), ("last", 59)):
+        out.pair(g, f"{cp(ch)}-{where}",
+                 f"Documented reading: a 60-character verifier whose {where} character is U+00E9 is invalid "
+                 "(characters)",
+                 f"SDK reading: a 60-character verifier whose {where} character is U+00E9 is valid",
+                 "medium", with_char(ch, 60, position), rules_doc=[R_UNICODE_DOC], rules_sdk=[R_UNICODE_SDK])
+    # Only non-ASCII letters: 43 CJK ideographs are 43 characters (and 43 UTF-16 units) but 129 UTF-8 bytes.
+    value = "\u6f22\u5b57" * 21 + "\u6f22"
+    assert len(value) == 43 and len(value.encode("utf-8")) == 129
+    out.pair(g, "cjk-43", "Documented reading: 43 CJK ideographs are invalid (characters)",
+             "SDK reading: 43 CJK ideographs are 43 characters, the minimum, however many UTF-8 bytes (129), so "
+             "valid", "medium", value, rules_doc=[R_UNICODE_DOC], rules_sdk=[R_UNICODE_SDK, R_LENGTH])
+    value = filler(128, "\u0430\u0431\u0432\u0433\u0434\u0435\u0436\u0437")
+    assert len(value) == 128 and len(value.encode("utf-8")) == 256
+    out.pair(g, "cyrillic-128", "Documented reading: 128 Cyrillic letters are invalid (characters)",
+             "SDK reading: 128 Cyrillic letters are 128 characters, the maximum (256 UTF-8 bytes), so valid",
+             "medium", value, rules_doc=[R_UNICODE_DOC], rules_sdk=[R_UNICODE_SDK, R_LENGTH])
+
+
+def vectors():
+    out = _Out()
+    _known(out)
+    _length(out)
+    _charset(out)
+    _ascii_excluded(out)
+    _whitespace_controls(out)
+    _encodings(out)
+    _non_ascii_symbols(out)
+    _unicode_letters_digits(out)
+    descriptions = [v["description"] for v in out.items]
+    if len(set(descriptions)) != len(descriptions):
+        raise ValueError("descriptions must be unique within the family")
+    return out.items

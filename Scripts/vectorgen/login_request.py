@@ -1,0 +1,468 @@
+"""The `login-request` family: the authorization request a login configuration makes (behaviour.md §2).
+
+Input: the app (ID, URL scheme suffix), whether the user authorized tracking, the Graph API version, the default
+audience, the state challenge, and a login configuration that is always valid (making one is the
+login-configuration family's job). The configuration carries its code verifier and that verifier's S256 challenge
+(computed here with hashlib), so an implementation without SHA-256 can run this family: the rule tested here is
+where the challenge goes, not how it is computed (the code-challenge family checks that).
+
+Expected: `{"result": "request", "host", "path", "appSwitchAllowed", "parameters"}`. `parameters` names every
+parameter of behaviour.md §2's table with its percent-DECODED value, or null for "must be absent". An answer
+conforms when every non-null parameter is present with that value and every null one is absent; parameters outside
+the table are ignored (real SDKs also send e2e, sdk_version, …). `scope` compares as a comma-separated list in any
+order but counting duplicates (requested ∪ {openid} is a set, so "openid,openid" is wrong). `state` compares as
+JSON: the expected object's members must be in the actual state's JSON object with equal values, other members
+allowed. host, path and appSwitchAllowed compare exactly.
+
+The rules (behaviour.md §2):
+  host        m.facebook.com (enabled tracking) / limited.facebook.com (limited)
+  path        /{graph version}/dialog/oauth
+  client_id   the app ID;  display touch;  sdk ios;  return_scopes true
+  scope       requested permissions ∪ {openid}, comma-joined
+  nonce       the configuration's nonce, in both tracking modes
+  auth_type   the auth type's raw value, absent when nil
+  response_type  limited: id_token,graph_domain,user_token_nonce;
+                 enabled: id_token,token_or_nonce,signed_request,graph_domain,user_token_nonce
+  tp          ios_14_do_not_track for limited, and for enabled tracking when tracking is not authorized (the
+              "shim"); absent for enabled tracking with tracking authorized
+  code_challenge / code_challenge_method   the configuration's challenge / S256, enabled tracking only
+  redirect_uri  fb{appID}{suffix}://authorize/
+  state       a JSON object with the challenge
+  default_audience  the given audience
+  appSwitchAllowed  the configuration enables app switch AND tracking is enabled (§2: app switch is not supported
+                    for limited login)
+
+Decisions where behaviour.md is silent (each stated in a rule and in the final report):
+- The shim (enabled tracking, tracking not authorized) changes only tp: it keeps host m.facebook.com, the enabled
+  response_type, PKCE and app switch (rule request.tracking-shim). §2 names tp for the shim and nothing else.
+- A null and an empty URL scheme suffix both add nothing to redirect_uri.
+
+Profiles: the rules hold in both readings. Two kinds of input exist in the SDK reading only, because the documented
+reading refuses their configuration when it is made (behaviour.md §1, §8): limited tracking with a permission
+outside the Limited Login list (openid included), and a nonce holding a newline. Their vectors name ios-sdk; their
+rules say in `unpaired` why no documented vector exists.
+
+Cases the specification leaves open, without a vector:
+- The percent-encoding of the query string (`,` as %2C, the encoding of the state JSON and of the challenge
+  inside it): the outcome carries decoded values, and state challenges here are unreserved characters only.
+- The order of the scope items and of the query parameters ("keys are sorted" is how the SDK builds them, not a
+  rule a server sees).
+- messenger_page_id, reset_messenger_state, e2e, sdk_version, fbapp_pres, cbt, ies, … : not in §2's table. The
+  input's messengerPageId is part of the configuration, but no vector checks how it is sent.
+- The state's other members (the SDK also sends a logger ID and the login method): allowed, not checked.
+- App switch under the shim is a decision (above); what happens when the Facebook app is not installed is not in
+  the spec.
+"""
+
+import base64
+import hashlib
+import json
+
+from .common import B1, B2, B8, SEED_LIMITED_LOGIN_FR, SEED_LIMITED_LOGIN_VI, vector
+from .login_configuration import _evaluate as configuration_outcome
+
+FAMILY = "login-request"
+DESCRIPTION = (
+    "The authorization request a valid login configuration makes (behaviour.md §2): host and path, whether app "
+    "switch is allowed, and every parameter of §2's table with its percent-decoded value or null for absent. "
+    "Enabled tracking goes to m.facebook.com with PKCE (code_challenge, S256); limited tracking goes to "
+    "limited.facebook.com with tp=ios_14_do_not_track and no PKCE; enabled tracking without tracking authorization "
+    "(the shim) adds tp and stays an enabled request. The nonce is sent in both modes, auth_type only when not nil, "
+    "scope is the requested permissions plus openid once. Parameters outside the table are ignored; scope compares "
+    "in any order, state as JSON."
+)
+REASONS = {
+    "request": "the only result: the login request made (this family has no rejection; every configuration is "
+               "valid)",
+}
+
+F = FAMILY
+DOC, SDK = "documented", "ios-sdk"
+REFS = [B2]
+SCOPE_REFS = [B2, B1]
+LIMITED_REFS = [B2, SEED_LIMITED_LOGIN_VI, SEED_LIMITED_LOGIN_FR]
+
+APP_ID = "1234567890"
+GRAPH_VERSION = "v21.0"
+NONCE = "7F1C2D3E-4A5B-4C6D-8E9F-0A1B2C3D4E5F"  # the shape of the SDK's default (upper-case UUID)
+STATE_CHALLENGE = "q7Ws2xEd3rFv4tGb5yHn6uJm"   # unreserved characters only, so URL-encoding is not in question
+KNOWN_VERIFIER = "OB6imf0pt3YLueBtNlljrdJZXdFk8gKJ97UQEpz1ojlEUL4p"
+RFC7636_VERIFIER = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"
+
+M_HOST, LIMITED_HOST = "m.facebook.com", "limited.facebook.com"
+RESPONSE_TYPE_ENABLED = "id_token,token_or_nonce,signed_request,graph_domain,user_token_nonce"
+RESPONSE_TYPE_LIMITED = "id_token,graph_domain,user_token_nonce"
+TP = "ios_14_do_not_track"
+
+# behaviour.md §2's table, in its order: the members of every expected `parameters`.
+TABLE_PARAMETERS = ["client_id", "display", "sdk", "return_scopes", "scope", "nonce", "auth_type", "response_type",
+                    "tp", "code_challenge", "code_challenge_method", "redirect_uri", "state", "default_audience"]
+
+# Rule IDs (Vectors/rules.json).
+R_HOST = "request.endpoint.host"
+R_PATH = "request.endpoint.path"
+R_CLIENT_ID = "request.client-id"
+R_FIXED = "request.fixed-parameters"
+R_SCOPE = "request.scope"
+R_NONCE = "request.nonce"
+R_AUTH_TYPE = "request.auth-type"
+R_RESPONSE_TYPE = "request.response-type"
+R_TP_LIMITED = "request.tp.limited"
+R_TP_ENABLED = "request.tp.enabled-authorized"
+R_SHIM = "request.tracking-shim"
+R_PKCE_ENABLED = "request.pkce.enabled"
+R_PKCE_LIMITED = "request.pkce.limited"
+R_REDIRECT = "request.redirect-uri"
+R_STATE = "request.state"
+R_AUDIENCE = "request.default-audience"
+R_APP_SWITCH = "request.app-switch"
+R_OUTSIDE_LIST_SDK = "request.scope.outside-limited-list.ios-sdk"
+R_NEWLINE_NONCE_SDK = "request.nonce.newline.ios-sdk"
+
+
+def s256(verifier):
+    """RFC 7636 §4.2, with hashlib: the challenge the configuration holds for its verifier."""
+    return base64.urlsafe_b64encode(hashlib.sha256(verifier.encode("ascii")).digest()).decode("ascii").rstrip("=")
+
+
+def inp(permissions=("public_profile",), tracking="enabled", authorized=True, nonce=NONCE, auth_type="rerequest",
+        app_switch="enabled", messenger=None, app_id=APP_ID, suffix=None, graph=GRAPH_VERSION, audience="friends",
+        state=STATE_CHALLENGE, verifier=KNOWN_VERIFIER):
+    return {
+        "appID": app_id, "urlSchemeSuffix": suffix, "trackingAuthorized": authorized, "graphVersion": graph,
+        "defaultAudience": audience, "stateChallenge": state,
+        "configuration": {
+            "permissions": sorted(set(permissions)), "tracking": tracking, "nonce": nonce, "authType": auth_type,
+            "codeVerifier": verifier, "codeChallenge": s256(verifier), "appSwitch": app_switch,
+            "messengerPageId": messenger,
+        },
+    }
+
+
+def expected(i):
+    """behaviour.md §2, transcribed. The `baseline` vectors below also spell their expectation out literally."""
+    c = i["configuration"]
+    enabled = c["tracking"] == "enabled"
+    parameters = {
+        "client_id": i["appID"],
+        "display": "touch",
+        "sdk": "ios",
+        "return_scopes": "true",
+        "scope": ",".join(sorted(set(c["permissions"]) | {"openid"})),
+        "nonce": c["nonce"],
+        "auth_type": c["authType"],
+        "response_type": RESPONSE_TYPE_ENABLED if enabled else RESPONSE_TYPE_LIMITED,
+        "tp": None if enabled and i["trackingAuthorized"] else TP,
+        "code_challenge": c["codeChallenge"] if enabled else None,
+        "code_challenge_method": "S256" if enabled else None,
+        "redirect_uri": f"fb{i['appID']}{i['urlSchemeSuffix'] or ''}://authorize/",
+        "state": json.dumps({"challenge": i["stateChallenge"]}, separators=(",", ":")),
+        "default_audience": i["defaultAudience"],
+    }
+    assert list(parameters) == TABLE_PARAMETERS
+    return {"result": "request", "host": M_HOST if enabled else LIMITED_HOST,
+            "path": f"/{i['graphVersion']}/dialog/oauth",
+            "appSwitchAllowed": c["appSwitch"] == "enabled" and enabled, "parameters": parameters}
+
+
+def _configuration_is_valid(i, profile):
+    """The input's configuration is one the login-configuration rules create under `profile` (behaviour.md §1)."""
+    c = i["configuration"]
+    request = {"permissions": c["permissions"], "tracking": c["tracking"], "nonce": c["nonce"],
+               "authType": c["authType"], "messengerPageId": c["messengerPageId"], "codeVerifier": c["codeVerifier"]}
+    return configuration_outcome(request, profile)["result"] == "created"
+
+
+class _Out:
+    def __init__(self):
+        self.items = []
+
+    def add(self, group, case, description, severity, refs, i, rules, profiles=None, literal=None):
+        valid_in = [p for p in (DOC, SDK) if _configuration_is_valid(i, p)]
+        if profiles is None and valid_in != [DOC, SDK]:
+            raise ValueError(f"{group}::{case}: the configuration is valid only under {valid_in}: name the profile")
+        if profiles is not None and valid_in != list(profiles):
+            raise ValueError(f"{group}::{case}: the configuration is valid under {valid_in}, not {profiles}")
+        want = expected(i)
+        if literal is not None and literal != want:
+            raise ValueError(f"{group}::{case}: the literal expectation differs from the rules: {literal} vs {want}")
+        if profiles and not case.endswith("." + profiles[0]):
+            case += "." + profiles[0]
+        self.items.append(vector(f"{F}::{group}::{case}", description, severity, refs, i, want, profiles,
+                                 rules=rules))
+
+
+def _tp_rules(i):
+    c = i["configuration"]
+    if c["tracking"] == "limited":
+        return [R_TP_LIMITED]
+    return [R_TP_ENABLED] if i["trackingAuthorized"] else [R_SHIM]
+
+
+def _pkce_rule(i):
+    return R_PKCE_ENABLED if i["configuration"]["tracking"] == "enabled" else R_PKCE_LIMITED
+
+
+def _mode(i):
+    c = i["configuration"]
+    if c["tracking"] == "limited":
+        return "limited tracking"
+    return "enabled tracking" if i["trackingAuthorized"] else "enabled tracking without tracking authorization"
+
+
+# --- the tables ------------------------------------------------------------------------------------------------
+
+def _literal(host, tp, response_type, challenge, method, app_switch):
+    return {
+        "result": "request", "host": host, "path": "/v21.0/dialog/oauth", "appSwitchAllowed": app_switch,
+        "parameters": {
+            "client_id": "1234567890", "display": "touch", "sdk": "ios", "return_scopes": "true",
+            "scope": "openid,public_profile", "nonce": "7F1C2D3E-4A5B-4C6D-8E9F-0A1B2C3D4E5F",
+            "auth_type": "rerequest", "response_type": response_type, "tp": tp, "code_challenge": challenge,
+            "code_challenge_method": method, "redirect_uri": "fb1234567890://authorize/",
+            "state": "{\"challenge\":\"q7Ws2xEd3rFv4tGb5yHn6uJm\"}", "default_audience": "friends",
+        },
+    }
+
+
+ALL_PARAMETER_RULES = [R_HOST, R_PATH, R_CLIENT_ID, R_FIXED, R_SCOPE, R_NONCE, R_AUTH_TYPE, R_RESPONSE_TYPE]
+TAIL_RULES = [R_REDIRECT, R_STATE, R_AUDIENCE, R_APP_SWITCH]
+
+
+def _baseline(out):
+    """The four tracking situations with every value spelled out (checked against the transcription)."""
+    g = "baseline"
+    known_challenge = "4oJe_Hdk_xC_YCWjumgE5RjIkW-YVmFm_nYnIckxR0c"
+    cases = [
+        ("enabled-authorized", inp(), _literal(M_HOST, None, RESPONSE_TYPE_ENABLED, known_challenge, "S256", True),
+         "Enabled tracking, tracking authorized: m.facebook.com, the enabled response_type, PKCE with the known "
+         "challenge and S256, no tp, app switch allowed", "high"),
+        ("enabled-not-authorized", inp(authorized=False),
+         _literal(M_HOST, TP, RESPONSE_TYPE_ENABLED, known_challenge, "S256", True),
+         "Enabled tracking without tracking authorization (the shim): the enabled request plus "
+         "tp=ios_14_do_not_track", "high"),
+        ("limited-authorized", inp(tracking="limited"),
+         _literal(LIMITED_HOST, TP, RESPONSE_TYPE_LIMITED, None, None, False),
+         "Limited tracking, tracking authorized: limited.facebook.com, the limited response_type, tp, no PKCE, no "
+         "app switch", "high"),
+        ("limited-not-authorized", inp(tracking="limited", authorized=False),
+         _literal(LIMITED_HOST, TP, RESPONSE_TYPE_LIMITED, None, None, False),
+         "Limited tracking, tracking not authorized: the same limited request (the authorization changes nothing "
+         "for limited)", "high"),
+    ]
+    for slug, i, literal, description, severity in cases:
+        rules = ALL_PARAMETER_RULES + _tp_rules(i) + [_pkce_rule(i)] + TAIL_RULES
+        out.add(g, slug, description, severity, LIMITED_REFS if "limited" in slug else REFS, i, rules,
+                literal=literal)
+
+
+def _app_switch(out):
+    g = "app-switch"
+    for tracking, authorized in (("enabled", True), ("enabled", False), ("limited", True), ("limited", False)):
+        i = inp(tracking=tracking, authorized=authorized, app_switch="disabled")
+        slug = f"disabled-{tracking}-{'authorized' if authorized else 'not-authorized'}"
+        authorization = "tracking authorized" if authorized else "tracking not authorized"
+        out.add(g, slug, f"App switch disabled by the configuration, {tracking} tracking, {authorization}: app "
+                "switch is not allowed and the parameters are those of the tracking mode", "medium", REFS, i,
+                [R_APP_SWITCH] + _tp_rules(i))
+
+
+def _endpoint(out):
+    g = "endpoint"
+    for graph, tracking in (("v20.0", "enabled"), ("v20.0", "limited"), ("v18.0", "enabled"), ("v22.0", "limited"),
+                            ("v2.12", "enabled")):
+        i = inp(tracking=tracking, graph=graph)
+        out.add(g, f"{graph}-{tracking}", f"Graph API version {graph} with {tracking} tracking: path "
+                f"/{graph}/dialog/oauth on {M_HOST if tracking == 'enabled' else LIMITED_HOST}", "high", REFS, i,
+                [R_HOST, R_PATH])
+
+
+def _client_id(out):
+    g = "client-id"
+    for app_id, tracking, why in (("987654321098765", "enabled", "a 15-digit app ID"),
+                                  ("987654321098765", "limited", "a 15-digit app ID"),
+                                  ("0012345678", "enabled", "an app ID with leading zeros (a string, not a number)")):
+        i = inp(tracking=tracking, app_id=app_id)
+        out.add(g, f"{app_id}-{tracking}", f"{why[0].upper() + why[1:]} with {tracking} tracking is client_id and "
+                f"part of redirect_uri fb{app_id}://authorize/, exactly", "high", REFS, i, [R_CLIENT_ID, R_REDIRECT])
+
+
+def _fixed(out):
+    g = "fixed-parameters"
+    i = inp(permissions=(), tracking="limited", auth_type=None, app_switch="disabled")
+    out.add(g, "minimal-limited", "The smallest limited request (no permissions, nil auth type, app switch "
+            "disabled) still sends display=touch, sdk=ios and return_scopes=true", "low", REFS, i,
+            [R_FIXED, R_SCOPE, R_AUTH_TYPE])
+    i = inp(permissions=(), auth_type=None, app_switch="disabled")
+    out.add(g, "minimal-enabled", "The smallest enabled request (no permissions, nil auth type, app switch "
+            "disabled) still sends display=touch, sdk=ios and return_scopes=true", "low", REFS, i,
+            [R_FIXED, R_SCOPE, R_AUTH_TYPE])
+
+
+LIMITED_LIST = ["public_profile", "email", "gaming_profile", "gaming_user_picture", "user_age_range",
+                "user_birthday", "user_friends", "user_gender", "user_hometown", "user_link", "user_location",
+                "user_messenger_contact"]
+
+
+def _scope(out):
+    g = "scope"
+    cases = [
+        ("empty-enabled", [], "enabled", "No permissions with enabled tracking: scope is openid alone"),
+        ("empty-limited", [], "limited", "No permissions with limited tracking: scope is openid alone"),
+        ("email-enabled", ["email"], "enabled", "email with enabled tracking: scope is email and openid"),
+        ("email-public-profile-limited", ["email", "public_profile"], "limited",
+         "email and public_profile with limited tracking: scope is those two and openid"),
+        ("openid-requested-enabled", ["openid", "public_profile"], "enabled",
+         "openid requested with public_profile (enabled tracking): openid is in scope once, not twice"),
+        ("only-openid-enabled", ["openid"], "enabled",
+         "Only openid requested (enabled tracking): scope is openid, once"),
+        ("many-enabled", ["email", "pages_show_list", "public_profile", "user_friends", "user_likes", "user_posts"],
+         "enabled", "Six permissions with enabled tracking, some needing app review: all six and openid"),
+        ("limited-list-all", LIMITED_LIST, "limited",
+         "Every permission of the Limited Login list with limited tracking: all twelve and openid"),
+    ]
+    for slug, permissions, tracking, description in cases:
+        i = inp(permissions=permissions, tracking=tracking)
+        out.add(g, slug, description, "high", SCOPE_REFS, i, [R_SCOPE])
+
+
+def _outside_limited_list(out):
+    """ios-sdk only: the documented reading refuses these configurations (behaviour.md §1, §8)."""
+    g = "scope"
+    cases = [
+        ("outside-list-user-likes-limited", ["user_likes"], True,
+         "SDK reading: limited tracking with user_likes (outside the Limited Login list) sends user_likes and "
+         "openid in scope, unfiltered"),
+        ("outside-list-mixed-limited", ["email", "user_likes", "user_posts"], True,
+         "SDK reading: limited tracking with email, user_likes and user_posts sends all three and openid"),
+        ("outside-list-shim-limited", ["user_photos"], False,
+         "SDK reading: limited tracking without tracking authorization with user_photos sends it with openid"),
+        ("openid-requested-limited", ["openid", "email"], True,
+         "SDK reading: limited tracking with openid requested (not on the Limited Login list) sends openid once"),
+    ]
+    for slug, permissions, authorized, description in cases:
+        i = inp(permissions=permissions, tracking="limited", authorized=authorized)
+        out.add(g, slug, description, "high", SCOPE_REFS + [B8] + LIMITED_REFS[1:], i,
+                [R_SCOPE, R_OUTSIDE_LIST_SDK], profiles=[SDK])
+
+
+NONCES = [
+    ("seed-123", "123", ("enabled", "limited"), "the documentation's nonce 123"),
+    ("commas", "a,b,c", ("enabled", "limited"), "a nonce with commas (a,b,c), sent whole, not split"),
+    ("unicode", "n\u00f6nce-\u6f22\u5b57-\U0001f600", ("enabled", "limited"),
+     "a nonce with non-ASCII letters and an emoji, sent exactly"),
+    ("percent-text", "abc%2Cdef", ("enabled",), "the nonce abc%2Cdef, whose decoded value keeps the % (never "
+                                                "decoded twice)"),
+    ("query-characters", "a&b=c?d#e/f", ("limited",), "a nonce with & = ? # and /, sent exactly"),
+    ("long-1024", "n" * 1024, ("enabled",), "a 1024-character nonce (no length limit)"),
+    ("lower-uuid", "c9e2f6b4-1d3a-4f5e-9b7c-2a8d0e1f3b6c", ("limited",), "a lower-case UUID nonce, not upper-cased"),
+]
+
+NEWLINE_NONCES = [
+    ("lf", "abc\ndef", ("enabled", "limited"), "a LINE FEED"),
+    ("cr", "abc\rdef", ("enabled",), "a CARRIAGE RETURN"),
+    ("u+2028", "abc\u2028def", ("limited",), "a LINE SEPARATOR U+2028"),
+    ("trailing-lf", NONCE + "\n", ("enabled",), "a trailing LINE FEED (not trimmed)"),
+]
+
+
+def _nonce(out):
+    g = "nonce"
+    for slug, value, trackings, why in NONCES:
+        for tracking in trackings:
+            i = inp(tracking=tracking, nonce=value)
+            out.add(g, f"{slug}-{tracking}", f"With {tracking} tracking, {why}, is the nonce parameter", "high",
+                    REFS, i, [R_NONCE])
+    for slug, value, trackings, why in NEWLINE_NONCES:
+        for tracking in trackings:
+            i = inp(tracking=tracking, nonce=value)
+            out.add(g, f"newline-{slug}-{tracking}", f"SDK reading: with {tracking} tracking a nonce with {why} is "
+                    "sent exactly, newline included", "high", [B2, B1, B8], i, [R_NONCE, R_NEWLINE_NONCE_SDK],
+                    profiles=[SDK])
+
+
+def _auth_type(out):
+    g = "auth-type"
+    for value, tracking, authorized in ((None, "enabled", True), (None, "enabled", False), (None, "limited", True),
+                                        ("reauthorize", "enabled", True), ("reauthorize", "limited", True)):
+        i = inp(tracking=tracking, authorized=authorized, auth_type=value)
+        shown = value or "nil"
+        what = "auth_type is absent (neither empty nor defaulted to rerequest)" if value is None else \
+            f"auth_type is {value}"
+        slug = f"{shown}-{tracking}" + ("" if authorized else "-not-authorized")
+        out.add(g, slug, f"Auth type {shown} with {_mode(i)}: {what}", "medium", REFS, i, [R_AUTH_TYPE])
+
+
+def _pkce(out):
+    g = "pkce"
+    rfc_challenge = "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
+    assert s256(RFC7636_VERIFIER) == rfc_challenge
+    for tracking, authorized in (("enabled", True), ("enabled", False), ("limited", True)):
+        i = inp(tracking=tracking, authorized=authorized, verifier=RFC7636_VERIFIER)
+        what = (f"code_challenge is {rfc_challenge} (the challenge, not the verifier) and code_challenge_method S256"
+                if tracking == "enabled" else "neither code_challenge nor code_challenge_method is sent")
+        slug = f"rfc7636-{tracking}" + ("" if authorized else "-not-authorized")
+        rules = [_pkce_rule(i)] + ([R_SHIM] if not authorized else [])
+        out.add(g, slug, f"RFC 7636 Appendix B's verifier with {_mode(i)}: {what}", "high", REFS + ["RFC 7636"], i,
+                rules)
+    verifier128 = ("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~" * 2)[:128]
+    for tracking in ("enabled", "limited"):
+        i = inp(tracking=tracking, verifier=verifier128)
+        out.add(g, f"verifier-128-{tracking}", f"A 128-character verifier with {tracking} tracking: "
+                + ("its S256 challenge is sent" if tracking == "enabled" else "nothing of it is sent"), "high", REFS,
+                i, [_pkce_rule(i)])
+
+
+def _redirect_uri(out):
+    g = "redirect-uri"
+    for suffix, tracking, app_id in (("", "enabled", APP_ID), ("pro", "enabled", APP_ID), ("pro", "limited", APP_ID),
+                                     ("lite2", "enabled", "987654321098765"), ("", "limited", APP_ID)):
+        i = inp(tracking=tracking, suffix=suffix, app_id=app_id)
+        uri = f"fb{app_id}{suffix}://authorize/"
+        shown = f"suffix {suffix}" if suffix else "an empty suffix"
+        out.add(g, f"suffix-{suffix or 'empty'}-{app_id}-{tracking}", f"App {app_id} with {shown} and {tracking} "
+                f"tracking: redirect_uri is {uri}", "high", REFS, i, [R_REDIRECT])
+
+
+def _state(out):
+    g = "state"
+    for slug, challenge, tracking in (("short", "abc", "enabled"),
+                                      ("hex-32", "0123456789abcdef0123456789abcdef", "enabled"),
+                                      ("unreserved-punctuation", "a-b.c_d~e", "limited"),
+                                      ("upper-and-digits", "ZXCV1234ASDF5678", "limited")):
+        i = inp(tracking=tracking, state=challenge)
+        out.add(g, f"{slug}-{tracking}", f"State challenge {challenge} with {tracking} tracking: state is a JSON "
+                f"object whose challenge is {challenge}", "high", REFS, i, [R_STATE])
+
+
+def _default_audience(out):
+    g = "default-audience"
+    for audience in ("only_me", "everyone"):
+        for tracking in ("enabled", "limited"):
+            i = inp(tracking=tracking, audience=audience)
+            out.add(g, f"{audience}-{tracking}", f"Default audience {audience} with {tracking} tracking: "
+                    f"default_audience is {audience}", "medium", REFS, i, [R_AUDIENCE])
+    i = inp(authorized=False, audience="everyone")
+    out.add(g, "everyone-enabled-not-authorized", "Default audience everyone with the shim: default_audience is "
+            "everyone", "medium", REFS, i, [R_AUDIENCE, R_SHIM])
+
+
+def vectors():
+    out = _Out()
+    _baseline(out)
+    _app_switch(out)
+    _endpoint(out)
+    _client_id(out)
+    _fixed(out)
+    _scope(out)
+    _outside_limited_list(out)
+    _nonce(out)
+    _auth_type(out)
+    _pkce(out)
+    _redirect_uri(out)
+    _state(out)
+    _default_audience(out)
+    descriptions = [v["description"] for v in out.items]
+    if len(set(descriptions)) != len(descriptions):
+        raise ValueError("descriptions must be unique within the family")
+    return out.items

@@ -1,0 +1,24 @@
+/// The answer of a ``CodeChallengeComputing`` implementation: `{"result": "challenge", "challenge": …}`.
+public struct CodeChallengeOutcome: Sendable, Hashable {
+    /// The challenge, compared exactly.
+    public let challenge: String
+
+    public init(challenge: String) { self.challenge = challenge }
+}
+
+extension CodeChallengeOutcome: Codable {
+    private enum Keys: String, CodingKey { case result, challenge }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Keys.self)
+        _ = try container.decodeDiscriminator(.result, allowed: ["challenge"])
+        try decoder.rejectUnknownMembers(allowed: ["result", "challenge"])
+        challenge = try container.decode(String.self, forKey: .challenge)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode("challenge", forKey: .result)
+        try container.encode(challenge, forKey: .challenge)
+    }
+}

@@ -1,0 +1,26 @@
+/// Validates a PKCE code verifier (behaviour.md §1 item 4, §8; RFC 7636 §4.1).
+///
+/// A login configuration validates its code verifier when it is made, and a server exchanging the authorization code
+/// refuses a verifier RFC 7636 does not allow, so an implementation that makes or accepts verifiers must draw the
+/// same line: 43 to 128 characters, each one of `A-Z a-z 0-9 - . _ ~`. The readings split on non-ASCII letters and
+/// digits (§1): RFC 7636 (documented) refuses them, the iOS SDK tests Foundation's Unicode alphanumerics and accepts
+/// them. Nothing is trimmed or decoded; the length counts characters, not UTF-8 bytes.
+public protocol CodeVerifierValidating {
+    /// The verdict on `verifier`, exactly as given.
+    func validateCodeVerifier(_ verifier: String) throws -> CodeVerifierVerdict
+}
+
+/// The input of a `code-verifier` vector.
+public struct CodeVerifierInput: Codable, Sendable, Hashable {
+    private enum CodingKeys: String, CodingKey, CaseIterable { case codeVerifier }
+
+    /// The verifier exactly as the app passes it.
+    public let codeVerifier: String
+
+    public init(codeVerifier: String) { self.codeVerifier = codeVerifier }
+
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownMembers(of: CodingKeys.self)
+        codeVerifier = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .codeVerifier)
+    }
+}

@@ -1,0 +1,52 @@
+/// The answer of a ``LoginRequestBuilding`` implementation: the request a configuration makes (behaviour.md §2).
+///
+/// `{"result": "request", "host", "path", "appSwitchAllowed", "parameters"}`. In a vector's expected outcome
+/// `parameters` names every parameter of §2's table (``LoginRequestFamily/tableParameters``) with its value, or
+/// `null` for "must be absent". An answer lists the parameters it sends, percent-decoded; a parameter it does not
+/// send is missing or `null`, and parameters outside the table (`e2e`, `sdk_version`, …) may be listed and are
+/// ignored. ``LoginRequestFamily/conforms(_:to:input:)`` says how the two are compared.
+public struct LoginRequestOutcome: Sendable, Hashable {
+    /// `m.facebook.com` or `limited.facebook.com`.
+    public let host: String
+    /// `/{graph version}/dialog/oauth`.
+    public let path: String
+    /// Whether the login may switch to the Facebook app.
+    public let appSwitchAllowed: Bool
+    /// Parameter name → percent-decoded value; `nil` (or no entry) means the parameter is not sent.
+    public let parameters: [String: String?]
+
+    public init(host: String, path: String, appSwitchAllowed: Bool, parameters: [String: String?]) {
+        self.host = host
+        self.path = path
+        self.appSwitchAllowed = appSwitchAllowed
+        self.parameters = parameters
+    }
+
+    /// The request with the parameters it sends (every value present).
+    public init(host: String, path: String, appSwitchAllowed: Bool, sending parameters: [String: String]) {
+        self.init(host: host, path: path, appSwitchAllowed: appSwitchAllowed, parameters: parameters.mapValues { $0 })
+    }
+}
+
+extension LoginRequestOutcome: Codable {
+    private enum Keys: String, CodingKey { case result, host, path, appSwitchAllowed, parameters }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Keys.self)
+        _ = try container.decodeDiscriminator(.result, allowed: ["request"])
+        try decoder.rejectUnknownMembers(allowed: ["result", "host", "path", "appSwitchAllowed", "parameters"])
+        host = try container.decode(String.self, forKey: .host)
+        path = try container.decode(String.self, forKey: .path)
+        appSwitchAllowed = try container.decode(Bool.self, forKey: .appSwitchAllowed)
+        parameters = try container.decode([String: String?].self, forKey: .parameters)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode("request", forKey: .result)
+        try container.encode(host, forKey: .host)
+        try container.encode(path, forKey: .path)
+        try container.encode(appSwitchAllowed, forKey: .appSwitchAllowed)
+        try container.encode(parameters, forKey: .parameters)
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import LoginConformance
+
+/// The login request (behaviour.md §2). The same in both profiles: the readings differ only in which
+/// configurations exist (§1, §8), and every configuration it is given is valid.
+public struct ReferenceLoginRequestBuilder: LoginRequestBuilding, Sendable {
+    /// `response_type` with enabled tracking.
+    public static let enabledResponseType = "id_token,token_or_nonce,signed_request,graph_domain,user_token_nonce"
+    /// `response_type` with limited tracking.
+    public static let limitedResponseType = "id_token,graph_domain,user_token_nonce"
+    /// `tp` for limited tracking and for the enabled-tracking shim.
+    public static let doNotTrack = "ios_14_do_not_track"
+
+    public init() {}
+
+    public func makeLoginRequest(_ input: LoginRequestInput) -> LoginRequestOutcome {
+        let configuration = input.configuration
+        let enabled = configuration.tracking == .enabled
+        var parameters: [String: String] = [
+            "client_id": input.appID,
+            "display": "touch",
+            "sdk": "ios",
+            "return_scopes": "true",
+            "scope": configuration.permissions.union(["openid"]).sorted().joined(separator: ","),
+            "nonce": configuration.nonce,
+            "response_type": enabled ? Self.enabledResponseType : Self.limitedResponseType,
+            "redirect_uri": "fb\(input.appID)\(input.urlSchemeSuffix ?? "")://authorize/",
+            "state": Self.state(challenge: input.stateChallenge),
+            "default_audience": input.defaultAudience.rawValue,
+        ]
+        parameters["auth_type"] = configuration.authType
+        // The shim (enabled tracking, tracking not authorized) adds tp and stays an enabled request.
+        if !enabled || !input.trackingAuthorized {
+            parameters["tp"] = Self.doNotTrack
+        }
+        if enabled {
+            parameters["code_challenge"] = configuration.codeChallenge
+            parameters["code_challenge_method"] = "S256"
+        }
+        return LoginRequestOutcome(
+            host: enabled ? "m.facebook.com" : "limited.facebook.com",
+            path: "/\(input.graphVersion)/dialog/oauth",
+            appSwitchAllowed: enabled && configuration.appSwitch == .enabled,
+            sending: parameters)
+    }
+
+    /// The `state` JSON text: an object with the challenge.
+    static func state(challenge: String) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(["challenge": challenge])) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+extension ReferenceImplementation: LoginRequestBuilding {
+    public func makeLoginRequest(_ input: LoginRequestInput) -> LoginRequestOutcome {
+        ReferenceLoginRequestBuilder().makeLoginRequest(input)
+    }
+}
