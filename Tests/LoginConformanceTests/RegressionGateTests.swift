@@ -104,15 +104,15 @@ struct RegressionGateTests {
         #expect(output.contains("[stale baseline entry] nonce::position::leading-space: no vector has this ID: remove it from the baseline"))
 
         // Retired through the changelog, the entry says when.
-        try vectors.edit("manifest.json") { $0["suiteVersion"] = "0.1.1" }
+        try vectors.edit("manifest.json") { $0["suiteVersion"] = "0.2.1" }
         try vectors.edit("changelog.json") { changelog in
             var releases = changelog["releases"] as! [[String: Any]]
-            releases.append(["version": "0.1.1", "summary": "retire a vector", "added": [String](), "changed": [String](),
+            releases.append(["version": "0.2.1", "summary": "retire a vector", "added": [String](), "changed": [String](),
                              "retired": ["nonce::position::leading-space"]])
             changelog["releases"] = releases
         }
         let (_, retired) = cli(KnownFailuresImplementation(), ["run", "--baseline", baselineURL.path, "--vectors", vectors.directory.path])
-        #expect(retired.contains("nonce::position::leading-space: retired in suite 0.1.1: remove it from the baseline"))
+        #expect(retired.contains("nonce::position::leading-space: retired in suite 0.2.1: remove it from the baseline"))
     }
 
     @Test("vectors added in a newer suite version are reported as new and do not block, unless asked")
@@ -128,10 +128,10 @@ struct RegressionGateTests {
                          "expected": ["result": "invalid", "reason": "whitespace"]])
             document["vectors"] = list
         }
-        try vectors.edit("manifest.json") { $0["suiteVersion"] = "0.2.0" }
+        try vectors.edit("manifest.json") { $0["suiteVersion"] = "0.3.0" }
         try vectors.edit("changelog.json") { changelog in
             var releases = changelog["releases"] as! [[String: Any]]
-            releases.append(["version": "0.2.0", "summary": "one more nonce vector", "added": [newID],
+            releases.append(["version": "0.3.0", "summary": "one more nonce vector", "added": [newID],
                              "changed": [String](), "retired": [String]()])
             changelog["releases"] = releases
         }
