@@ -13,7 +13,7 @@ let package = Package(
         // SHA-256 for the PKCE code challenge. jwt-kit 5.8.0 already depends on swift-crypto "4.1.0"..<"6.0.0"
         // (4.5.2 resolves); the package names it because its own code imports Crypto.
         .package(url: "https://github.com/apple/swift-crypto.git", "4.1.0"..<"6.0.0"),
-        // A real adopter writes: .package(url: "https://github.com/<org>/LoginConformance", from: "0.1.0")
+        // A real adopter writes: .package(url: "https://github.com/<org>/LoginConformance", from: "0.2.0")
         .package(name: "LoginConformance", path: "../.."),
     ],
     targets: [

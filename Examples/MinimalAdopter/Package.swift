@@ -8,7 +8,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [.library(name: "ExampleLogin", targets: ["ExampleLogin"])],
     dependencies: [
-        // A real adopter writes: .package(url: "https://github.com/<org>/LoginConformance", from: "0.1.0")
+        // A real adopter writes: .package(url: "https://github.com/<org>/LoginConformance", from: "0.2.0")
         .package(name: "LoginConformance", path: "../.."),
     ],
     targets: [

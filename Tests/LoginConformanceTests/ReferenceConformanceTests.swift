@@ -54,6 +54,10 @@ struct ReferenceDocumentedCases {
     @Test(arguments: ConformanceCases.family(.tokenClaims)) func tokenClaims(_ vector: ConformanceCase) { vector.check(documented) }
     @Test(arguments: ConformanceCases.family(.codeVerifier)) func codeVerifier(_ vector: ConformanceCase) { vector.check(documented) }
     @Test(arguments: ConformanceCases.family(.loginRequest)) func loginRequest(_ vector: ConformanceCase) { vector.check(documented) }
+    @Test(arguments: ConformanceCases.family(.profile)) func profile(_ vector: ConformanceCase) { vector.check(documented) }
+    @Test(arguments: ConformanceCases.family(.accessToken)) func accessToken(_ vector: ConformanceCase) { vector.check(documented) }
+    @Test(arguments: ConformanceCases.family(.tokenChange)) func tokenChange(_ vector: ConformanceCase) { vector.check(documented) }
+    @Test(arguments: ConformanceCases.family(.graphError)) func graphError(_ vector: ConformanceCase) { vector.check(documented) }
 }
 
 @Suite("Reference implementation, ios-sdk profile, one case per vector")
@@ -64,4 +68,8 @@ struct ReferenceIOSSDKCases {
     @Test(arguments: ConformanceCases.family(.tokenClaims, profile: .iosSDK)) func tokenClaims(_ vector: ConformanceCase) { vector.check(iosSDK) }
     @Test(arguments: ConformanceCases.family(.codeVerifier, profile: .iosSDK)) func codeVerifier(_ vector: ConformanceCase) { vector.check(iosSDK) }
     @Test(arguments: ConformanceCases.family(.loginRequest, profile: .iosSDK)) func loginRequest(_ vector: ConformanceCase) { vector.check(iosSDK) }
+    @Test(arguments: ConformanceCases.family(.profile, profile: .iosSDK)) func profile(_ vector: ConformanceCase) { vector.check(iosSDK) }
+    @Test(arguments: ConformanceCases.family(.accessToken, profile: .iosSDK)) func accessToken(_ vector: ConformanceCase) { vector.check(iosSDK) }
+    @Test(arguments: ConformanceCases.family(.tokenChange, profile: .iosSDK)) func tokenChange(_ vector: ConformanceCase) { vector.check(iosSDK) }
+    @Test(arguments: ConformanceCases.family(.graphError, profile: .iosSDK)) func graphError(_ vector: ConformanceCase) { vector.check(iosSDK) }
 }
