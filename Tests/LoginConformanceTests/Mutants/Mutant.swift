@@ -1,7 +1,9 @@
 import LoginConformance
 
-/// A deliberately broken implementation: the conformant model of one family (``NonceModel``,
-/// ``ConfigurationModel``, ``ResultModel``, ``ClaimsModel``, ``SignedTokenModel``) with one mutation site replaced by one realistic bug.
+/// A deliberately broken implementation: the conformant model of one family (``NonceModel``, ``ConfigurationModel``,
+/// ``ResultModel``, ``ClaimsModel``, ``SignedTokenModel``, ``VerifierModel``, ``ChallengeModel``, ``RequestModel``,
+/// ``ProfileModel``, ``AccessTokenModel``, ``TokenChangeModel``, ``GraphErrorModel``) with one mutation site replaced
+/// by one realistic bug.
 ///
 /// The suite is only worth the bugs it catches (conformance-suites.md lesson 8): every mutant must fail at least one
 /// vector of its family in the profile it claims. When one survives, the fix is a new vector that encodes the rule

@@ -10,18 +10,3 @@ public protocol CodeChallengeComputing {
     /// The S256 challenge of `verifier` (a valid verifier: 43 to 128 unreserved ASCII characters).
     func codeChallenge(for verifier: String) throws -> String
 }
-
-/// The input of a `code-challenge` vector.
-public struct CodeChallengeInput: Codable, Sendable, Hashable {
-    private enum CodingKeys: String, CodingKey, CaseIterable { case codeVerifier }
-
-    /// A valid code verifier, in both readings.
-    public let codeVerifier: String
-
-    public init(codeVerifier: String) { self.codeVerifier = codeVerifier }
-
-    public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownMembers(of: CodingKeys.self)
-        codeVerifier = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .codeVerifier)
-    }
-}

@@ -2,7 +2,7 @@
 public enum CodeChallengeFamily: VectorFamily {
     public static let family = ConformanceFamily.codeChallenge
 
-    public static func run(_ input: CodeChallengeInput, on implementation: Any) throws -> CodeChallengeOutcome? {
+    public static func run(_ input: CodeVerifierInput, on implementation: Any) throws -> CodeChallengeOutcome? {
         guard let implementation = implementation as? any CodeChallengeComputing else { return nil }
         return CodeChallengeOutcome(challenge: try implementation.codeChallenge(for: input.codeVerifier))
     }

@@ -10,7 +10,8 @@ public protocol CodeVerifierValidating {
     func validateCodeVerifier(_ verifier: String) throws -> CodeVerifierVerdict
 }
 
-/// The input of a `code-verifier` vector.
+/// The input of a `code-verifier` or `code-challenge` vector: one code verifier (for `code-challenge`, always a
+/// valid one in both readings).
 public struct CodeVerifierInput: Codable, Sendable, Hashable {
     private enum CodingKeys: String, CodingKey, CaseIterable { case codeVerifier }
 

@@ -17,28 +17,14 @@ public enum CodeVerifierVerdict: Sendable, Hashable {
 }
 
 extension CodeVerifierVerdict: Codable {
-    private enum Keys: String, CodingKey { case result, reason }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: Keys.self)
-        switch try container.decodeDiscriminator(.result, allowed: ["valid", "invalid"]) {
-        case "valid":
-            try decoder.rejectUnknownMembers(allowed: ["result"])
-            self = .valid
-        default:
-            try decoder.rejectUnknownMembers(allowed: ["result", "reason"])
-            self = .invalid(try container.decode(Reason.self, forKey: .reason))
-        }
+        self = try VerdictCoding<Reason>.decode(from: decoder).map(Self.invalid) ?? .valid
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Keys.self)
         switch self {
-        case .valid:
-            try container.encode("valid", forKey: .result)
-        case .invalid(let reason):
-            try container.encode("invalid", forKey: .result)
-            try container.encode(reason, forKey: .reason)
+        case .valid: try VerdictCoding<Reason>.encode(invalidBecause: nil, to: encoder)
+        case .invalid(let reason): try VerdictCoding<Reason>.encode(invalidBecause: reason, to: encoder)
         }
     }
 }
