@@ -18,7 +18,9 @@ let package = Package(
             dependencies: [
                 "ExampleLogin",
                 .product(name: "LoginConformanceTesting", package: "LoginConformance"),
-            ]
+            ],
+            // Read through #filePath by the tests, not bundled as a resource.
+            exclude: ["conformance-baseline.json"]
         ),
     ]
 )
