@@ -40,11 +40,20 @@ struct VectorSuiteTests {
         #expect(suite.vectors.allSatisfy { $0.metadata.refs.contains { $0.hasPrefix("behaviour.md §") } })
     }
 
+    // The issues' minimums: issue 7 asks ≥ 40 login-request, ≥ 40 access-token (with its change notifications),
+    // ≥ 50 graph-error and ≥ 30 profile vectors; each family must have some.
     @Test("each family has at least the minimum number of vectors", arguments: [
         (ConformanceFamily.nonce, 60), (.loginConfiguration, 80), (.tokenClaims, 80), (.loginResult, 40),
+        (.signedToken, 100), (.codeVerifier, 40), (.codeChallenge, 10), (.loginRequest, 40), (.profile, 30),
+        (.accessToken, 40), (.tokenChange, 25), (.graphError, 50),
     ])
     func minimumCounts(family: ConformanceFamily, minimum: Int) {
         #expect(suite.vectors.filter { $0.family == family }.count >= minimum)
+    }
+
+    @Test("every family of the toolkit has a vector file in the suite")
+    func everyFamilyIsInTheSuite() {
+        #expect(Set(suite.vectors.map(\.family)) == Set(ConformanceFamily.allCases))
     }
 
     // MARK: nonce (behaviour.md §1, §8)
