@@ -35,9 +35,13 @@ SEED_PERMISSIONS_JA = "seeds/004_19433abd2e89bc57.txt"
 SUITES = "conformance-suites.md"
 
 
-def vector(id, description, severity, refs, input, expected, profiles=None, *, rules):
+def vector(id, description, severity, refs, input, expected, profiles=None, *, rules, also_accepted=None):
     """One vector, with its members in the canonical order. Checks what can be checked locally (that each rule is in
-    the catalogue is checked by generate_vectors.py)."""
+    the catalogue is checked by generate_vectors.py).
+
+    `expected` is the preferred outcome. `also_accepted` lists the other outcomes the vector's sources allow (for
+    example a check a source makes optional: the strict outcome is `expected`, the lenient one is also accepted);
+    an implementation giving one of them passes and is reported as lenient."""
     if not ID_PATTERN.match(id):
         raise ValueError(f"bad vector id {id!r}")
     if severity not in SEVERITIES:
@@ -65,6 +69,12 @@ def vector(id, description, severity, refs, input, expected, profiles=None, *, r
     result["rules"] = rules
     result["input"] = input
     result["expected"] = expected
+    if also_accepted is not None:
+        also_accepted = list(also_accepted)
+        if not also_accepted or expected in also_accepted or any(
+                a == b for i, a in enumerate(also_accepted) for b in also_accepted[i + 1:]):
+            raise ValueError(f"{id}: also_accepted must be non-empty, without expected and without repeats")
+        result["alsoAccepted"] = also_accepted
     return result
 
 
