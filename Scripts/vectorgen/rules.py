@@ -1,4 +1,4 @@
-"""The rule catalogue: one stable ID per rule of behaviour.md, written to Vectors/rules.json.
+"""The rule catalogue: one stable ID per rule of Vectors/SPECIFICATION.md, written to Vectors/rules.json.
 
 Every vector names the rule(s) it exercises in its `rules` member; the Swift lint (`VectorLint`) checks that every
 name is in this catalogue and that each rule has the vectors it `needs`:
@@ -9,7 +9,7 @@ name is in this catalogue and that each rule has the vectors it `needs`:
   any     at least one vector of any kind: the rule says how a value is computed (a login request's parameters, a
           Graph error's category, a change notification), and its vectors expect that value, not a verdict
 
-A rule that holds under one reading only (behaviour.md §8) names its profile; only vectors of that profile count for
+A rule that holds under one reading only (SPECIFICATION.md §8) names its profile; only vectors of that profile count for
 it. `unpaired` explains why the rule's vectors have no counterpart in the other profile (the lint otherwise requires
 a profile-specific vector to come with the other profile's vector for the same input).
 
@@ -19,8 +19,8 @@ Rule IDs are stable like vector IDs: never renamed, never reused. A rule that no
 RULE_ID_PATTERN = r"^[a-z][a-z0-9-]*(\.[a-z0-9][a-z0-9+-]*)+$"
 NEEDS = ("accept", "reject", "both", "any")
 
-S1, S3, S4, S8 = "behaviour.md §1", "behaviour.md §3", "behaviour.md §4", "behaviour.md §8"
-S2, S5, S6, S7 = "behaviour.md §2", "behaviour.md §5", "behaviour.md §6", "behaviour.md §7"
+S1, S3, S4, S8 = "SPECIFICATION.md §1", "SPECIFICATION.md §3", "SPECIFICATION.md §4", "SPECIFICATION.md §8"
+S2, S5, S6, S7 = "SPECIFICATION.md §2", "SPECIFICATION.md §5", "SPECIFICATION.md §6", "SPECIFICATION.md §7"
 DOC, SDK = "documented", "ios-sdk"
 
 
@@ -479,16 +479,27 @@ RETIRED = []
 
 
 def catalogue():
-    """The document written to Vectors/rules.json."""
+    """The document written to Vectors/rules.json: every rule with its sources (vectorgen/sources.py) merged in, the
+    documents those sources name and the SDK tag the ios-sdk profile models. Fails when a rule has no sources."""
+    from . import sources
+    problems = sources.check(ids())
+    if problems:
+        raise ValueError("vectorgen/sources.py: " + "; ".join(problems))
     return {
         "formatVersion": 1,
         "description": (
-            "The rules of behaviour.md the vectors encode, one stable ID each. Every vector names the rules it "
-            "exercises in its rules member. needs: the vectors a rule must have (accept: one whose expected result "
-            "accepts; reject: one that refuses; both). profiles: the readings the rule holds under (absent: both). "
-            "unpaired: why the rule's profile-specific vectors have no counterpart in the other profile."
+            "The rules the vectors encode (Vectors/SPECIFICATION.md states them in prose), one stable ID each. "
+            "Every vector names the rules it exercises in its rules member. section: where SPECIFICATION.md states "
+            "the rule. needs: the vectors a rule must have (accept: one whose expected result accepts; reject: one "
+            "that refuses; both: one of each; any: at least one). profiles: the readings the rule holds under "
+            "(absent: both). unpaired: why the rule's profile-specific vectors have no counterpart in the other "
+            "profile. sources: where the rule comes from: a public document (a key of documents, with the section), "
+            "the facebook-ios-sdk code at the tag in sdk (path and lines), an entry of Vectors/DECISIONS.md, or why "
+            "it cannot be checked here."
         ),
-        "rules": RULES,
+        "sdk": dict(sources.SDK),
+        "documents": {key: dict(value) for key, value in sources.DOCUMENTS.items()},
+        "rules": [{**rule, "sources": sources.sources_for(rule["id"])} for rule in RULES],
         "retired": RETIRED,
     }
 
