@@ -74,6 +74,12 @@ struct CommandLineOptions {
                 case "block": policy.blockOnNewVectors = true
                 case let other: throw UsageError(description: "--new-vectors takes report or block, not \"\(other)\"")
                 }
+            case "--changed-vectors":
+                switch try value(for: argument) {
+                case "report": policy.blockOnChangedVectors = false
+                case "block": policy.blockOnChangedVectors = true
+                case let other: throw UsageError(description: "--changed-vectors takes report or block, not \"\(other)\"")
+                }
             case "--report-json":
                 jsonReport = URL(fileURLWithPath: try value(for: argument))
             case "--report-junit":

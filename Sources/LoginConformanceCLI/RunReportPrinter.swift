@@ -21,6 +21,9 @@ struct RunReportPrinter {
             case .newlyPassing:
                 output.line("[newly passing] \(entry.result.id) — \(entry.result.metadata.description)")
                 output.line("  the baseline says \(entry.known?.kind.rawValue ?? "it fails"); it passes now: run `login-conformance baseline update`")
+            case .changedVector:
+                output.line("[changed vector: suite \(entry.change?.version.description ?? "?"): \(entry.change?.reason ?? "")] " + FailureMessage.text(
+                    for: entry.result, vector: suite.vector(withID: entry.result.id), rerunCommand: rerun(entry.result.id)))
             default:
                 let was = entry.known.map { " (baseline: \($0.kind.rawValue))" } ?? ""
                 output.line("[\(entry.classification.rawValue)\(was)] " + FailureMessage.text(
@@ -33,12 +36,29 @@ struct RunReportPrinter {
         }
         for stale in report.staleEntries {
             output.line()
-            output.line("[stale baseline entry] \(stale.id): \(stale.explanation)")
+            output.line("[stale baseline entry\(stale.blocks ? "" : ", not blocking")] \(stale.id): \(stale.explanation)")
+        }
+        let changed = report.entries(.changedVector).filter { !$0.blocks }
+        if !changed.isEmpty {
+            output.line()
+            output.line("\(changed.count) failing vector(s) whose expectation changed since the baseline's suite version (not blocking; --changed-vectors block to block):")
+            for entry in changed.prefix(verbose ? changed.count : Self.detailLimit) {
+                output.line("  \(entry.result.id): \(entry.result.outcome.summary) — changed in \(entry.change?.version.description ?? "?"): \(entry.change?.reason ?? "")")
+            }
+        }
+        let lenient = report.entries.filter { if case .lenient = $0.result.outcome { true } else { false } }
+        if !lenient.isEmpty {
+            output.line()
+            output.line("\(lenient.count) lenient pass(es): an outcome the sources allow, not the preferred one (--verbose lists them)")
+            for entry in lenient.prefix(verbose ? lenient.count : 5) {
+                output.line("  \(entry.result.id): \(entry.result.outcome.summary)")
+            }
         }
         output.line()
         printTable(run)
         output.line()
-        if report.baselineSuiteVersion != nil || report.entries.contains(where: { $0.classification == .newVector }) {
+        if report.baselineSuiteVersion != nil
+            || report.entries.contains(where: { $0.classification == .newVector || $0.classification == .changedVector }) {
             let counts = report.counts
             output.line("gate: " + GateClassification.allCases.filter { $0 != .pass && $0 != .skipped }
                 .map { "\(counts[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ")
@@ -46,7 +66,8 @@ struct RunReportPrinter {
         }
         let totals = run.totals
         let verdict = report.verdict == .passed ? "PASSED" : "FAILED"
-        output.line("\(verdict): \(totals.passed) passed, \(totals.failed) failed, \(totals.errored) errors, \(totals.skipped) skipped")
+        let lenientNote = totals.lenient > 0 ? " (\(totals.lenient) lenient)" : ""
+        output.line("\(verdict): \(totals.passed) passed\(lenientNote), \(totals.failed) failed, \(totals.errored) errors, \(totals.skipped) skipped")
     }
 
     private func printTable(_ run: ConformanceRun) {

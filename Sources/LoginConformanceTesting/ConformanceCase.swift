@@ -53,7 +53,10 @@ public struct ConformanceCase: Sendable, CustomTestStringConvertible, CustomStri
                 message = "[newly passing] \(result.id) — the baseline says \(known?.kind.rawValue ?? "it fails"); it passes now: remove it from the baseline"
             default:
                 let was = known.map { " (baseline: \($0.kind.rawValue))" } ?? ""
-                message = "[\(classification.rawValue)\(was)] "
+                let change = classification == .changedVector
+                    ? gate.changeSinceBaseline(of: result.id).map { " (changed in suite \($0.version): \($0.reason))" } ?? ""
+                    : ""
+                message = "[\(classification.rawValue)\(was)\(change)] "
                     + FailureMessage.text(for: result, vector: vector, rerunCommand: rerunCommand)
             }
             if gate.blocks(classification) || classification == .skipped {

@@ -58,7 +58,7 @@ struct RegressionGateTests {
 
         let (status, output) = cli(KnownFailuresImplementation(), ["run", "--baseline", baselineURL.path])
         #expect(status == .passed)
-        #expect(output.contains("gate: 0 regression, 0 newly-passing, 0 new-vector, \(baseline.knownFailures.count) known-failure, 0 stale"))
+        #expect(output.contains("gate: 0 regression, 0 newly-passing, 0 new-vector, 0 changed-vector, \(baseline.knownFailures.count) known-failure, 0 stale"))
     }
 
     @Test("a regression exits 1 and the Markdown names it first; a changed kind is a regression too")
@@ -103,16 +103,107 @@ struct RegressionGateTests {
         #expect(status == .configurationProblem)
         #expect(output.contains("[stale baseline entry] nonce::position::leading-space: no vector has this ID: remove it from the baseline"))
 
-        // Retired through the changelog, the entry says when.
-        try vectors.edit("manifest.json") { $0["suiteVersion"] = "0.2.1" }
+        // Retired through the changelog after the baseline's suite version: the entry says when and why, and does
+        // not block (the suite moved, not the implementation).
+        let current = try VectorSuite.bundled().manifest.suiteVersion
+        let next = "\(current).1".split(separator: ".").prefix(2).joined(separator: ".") + ".1"
+        try vectors.edit("manifest.json") { $0["suiteVersion"] = next }
         try vectors.edit("changelog.json") { changelog in
             var releases = changelog["releases"] as! [[String: Any]]
-            releases.append(["version": "0.2.1", "summary": "retire a vector", "added": [String](), "changed": [String](),
-                             "retired": ["nonce::position::leading-space"]])
+            releases.append(["version": next, "summary": "retire a vector", "added": [String](), "changed": [[String: Any]](),
+                             "retired": [["id": "nonce::position::leading-space", "reason": "a test retirement"]]])
             changelog["releases"] = releases
         }
-        let (_, retired) = cli(KnownFailuresImplementation(), ["run", "--baseline", baselineURL.path, "--vectors", vectors.directory.path])
-        #expect(retired.contains("nonce::position::leading-space: retired in suite 0.2.1: remove it from the baseline"))
+        let (afterBaseline, retired) = cli(KnownFailuresImplementation(), ["run", "--baseline", baselineURL.path, "--vectors", vectors.directory.path])
+        #expect(afterBaseline == .passed)
+        #expect(retired.contains("[stale baseline entry, not blocking] nonce::position::leading-space: retired in suite \(next) (a test retirement): remove it from the baseline"))
+
+        // A baseline written for that version (or later) that still names the retired vector is wrong: it blocks.
+        var baseline = try Baseline.load(from: baselineURL)
+        baseline.suiteVersion = try #require(SuiteVersion(next))
+        try Data(baseline.fileText().utf8).write(to: baselineURL)
+        let (stale, _) = cli(KnownFailuresImplementation(), ["run", "--baseline", baselineURL.path, "--vectors", vectors.directory.path])
+        #expect(stale == .configurationProblem)
+    }
+
+    @Test("a failing vector whose expectation changed after the baseline's suite version is a changed vector: reported with the reason, not blocking unless asked")
+    func changedVectors() throws {
+        let vectors = try TemporaryVectors()
+        _ = cli(KnownFailuresImplementation(), ["baseline", "update", "--baseline", baselineURL.path, "--vectors", vectors.directory.path])
+        let changedID = "login-result::declined::requested-not-granted-not-denied"
+        let current = try VectorSuite.bundled().manifest.suiteVersion
+        let next = "\(current).1".split(separator: ".").prefix(2).joined(separator: ".") + ".1"
+        try vectors.edit("manifest.json") { $0["suiteVersion"] = next }
+        try vectors.edit("changelog.json") { changelog in
+            var releases = changelog["releases"] as! [[String: Any]]
+            releases.append(["version": next, "summary": "correct a vector", "added": [String](),
+                             "changed": [["id": changedID, "reason": "the declined set follows the callback (a test change)"]],
+                             "retired": [[String: Any]]()])
+            changelog["releases"] = releases
+        }
+        var broken = KnownFailuresImplementation()
+        broken.declinedAsRequestedMinusGranted = true
+        let json = directory.appendingPathComponent("results.json")
+        let markdown = directory.appendingPathComponent("summary.md")
+        let xml = directory.appendingPathComponent("junit.xml")
+        let arguments = ["run", "--baseline", baselineURL.path, "--vectors", vectors.directory.path]
+        let (status, output) = cli(broken, arguments + ["--report-json", json.path, "--report-markdown", markdown.path,
+                                                        "--report-junit", xml.path])
+        #expect(status == .passed)
+        #expect(output.contains("1 changed-vector"))
+        #expect(output.contains("\(changedID): expected "))
+        #expect(output.contains("changed in \(next): the declined set follows the callback (a test change)"))
+        let results = try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as! [String: Any]
+        let entries = (results["results"] as! [[String: Any]]).filter { $0["classification"] as? String == "changed-vector" }
+        #expect(entries.count == 1)
+        #expect(entries.first?["id"] as? String == changedID)
+        #expect(entries.first?["blocks"] as? Bool == false)
+        #expect(entries.first?["changedIn"] as? String == next)
+        #expect(entries.first?["changeReason"] as? String == "the declined set follows the callback (a test change)")
+        #expect(try read("summary.md").contains("### Changed vectors failing (1)"))
+        #expect(try read("junit.xml").contains("expectation changed in suite \(next): the declined set follows the callback (a test change)"))
+
+        let (blocking, blocked) = cli(broken, arguments + ["--changed-vectors", "block"])
+        #expect(blocking == .failures)
+        #expect(blocked.contains("[changed vector: suite \(next): the declined set follows the callback (a test change)] \(changedID) — "))
+        // Another vector failing is still a regression, changed vectors or not.
+        broken.nonceThrows = true
+        let (regression, _) = cli(broken, arguments)
+        #expect(regression == .failures)
+    }
+
+    @Test("an adopter whose baseline was written for suite 0.2.0 upgrades without a red gate: retired entries and changed vectors are reported, not blocking")
+    func baselineFromSuite020() throws {
+        let suite = try VectorSuite.bundled()
+        let release = try #require(suite.changelog.releases.first { $0.version == SuiteVersion("0.3.0") })
+        let retirement = try #require(release.retired.first, "suite 0.3.0 retires vectors (profile splits)")
+        let changed = try #require(release.changed.first, "suite 0.3.0 changes expectations")
+        let changedVector = try #require(suite.vector(withID: changed.id))
+        let profile: ConformanceProfile = changedVector.metadata.profiles?.contains(.documented) == false ? .iosSDK : .documented
+        // The baseline of an implementation that failed the retired vector under 0.2.0.
+        let baseline = Baseline(suiteVersion: try #require(SuiteVersion("0.2.0")), profile: profile, implementation: "old",
+                                knownFailures: [retirement.id: Baseline.KnownFailure(kind: .wrongVerdict, reason: "known before 0.3.0")])
+        let gate = try ConformanceGate(suite: suite, profile: profile, baseline: baseline)
+        #expect(gate.staleEntries.map(\.id) == [retirement.id])
+        #expect(gate.staleEntries.first?.blocks == false)
+        #expect(gate.staleEntries.first?.explanation.contains(retirement.reason) == true)
+        // A changed vector failing now is a changed vector, with the changelog's reason.
+        let failing = VectorResult(metadata: changedVector.metadata, family: changedVector.family,
+                                   outcome: .errored(message: "fails"), duration: .zero)
+        #expect(gate.classify(failing) == .changedVector)
+        #expect(gate.blocks(.changedVector) == false)
+        #expect(gate.changeSinceBaseline(of: changed.id)?.reason == changed.reason)
+        // Replacements of retired vectors are new since 0.2.0.
+        for replacement in retirement.replacedBy {
+            let vector = try #require(suite.vector(withID: replacement))
+            let result = VectorResult(metadata: vector.metadata, family: vector.family,
+                                      outcome: .errored(message: "fails"), duration: .zero)
+            #expect(gate.classify(result) == .newVector, "\(replacement)")
+        }
+        // With a baseline of the current version nothing has changed since.
+        let current = try ConformanceGate(suite: suite, profile: profile, baseline: Baseline(
+            suiteVersion: try #require(SuiteVersion(suite.manifest.suiteVersion)), profile: profile, implementation: nil, knownFailures: [:]))
+        #expect(current.classify(failing) == .regression)
     }
 
     @Test("vectors added in a newer suite version are reported as new and do not block, unless asked")
@@ -123,15 +214,16 @@ struct RegressionGateTests {
         try vectors.edit("nonce.json") { document in
             var list = document["vectors"] as! [[String: Any]]
             list.append(["id": newID, "description": "a leading SPACE before digits is refused: no trimming",
-                         "severity": "high", "refs": ["behaviour.md §1"], "rules": ["nonce.no-trimming", "nonce.whitespace.zs"],
+                         "severity": "high", "refs": ["SPECIFICATION.md §1"], "rules": ["nonce.no-trimming", "nonce.whitespace.zs"],
                          "input": ["nonce": " 123"],
                          "expected": ["result": "invalid", "reason": "whitespace"]])
             document["vectors"] = list
         }
-        try vectors.edit("manifest.json") { $0["suiteVersion"] = "0.3.0" }
+        let next = "\(try VectorSuite.bundled().manifest.suiteVersion).1".split(separator: ".").prefix(2).joined(separator: ".") + ".1"
+        try vectors.edit("manifest.json") { $0["suiteVersion"] = next }
         try vectors.edit("changelog.json") { changelog in
             var releases = changelog["releases"] as! [[String: Any]]
-            releases.append(["version": "0.3.0", "summary": "one more nonce vector", "added": [newID],
+            releases.append(["version": next, "summary": "one more nonce vector", "added": [newID],
                              "changed": [String](), "retired": [String]()])
             changelog["releases"] = releases
         }

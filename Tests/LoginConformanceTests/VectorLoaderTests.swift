@@ -187,6 +187,11 @@ struct VectorLoaderTests {
 
     // MARK: changelog (suite versions)
 
+    /// The index of the bundled changelog's last release.
+    private var lastRelease: Int {
+        get throws { try VectorSuite.bundled().changelog.releases.count - 1 }
+    }
+
     private func addRelease(_ vectors: TemporaryVectors, _ release: [String: Any], suiteVersion: String) throws {
         try vectors.edit("manifest.json") { $0["suiteVersion"] = suiteVersion }
         try vectors.edit("changelog.json") { changelog in
@@ -197,54 +202,73 @@ struct VectorLoaderTests {
     @Test("a retired ID may never be used again")
     func retiredIDReused() throws {
         let vectors = try TemporaryVectors()
-        try addRelease(vectors, ["version": "0.2.1", "summary": "retire one", "added": [String](), "changed": [String](),
-                                 "retired": ["nonce::empty::empty-string"]], suiteVersion: "0.2.1")
+        try addRelease(vectors, ["version": "9.0.0", "summary": "retire one", "added": [String](), "changed": [String](),
+                                 "retired": [["id": "nonce::empty::empty-string", "reason": "a test"]]], suiteVersion: "9.0.0")
         let error = try #require(vectors.loadError())
         #expect(error.kind == .retiredIDReused)
         #expect(error.file == vectors.path("changelog.json"))
-        #expect(error.jsonPath == "$.releases[2].retired[0]")
+        #expect(error.jsonPath == "$.releases[\(try lastRelease + 1)].retired[0].id")
     }
 
     @Test("the last release must be the manifest's suite version")
     func changelogVersionMismatch() throws {
         let vectors = try TemporaryVectors()
-        try vectors.edit("manifest.json") { $0["suiteVersion"] = "0.3.0" }
+        try vectors.edit("manifest.json") { $0["suiteVersion"] = "9.0.0" }
         let error = try #require(vectors.loadError())
         #expect(error.kind == .invalidChangelog)
-        #expect(error.problem == "the last release is 0.2.0 but the manifest's suiteVersion is 0.3.0")
+        #expect(error.problem == "the last release is \(try VectorSuite.bundled().manifest.suiteVersion) but the manifest's suiteVersion is 9.0.0")
     }
 
     @Test("a release may only add vectors the suite has, and versions must increase")
     func changelogConsistency() throws {
         let unknown = try TemporaryVectors()
-        try addRelease(unknown, ["version": "0.3.0", "summary": "add", "added": ["nonce::no-such::vector"],
-                                 "changed": [String](), "retired": [String]()], suiteVersion: "0.3.0")
-        #expect(unknown.loadError()?.jsonPath == "$.releases[2].added[0]")
+        try addRelease(unknown, ["version": "9.0.0", "summary": "add", "added": ["nonce::no-such::vector"],
+                                 "changed": [String](), "retired": [String]()], suiteVersion: "9.0.0")
+        #expect(unknown.loadError()?.jsonPath == "$.releases[\(try lastRelease + 1)].added[0]")
+
+        let unexplained = try TemporaryVectors()
+        try addRelease(unexplained, ["version": "9.0.0", "summary": "change", "added": [String](),
+                                     "changed": [["id": "nonce::empty::empty-string", "reason": ""]], "retired": [String]()],
+                       suiteVersion: "9.0.0")
+        #expect(unexplained.loadError()?.jsonPath == "$.releases[\(try lastRelease + 1)].changed[0].reason")
+
+        let badReplacement = try TemporaryVectors()
+        try addRelease(badReplacement, ["version": "9.0.0", "summary": "retire", "added": [String](), "changed": [String](),
+                                        "retired": [["id": "nonce::gone::vector", "reason": "a test", "replacedBy": ["nonce::no-such::vector"]]]],
+                       suiteVersion: "9.0.0")
+        #expect(badReplacement.loadError()?.jsonPath == "$.releases[\(try lastRelease + 1)].retired[0].replacedBy[0]")
 
         let backwards = try TemporaryVectors()
         try addRelease(backwards, ["version": "0.0.9", "summary": "older", "added": [String](),
                                    "changed": [String](), "retired": [String]()], suiteVersion: "0.0.9")
-        #expect(backwards.loadError()?.problem == "versions must increase: 0.0.9 follows 0.2.0")
+        #expect(backwards.loadError()?.problem == "versions must increase: 0.0.9 follows \(try VectorSuite.bundled().manifest.suiteVersion)")
     }
 
     @Test("a vector's introduced version comes from the release that added it")
     func introducedVersion() throws {
         let vectors = try TemporaryVectors()
         let id = "nonce::empty::empty-string"
-        try addRelease(vectors, ["version": "0.3.0", "summary": "add", "added": [id], "changed": [String](),
-                                 "retired": [String]()], suiteVersion: "0.3.0")
+        try addRelease(vectors, ["version": "9.0.0", "summary": "add", "added": [id], "changed": [String](),
+                                 "retired": [String]()], suiteVersion: "9.0.0")
         let suite = try vectors.load()
-        #expect(suite.changelog.introducedVersion(of: id) == SuiteVersion("0.3.0"))
+        #expect(suite.changelog.introducedVersion(of: id) == SuiteVersion("9.0.0"))
         #expect(suite.changelog.introducedVersion(of: "nonce::shape::seeds-example-123") == SuiteVersion("0.1.0"))
-        // The committed changelog: 0.2.0 introduced the later families, each of their vectors and nothing else.
+        // The committed changelog: 0.2.0 introduced the later families, each of their vectors and nothing else;
+        // 0.3.0 added only vectors that replace the ones it retired (profile splits) or that it lists as added.
         let bundled = try VectorSuite.bundled()
         let later: Set<ConformanceFamily> = [.codeVerifier, .codeChallenge, .loginRequest, .profile, .accessToken,
                                              .tokenChange, .graphError]
+        let release030 = try #require(bundled.changelog.releases.first { $0.version == SuiteVersion("0.3.0") })
+        let added030 = Set(release030.added)
         for profile in ConformanceProfile.allCases {
             for vector in bundled.vectors(for: profile) {
-                #expect(bundled.changelog.introducedVersion(of: vector.metadata.id)
-                    == SuiteVersion(later.contains(vector.family) ? "0.2.0" : "0.1.0"), "\(vector.metadata.id)")
+                let id = vector.metadata.id
+                let expected = added030.contains(id) ? "0.3.0" : later.contains(vector.family) ? "0.2.0" : "0.1.0"
+                #expect(bundled.changelog.introducedVersion(of: id) == SuiteVersion(expected), "\(id)")
             }
+        }
+        for retirement in release030.retired {
+            #expect(retirement.replacedBy.allSatisfy(added030.contains), "\(retirement.id)'s replacements are added in 0.3.0")
         }
     }
 }

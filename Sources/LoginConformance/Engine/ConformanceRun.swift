@@ -61,7 +61,10 @@ public struct FamilySummary: Sendable, Hashable {
 
     /// Passed, failed, errored (errors, crashes and hangs) and skipped vectors.
     public struct Counts: Sendable, Hashable {
+        /// Passes, lenient ones included.
         public var passed = 0
+        /// The passes that gave an outcome the vector also accepts rather than the preferred one.
+        public var lenient = 0
         public var failed = 0
         public var errored = 0
         public var skipped = 0
@@ -72,6 +75,9 @@ public struct FamilySummary: Sendable, Hashable {
             for result in results {
                 switch result.outcome {
                 case .passed: passed += 1
+                case .lenient:
+                    passed += 1
+                    lenient += 1
                 case .failed: failed += 1
                 case .errored, .crashed, .hung: errored += 1
                 case .skipped: skipped += 1

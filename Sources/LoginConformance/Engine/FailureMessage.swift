@@ -23,6 +23,10 @@ public enum FailureMessage {
             lines.append("  skipped: \(reason)")
         case .passed:
             lines.append("  passed")
+        case .lenient(let leniency):
+            lines.append("  lenient: \(leniency.summary)")
+            lines.append("  preferred: \(visible(leniency.preferred))")
+            lines.append("  actual:    \(visible(leniency.actual))")
         }
         if let vector {
             lines.append("  input:    \(visible(vector.inputJSON()))")

@@ -1,7 +1,10 @@
 /// What happened when one implementation met one vector.
 public enum VectorOutcome: Sendable, Hashable {
-    /// The answer is the one behaviour.md requires.
+    /// The answer is the preferred one (the vector's `expected`).
     case passed
+    /// The answer is not the preferred one but one the vector's sources also allow (its `alsoAccepted`): a pass,
+    /// reported so that a lenient implementation is seen as lenient (a check a source makes optional, skipped).
+    case lenient(VectorLeniency)
     /// The answer differs: a wrong verdict, the right verdict for the wrong reason, or the wrong details.
     case failed(VectorMismatch)
     /// The implementation does not adopt the family's protocol. Never counted as a pass.
@@ -16,7 +19,7 @@ public enum VectorOutcome: Sendable, Hashable {
     /// Whether the outcome makes a run fail: anything but a pass or a skip (a skip never counts as a pass).
     public var isProblem: Bool {
         switch self {
-        case .passed, .skipped: false
+        case .passed, .lenient, .skipped: false
         case .failed, .errored, .crashed, .hung: true
         }
     }
@@ -25,6 +28,7 @@ public enum VectorOutcome: Sendable, Hashable {
     public var kind: String {
         switch self {
         case .passed: "pass"
+        case .lenient: "lenient"
         case .failed: "fail"
         case .skipped: "skip"
         case .errored: "error"
@@ -37,6 +41,7 @@ public enum VectorOutcome: Sendable, Hashable {
     public var summary: String {
         switch self {
         case .passed: "passed"
+        case .lenient(let leniency): leniency.summary
         case .failed(let mismatch): mismatch.summary
         case .skipped(let message), .errored(let message), .crashed(let message), .hung(let message): message
         }
@@ -45,12 +50,28 @@ public enum VectorOutcome: Sendable, Hashable {
     /// The kind of failure a baseline records, `nil` for a pass or a skip.
     public var failureKind: FailureKind? {
         switch self {
-        case .passed, .skipped: nil
+        case .passed, .lenient, .skipped: nil
         case .failed(let mismatch): mismatch.kind
         case .errored: .error
         case .crashed: .crash
         case .hung: .hang
         }
+    }
+}
+
+/// A pass with an outcome the vector also accepts: which one, against the preferred one.
+public struct VectorLeniency: Sendable, Hashable {
+    /// One line: `gave accepted, which the sources allow; preferred: rejected(badHeader)`.
+    public let summary: String
+    /// The preferred outcome (the vector's `expected`), canonical JSON.
+    public let preferred: String
+    /// The implementation's answer, canonical JSON.
+    public let actual: String
+
+    public init(summary: String, preferred: String, actual: String) {
+        self.summary = summary
+        self.preferred = preferred
+        self.actual = actual
     }
 }
 

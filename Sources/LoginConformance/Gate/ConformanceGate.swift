@@ -32,9 +32,11 @@ public struct ConformanceGate: Sendable {
             if case .skipped = result.outcome { return .regression }  // a known failure's capability was dropped
             return .newlyPassing
         case (_?, nil):
-            return isNew(result.id) ? .newVector : .regression
+            if isNew(result.id) { return .newVector }
+            return changeSinceBaseline(of: result.id) == nil ? .regression : .changedVector
         case (let kind?, let known?):
-            return kind == known.kind ? .knownFailure : .regression
+            if kind == known.kind { return .knownFailure }
+            return changeSinceBaseline(of: result.id) == nil ? .regression : .changedVector
         }
     }
 
@@ -44,16 +46,21 @@ public struct ConformanceGate: Sendable {
         case .regression: true
         case .newlyPassing: !policy.allowNewlyPassing
         case .newVector: policy.blockOnNewVectors
+        case .changedVector: policy.blockOnChangedVectors
         case .knownFailure, .skipped, .pass: false
         }
     }
 
-    /// Baseline entries whose vector no longer exists (removed or retired): an error, so the baseline is fixed.
+    /// Baseline entries whose vector no longer exists (removed or retired). One the suite retired after the
+    /// baseline's suite version is expected after an upgrade and does not block (``StaleEntry/blocks``); any other
+    /// is an error, so the baseline is fixed.
     public var staleEntries: [StaleEntry] {
         guard let baseline else { return [] }
-        let retired = suite.changelog.retiredIDs
         return baseline.knownFailures.keys.filter { suite.vector(withID: $0) == nil }.sorted().map { id in
-            StaleEntry(id: id, retiredIn: retired[id])
+            let retirement = suite.changelog.retirement(of: id)
+            return StaleEntry(id: id, retiredIn: retirement?.version, reason: retirement?.retirement.reason,
+                              replacedBy: retirement?.retirement.replacedBy ?? [],
+                              blocks: retirement.map { $0.version <= baseline.suiteVersion } ?? true)
         }
     }
 
@@ -63,12 +70,37 @@ public struct ConformanceGate: Sendable {
         public let id: String
         /// The suite version that retired it, when the changelog says so.
         public let retiredIn: SuiteVersion?
+        /// Why the changelog retired it.
+        public let reason: String?
+        /// The vectors that replace it.
+        public let replacedBy: [String]
+        /// Whether it fails the gate: only a retirement after the baseline's suite version does not (the baseline
+        /// predates it; `baseline update` removes it).
+        public let blocks: Bool
+
+        public init(id: String, retiredIn: SuiteVersion?, reason: String? = nil, replacedBy: [String] = [],
+                    blocks: Bool = true) {
+            self.id = id
+            self.retiredIn = retiredIn
+            self.reason = reason
+            self.replacedBy = replacedBy
+            self.blocks = blocks
+        }
 
         /// What to tell the user.
         public var explanation: String {
-            retiredIn.map { "retired in suite \($0): remove it from the baseline" }
-                ?? "no vector has this ID: remove it from the baseline"
+            guard let retiredIn else { return "no vector has this ID: remove it from the baseline" }
+            let why = reason.map { " (\($0))" } ?? ""
+            let replacements = replacedBy.isEmpty ? "" : "; replaced by \(replacedBy.joined(separator: ", "))"
+            return "retired in suite \(retiredIn)\(why)\(replacements): remove it from the baseline"
         }
+    }
+
+    /// The suite version and reason of the latest change to `id`'s expectation after the baseline's suite version;
+    /// `nil` without a baseline or when the vector is as the baseline knew it.
+    public func changeSinceBaseline(of id: String) -> (version: SuiteVersion, reason: String)? {
+        guard let baseline else { return nil }
+        return suite.changelog.change(of: id, after: baseline.suiteVersion)
     }
 
     /// The run classified, with the gate's verdict.

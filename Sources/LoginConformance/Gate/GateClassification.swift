@@ -6,6 +6,10 @@ public enum GateClassification: String, Sendable, Hashable, Codable, CaseIterabl
     case newlyPassing = "newly-passing"
     /// Fails, not in the baseline, and added after the baseline's suite version. Blocks only if configured.
     case newVector = "new-vector"
+    /// Fails where the baseline did not expect this failure, and the vector's expectation changed after the
+    /// baseline's suite version (the changelog's `changed`, or a vector replacing a retired one): the suite moved,
+    /// not the implementation. Reported with the changelog's reason; blocks only if configured.
+    case changedVector = "changed-vector"
     /// Fails exactly as the baseline says.
     case knownFailure = "known-failure"
     /// The implementation does not adopt the family's protocol.

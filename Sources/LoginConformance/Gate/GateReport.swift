@@ -21,6 +21,9 @@ public struct GateReport: Sendable {
         public let blocks: Bool
         /// The known failure the baseline records, if any.
         public let known: Baseline.KnownFailure?
+        /// For a ``GateClassification/changedVector``: the suite version that changed the vector's expectation and
+        /// the changelog's reason.
+        public let change: (version: SuiteVersion, reason: String)?
     }
 
     init(run: ConformanceRun, implementation: ImplementationInfo, gate: ConformanceGate) {
@@ -32,7 +35,8 @@ public struct GateReport: Sendable {
         self.entries = run.results.map { result in
             let classification = gate.classify(result)
             return Entry(result: result, classification: classification, blocks: gate.blocks(classification),
-                         known: gate.baseline?.knownFailures[result.id])
+                         known: gate.baseline?.knownFailures[result.id],
+                         change: classification == .changedVector ? gate.changeSinceBaseline(of: result.id) : nil)
         }
     }
 
@@ -48,9 +52,9 @@ public struct GateReport: Sendable {
         case nothingChecked
     }
 
-    /// The verdict: stale entries first (the baseline must be fixed), then blocking results.
+    /// The verdict: blocking stale entries first (the baseline must be fixed), then blocking results.
     public var verdict: Verdict {
-        if !staleEntries.isEmpty { return .staleBaseline }
+        if staleEntries.contains(where: \.blocks) { return .staleBaseline }
         if entries.contains(where: \.blocks) { return .failed }
         if !entries.contains(where: { $0.classification != .skipped }) { return .nothingChecked }
         return .passed

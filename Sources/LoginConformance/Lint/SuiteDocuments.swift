@@ -127,7 +127,7 @@ struct SuiteDocuments {
         else { return }
         for release in releases {
             let version = release.objectValue?["version"]?.stringValue ?? "?"
-            for id in release.objectValue?["retired"]?.arrayValue?.compactMap(\.stringValue) ?? [] {
+            for id in release.objectValue?["retired"]?.arrayValue?.compactMap({ $0.objectValue?["id"]?.stringValue }) ?? [] {
                 retiredVectorIDs[id] = version
             }
         }

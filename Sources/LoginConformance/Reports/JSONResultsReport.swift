@@ -14,7 +14,8 @@ public enum JSONResultsReport {
             implementation: report.implementation,
             baselineSuiteVersion: report.baselineSuiteVersion?.description,
             policy: Policy(allowNewlyPassing: report.policy.allowNewlyPassing,
-                           blockOnNewVectors: report.policy.blockOnNewVectors),
+                           blockOnNewVectors: report.policy.blockOnNewVectors,
+                           blockOnChangedVectors: report.policy.blockOnChangedVectors),
             verdict: report.verdict.rawValue,
             counts: Dictionary(uniqueKeysWithValues: report.counts.map { ($0.key.rawValue, $0.value) }),
             families: report.familyCounts.map { family, counts, total in
@@ -22,7 +23,8 @@ public enum JSONResultsReport {
                        counts: Dictionary(uniqueKeysWithValues: counts.map { ($0.key.rawValue, $0.value) }))
             },
             stale: report.staleEntries.map {
-                Stale(id: $0.id, retiredIn: $0.retiredIn?.description, explanation: $0.explanation)
+                Stale(id: $0.id, retiredIn: $0.retiredIn?.description, explanation: $0.explanation,
+                      replacedBy: $0.replacedBy, blocks: $0.blocks)
             },
             results: report.entries.map { entry in
                 let result = entry.result
@@ -30,6 +32,9 @@ public enum JSONResultsReport {
                 var message: String?
                 switch result.outcome {
                 case .failed(let value): mismatch = value
+                case .lenient(let leniency):
+                    mismatch = VectorMismatch(summary: leniency.summary, expected: leniency.preferred,
+                                              actual: leniency.actual, kind: .wrongDetails)
                 case .errored(let text), .crashed(let text), .hung(let text), .skipped(let text): message = text
                 case .passed: break
                 }
@@ -39,6 +44,7 @@ public enum JSONResultsReport {
                     classification: entry.classification.rawValue, blocks: entry.blocks,
                     summary: mismatch?.summary, expected: mismatch?.expected, actual: mismatch?.actual,
                     message: message, knownFailure: entry.known,
+                    changedIn: entry.change?.version.description, changeReason: entry.change?.reason,
                     durationSeconds: result.durationSeconds, stderr: result.diagnostics,
                     rerun: entry.result.outcome.isProblem || entry.classification == .newlyPassing
                         ? rerun(result.id) : nil)
@@ -64,6 +70,7 @@ public enum JSONResultsReport {
     private struct Policy: Encodable {
         let allowNewlyPassing: Bool
         let blockOnNewVectors: Bool
+        let blockOnChangedVectors: Bool
     }
 
     private struct Family: Encodable {
@@ -76,6 +83,8 @@ public enum JSONResultsReport {
         let id: String
         let retiredIn: String?
         let explanation: String
+        let replacedBy: [String]
+        let blocks: Bool
     }
 
     private struct Result: Encodable {
@@ -91,6 +100,8 @@ public enum JSONResultsReport {
         let actual: String?
         let message: String?
         let knownFailure: Baseline.KnownFailure?
+        let changedIn: String?
+        let changeReason: String?
         let durationSeconds: Double
         let stderr: String?
         let rerun: String?

@@ -4,14 +4,17 @@ import Foundation
 ///
 /// Swift Testing's own xUnit output has one test case per test function, which says nothing about vectors. Here a
 /// blocking result is a `failure` (an `error` for errors, crashes and hangs); a known failure, a non-blocking new
-/// vector or newly passing vector and a skip are `skipped`, with the reason; stale baseline entries are `error`
-/// test cases in a `baseline` suite.
+/// vector, changed vector or newly passing vector and a skip are `skipped`, with the reason; blocking stale baseline
+/// entries are `error` test cases in a `baseline` suite (non-blocking ones, retired after the baseline, `skipped`).
+/// A lenient pass is a pass with a `system-out` line saying which accepted outcome it gave.
 public enum JUnitReport {
     /// The report as XML text; `rerun` gives the one-line command that reruns a vector.
     public static func render(_ report: GateReport, rerun: (String) -> String) -> String {
         let stale = report.staleEntries.map { entry in
             Case(classname: "baseline", name: entry.id, time: 0,
-                 element: .error(type: "stale-baseline-entry", message: entry.explanation, body: nil))
+                 element: entry.blocks
+                    ? .error(type: "stale-baseline-entry", message: entry.explanation, body: nil)
+                    : .skipped(message: "retired since the baseline: \(entry.explanation)"))
         }
         var suites = Dictionary(grouping: report.entries, by: \.result.family)
             .sorted { $0.key < $1.key }
@@ -36,6 +39,7 @@ public enum JUnitReport {
     /// What a test case contains.
     enum Element {
         case passed
+        case passedWithNote(String)
         case skipped(message: String)
         case failure(type: String, message: String, body: String?)
         case error(type: String, message: String, body: String?)
@@ -52,6 +56,8 @@ public enum JUnitReport {
             switch element {
             case .passed:
                 return open + "/>\n"
+            case .passedWithNote(let note):
+                return open + ">\n      <system-out>\(text(note))</system-out>\n    </testcase>\n"
             case .skipped(let message):
                 return open + ">\n      <skipped message=\(attribute(message))/>\n    </testcase>\n"
             case .failure(let type, let message, let body), .error(let type, let message, let body):
@@ -70,11 +76,18 @@ public enum JUnitReport {
         let element: Element
         switch entry.classification {
         case .pass:
-            element = .passed
+            if case .lenient(let leniency) = result.outcome {
+                element = .passedWithNote("lenient: \(leniency.summary)")
+            } else {
+                element = .passed
+            }
         case .skipped:
             element = .skipped(message: detail)
         case .knownFailure:
             element = .skipped(message: "known failure (\(kind)): \(entry.known?.reason ?? "in the baseline")")
+        case .changedVector where !entry.blocks:
+            let change = entry.change.map { "changed in suite \($0.version): \($0.reason)" } ?? "changed since the baseline"
+            element = .skipped(message: "expectation \(change); failing (\(kind)), not blocking: \(detail)")
         case .newVector where !entry.blocks:
             element = .skipped(message: "new vector since the baseline, failing (\(kind)), not blocking: \(detail)")
         case .newlyPassing where !entry.blocks:
@@ -83,7 +96,7 @@ public enum JUnitReport {
             element = .failure(type: "newly-passing",
                                message: "newly passing: remove it from the baseline (login-conformance baseline update)",
                                body: nil)
-        case .regression, .newVector:
+        case .regression, .newVector, .changedVector:
             let was = entry.known.map { " (baseline: \($0.kind.rawValue))" } ?? ""
             let message = "\(entry.classification.rawValue)\(was): \(result.outcome.summary)"
             element = result.outcome.kind == "fail"
@@ -97,7 +110,7 @@ public enum JUnitReport {
         var failures = 0, errors = 0, skipped = 0
         for testCase in cases {
             switch testCase.element {
-            case .passed: break
+            case .passed, .passedWithNote: break
             case .skipped: skipped += 1
             case .failure: failures += 1
             case .error: errors += 1

@@ -38,11 +38,30 @@ public enum MarkdownReport {
             ["| vector | severity | now | what | rerun |", "| --- | --- | --- | --- | --- |"]
         }
 
+        let changed = report.entries(.changedVector)
+        section(&lines, "Changed vectors failing", changed,
+                note: "their expectation changed after the baseline's suite version (the changelog says why); "
+                    + (changed.first?.blocks ?? false ? "blocking" : "not blocking")) { entry in
+            "| `\(entry.result.id)` | \(entry.change?.version.description ?? "") | \(cell(entry.change?.reason ?? "")) | \(now(entry.result.outcome)) | \(cell(entry.result.outcome.summary)) | `\(cell(rerun(entry.result.id)))` |"
+        } header: {
+            ["| vector | changed in | why | now | what | rerun |", "| --- | --- | --- | --- | --- | --- |"]
+        }
+
         if !report.staleEntries.isEmpty {
             lines += ["", "### Stale baseline entries (\(report.staleEntries.count))", "",
-                      "The baseline names vectors the suite does not have: fix the baseline.", "",
-                      "| baseline entry | why |", "| --- | --- |"]
-            lines += report.staleEntries.map { "| `\($0.id)` | \($0.explanation) |" }
+                      "The baseline names vectors the suite does not have: fix the baseline (`login-conformance baseline update`).", "",
+                      "| baseline entry | blocks | why |", "| --- | --- | --- |"]
+            lines += report.staleEntries.map { "| `\($0.id)` | \($0.blocks ? "yes" : "no") | \(cell($0.explanation)) |" }
+        }
+
+        let lenient = report.entries.filter { if case .lenient = $0.result.outcome { true } else { false } }
+        if !lenient.isEmpty {
+            lines += ["", "<details><summary>Lenient passes (\(lenient.count))</summary>", "",
+                      "An outcome the vector's sources also allow, not the preferred (strict) one.", "",
+                      "| vector | what |", "| --- | --- |"]
+            lines += lenient.prefix(rowLimit).map { "| `\($0.result.id)` | \(cell($0.result.outcome.summary)) |" }
+            if lenient.count > rowLimit { lines.append("| … \(lenient.count - rowLimit) more | |") }
+            lines += ["", "</details>"]
         }
 
         let known = report.entries(.knownFailure)
@@ -57,13 +76,13 @@ public enum MarkdownReport {
         }
 
         lines += ["", "### Per family", "",
-                  "| family | pass | regression | known failure | newly passing | new vector | skipped | pass rate |",
-                  "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+                  "| family | pass | regression | known failure | newly passing | new vector | changed vector | skipped | pass rate |",
+                  "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
         for (family, counts, total) in report.familyCounts {
             let passing = (counts[.pass] ?? 0) + (counts[.newlyPassing] ?? 0)
             let checked = total - (counts[.skipped] ?? 0)
             let rate = checked == 0 ? "—" : "\(Int((Double(passing) / Double(checked) * 100).rounded(.down)))%"
-            let row = [GateClassification.pass, .regression, .knownFailure, .newlyPassing, .newVector, .skipped]
+            let row = [GateClassification.pass, .regression, .knownFailure, .newlyPassing, .newVector, .changedVector, .skipped]
                 .map { String(counts[$0] ?? 0) }
             lines.append("| \(family.rawValue) | \(row.joined(separator: " | ")) | \(rate) |")
         }
@@ -79,7 +98,7 @@ public enum MarkdownReport {
             let blocking = report.entries.filter(\.blocks).count
             return ("FAILED", "\(counted(counts[.regression], "regression")), \(counted(blocking, "blocking result")) in all")
         case .staleBaseline:
-            return ("FAILED", counted(report.staleEntries.count, "stale baseline entry", plural: "stale baseline entries"))
+            return ("FAILED", counted(report.staleEntries.filter(\.blocks).count, "stale baseline entry", plural: "stale baseline entries"))
         case .nothingChecked:
             return ("FAILED", "nothing was checked: every selected vector was skipped")
         }

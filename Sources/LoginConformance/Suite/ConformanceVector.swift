@@ -8,6 +8,8 @@ public protocol ConformanceVector: Sendable {
     var family: ConformanceFamily { get }
     /// The rejection reason the expected outcome names, if any.
     var expectedReason: String? { get }
+    /// The rejection reasons the `alsoAccepted` outcomes name, in order (`nil` for an outcome without one).
+    var alsoAcceptedReasons: [String?] { get }
     /// Runs `implementation` on the vector's input and judges the answer. Never throws: an implementation error
     /// becomes ``VectorOutcome/errored(message:)``, a missing capability ``VectorOutcome/skipped(reason:)``.
     func evaluate(against implementation: Any) -> VectorOutcome
@@ -26,17 +28,24 @@ public struct Vector<Family: VectorFamily>: ConformanceVector, Hashable {
     public let metadata: VectorMetadata
     /// The input handed to the implementation.
     public let input: Family.Input
-    /// The outcome behaviour.md requires.
+    /// The preferred outcome: the one the specification requires, or, where a source makes a check optional, the
+    /// strict one (SPECIFICATION.md, DECISIONS.md).
     public let expected: Family.Outcome
+    /// Other outcomes the vector's sources allow (the lenient side of an optional check; the last-wins reading of
+    /// duplicate JSON members). An answer equal to one of them passes and is reported as ``VectorOutcome/lenient(_:)``.
+    public let alsoAccepted: [Family.Outcome]
 
-    public init(metadata: VectorMetadata, input: Family.Input, expected: Family.Outcome) {
+    public init(metadata: VectorMetadata, input: Family.Input, expected: Family.Outcome,
+                alsoAccepted: [Family.Outcome] = []) {
         self.metadata = metadata
         self.input = input
         self.expected = expected
+        self.alsoAccepted = alsoAccepted
     }
 
     public var family: ConformanceFamily { Family.family }
     public var expectedReason: String? { Family.declaredReason(of: expected) }
+    public var alsoAcceptedReasons: [String?] { alsoAccepted.map(Family.declaredReason(of:)) }
 
     public func evaluate(against implementation: Any) -> VectorOutcome {
         let actual: Family.Outcome
@@ -58,19 +67,28 @@ public struct Vector<Family: VectorFamily>: ConformanceVector, Hashable {
         }
     }
 
-    /// Compares an answer with the expected outcome by the family's rules.
+    /// Compares an answer with the expected outcome by the family's rules, then with each accepted alternative.
     private func judge(_ actual: Family.Outcome) -> VectorOutcome {
         if Family.conforms(actual, to: expected, input: input) {
             return .passed
+        }
+        if let alternative = alsoAccepted.first(where: { Family.conforms(actual, to: $0, input: input) }) {
+            return .lenient(VectorLeniency(
+                summary: "gave \(Family.label(of: alternative)), which the sources allow; preferred: \(Family.label(of: expected))",
+                preferred: CanonicalJSON.render(expected),
+                actual: CanonicalJSON.render(actual)
+            ))
         }
         let expectedLabel = Family.label(of: expected)
         let actualLabel = Family.label(of: actual)
         let verdict = { (label: String) in label.prefix { $0 != "(" } }
         let kind: FailureKind = verdict(expectedLabel) != verdict(actualLabel) ? .wrongVerdict
             : expectedLabel != actualLabel ? .wrongReason : .wrongDetails
+        let alternatives = alsoAccepted.isEmpty ? ""
+            : " (also accepted: \(alsoAccepted.map(Family.label(of:)).joined(separator: ", ")))"
         let summary = kind == .wrongDetails
-            ? "expected \(expectedLabel) with other details"
-            : "expected \(expectedLabel), got \(actualLabel)"
+            ? "expected \(expectedLabel) with other details\(alternatives)"
+            : "expected \(expectedLabel)\(alternatives), got \(actualLabel)"
         return .failed(VectorMismatch(
             summary: summary,
             expected: CanonicalJSON.render(expected),
@@ -95,7 +113,7 @@ struct VectorDocument<Family: VectorFamily>: Codable {
     init(vector: Vector<Family>) { self.vector = vector }
 
     private enum Keys: String, CodingKey, CaseIterable {
-        case id, description, severity, profiles, refs, rules, input, expected
+        case id, description, severity, profiles, refs, rules, input, expected, alsoAccepted
     }
 
     init(from decoder: any Decoder) throws {
@@ -127,10 +145,26 @@ struct VectorDocument<Family: VectorFamily>: Codable {
             refs: refs,
             rules: rules
         )
+        let expected = try container.decode(Family.Outcome.self, forKey: .expected)
+        let alsoAccepted = try container.decodeIfPresent([Family.Outcome].self, forKey: .alsoAccepted)
+        if let alsoAccepted {
+            let rendered = alsoAccepted.map { CanonicalJSON.render($0) }
+            let preferred = CanonicalJSON.render(expected)
+            let repeated = rendered.indices.contains { index in
+                rendered[index].isCodePointEqual(to: preferred)
+                    || rendered[..<index].contains { $0.isCodePointEqual(to: rendered[index]) }
+            }
+            if alsoAccepted.isEmpty || repeated {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .alsoAccepted, in: container,
+                    debugDescription: "alsoAccepted lists other outcomes the sources allow: non-empty, without the expected outcome, each once; omit it when only the expected outcome is allowed")
+            }
+        }
         vector = Vector(
             metadata: metadata,
             input: try container.decode(Family.Input.self, forKey: .input),
-            expected: try container.decode(Family.Outcome.self, forKey: .expected)
+            expected: expected,
+            alsoAccepted: alsoAccepted ?? []
         )
     }
 
@@ -144,6 +178,7 @@ struct VectorDocument<Family: VectorFamily>: Codable {
         try container.encode(vector.metadata.rules, forKey: .rules)
         try container.encode(vector.input, forKey: .input)
         try container.encode(vector.expected, forKey: .expected)
+        if !vector.alsoAccepted.isEmpty { try container.encode(vector.alsoAccepted, forKey: .alsoAccepted) }
     }
 }
 

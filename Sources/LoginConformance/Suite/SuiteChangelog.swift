@@ -18,10 +18,11 @@ public struct SuiteChangelog: Sendable, Hashable, Codable {
         public let summary: String
         /// Vector IDs this version added (empty for the first release, which introduces every other vector).
         public let added: [String]
-        /// Vector IDs whose expectation this version corrected.
-        public let changed: [String]
-        /// Vector IDs this version removed. A retired ID is never used again.
-        public let retired: [String]
+        /// Vectors whose expectation this version corrected, each with the reason.
+        public let changed: [Change]
+        /// Vectors this version removed, each with the reason and the IDs that replace it. A retired ID is never
+        /// used again.
+        public let retired: [Retirement]
 
         private enum CodingKeys: String, CodingKey, CaseIterable { case version, summary, added, changed, retired }
 
@@ -31,8 +32,65 @@ public struct SuiteChangelog: Sendable, Hashable, Codable {
             version = try container.decode(SuiteVersion.self, forKey: .version)
             summary = try container.decode(String.self, forKey: .summary)
             added = try container.decode([String].self, forKey: .added)
-            changed = try container.decode([String].self, forKey: .changed)
-            retired = try container.decode([String].self, forKey: .retired)
+            changed = try container.decode([Change].self, forKey: .changed)
+            retired = try container.decode([Retirement].self, forKey: .retired)
+        }
+    }
+
+    /// A vector whose expectation a release corrected: a gate reports a failure of it as a *changed vector*, with
+    /// this reason, rather than as a regression.
+    public struct Change: Sendable, Hashable, Codable {
+        /// The vector's ID (unchanged).
+        public let id: String
+        /// Why the expectation changed, in one line citing the rule or decision.
+        public let reason: String
+
+        private enum CodingKeys: String, CodingKey, CaseIterable { case id, reason }
+
+        public init(id: String, reason: String) {
+            self.id = id
+            self.reason = reason
+        }
+
+        public init(from decoder: any Decoder) throws {
+            try decoder.rejectUnknownMembers(of: CodingKeys.self)
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.decode(String.self, forKey: .id)
+            reason = try container.decode(String.self, forKey: .reason)
+        }
+    }
+
+    /// A vector a release removed, with why and what replaces it (a profile pair that replaces a vector holding in
+    /// both profiles, for example).
+    public struct Retirement: Sendable, Hashable, Codable {
+        /// The retired ID, never used again.
+        public let id: String
+        /// Why it was retired, in one line.
+        public let reason: String
+        /// The vectors that take its place, if any.
+        public let replacedBy: [String]
+
+        private enum CodingKeys: String, CodingKey, CaseIterable { case id, reason, replacedBy }
+
+        public init(id: String, reason: String, replacedBy: [String] = []) {
+            self.id = id
+            self.reason = reason
+            self.replacedBy = replacedBy
+        }
+
+        public init(from decoder: any Decoder) throws {
+            try decoder.rejectUnknownMembers(of: CodingKeys.self)
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.decode(String.self, forKey: .id)
+            reason = try container.decode(String.self, forKey: .reason)
+            replacedBy = try container.decodeIfPresent([String].self, forKey: .replacedBy) ?? []
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(reason, forKey: .reason)
+            if !replacedBy.isEmpty { try container.encode(replacedBy, forKey: .replacedBy) }
         }
     }
 
@@ -55,9 +113,29 @@ public struct SuiteChangelog: Sendable, Hashable, Codable {
     public var retiredIDs: [String: SuiteVersion] {
         var retired: [String: SuiteVersion] = [:]
         for release in releases {
-            for id in release.retired { retired[id] = release.version }
+            for retirement in release.retired { retired[retirement.id] = release.version }
         }
         return retired
+    }
+
+    /// The reason for the latest change of `id`'s expectation made after `version`: a correction in `changed`, or
+    /// the retirement of a vector `id` replaces. `nil` when the vector's expectation is as it was in `version`.
+    public func change(of id: String, after version: SuiteVersion) -> (version: SuiteVersion, reason: String)? {
+        for release in releases.reversed() where release.version > version {
+            if let change = release.changed.first(where: { $0.id == id }) { return (release.version, change.reason) }
+            if let retirement = release.retired.first(where: { $0.replacedBy.contains(id) }) {
+                return (release.version, "replaces \(retirement.id): \(retirement.reason)")
+            }
+        }
+        return nil
+    }
+
+    /// The retirement of `id`, with the release that made it.
+    public func retirement(of id: String) -> (version: SuiteVersion, retirement: Retirement)? {
+        for release in releases {
+            if let retirement = release.retired.first(where: { $0.id == id }) { return (release.version, retirement) }
+        }
+        return nil
     }
 
     /// The version that introduced `id`: the release that lists it as added, else the first release.
@@ -80,9 +158,12 @@ public struct SuiteChangelog: Sendable, Hashable, Codable {
         }
         var retiredSoFar: [String: SuiteVersion] = [:]
         for (index, release) in releases.enumerated() {
-            for (member, list) in [("added", release.added), ("changed", release.changed)] {
+            for (position, change) in release.changed.enumerated() where change.reason.isEmpty {
+                throw problem("$.releases[\(index)].changed[\(position)].reason", "a change says why")
+            }
+            for (member, list) in [("added", release.added), ("changed", release.changed.map(\.id))] {
                 for (position, id) in list.enumerated() {
-                    let path = "$.releases[\(index)].\(member)[\(position)]"
+                    let path = "$.releases[\(index)].\(member)[\(position)]" + (member == "changed" ? ".id" : "")
                     if let retiredIn = retiredSoFar[id] {
                         throw VectorLoadError(file: file, jsonPath: path, kind: .retiredIDReused,
                                               problem: "\(id) was retired in \(retiredIn) and may never be used again")
@@ -92,9 +173,16 @@ public struct SuiteChangelog: Sendable, Hashable, Codable {
                     }
                 }
             }
-            for (position, id) in release.retired.enumerated() {
-                let path = "$.releases[\(index)].retired[\(position)]"
+            for (position, id) in release.retired.map(\.id).enumerated() {
+                let entry = "$.releases[\(index)].retired[\(position)]"
+                let path = entry + ".id"
                 if retiredSoFar[id] != nil { throw problem(path, "\(id) is retired twice") }
+                let retirement = release.retired[position]
+                if retirement.reason.isEmpty { throw problem(entry + ".reason", "a retirement says why") }
+                for (slot, replacement) in retirement.replacedBy.enumerated()
+                where !ids.contains(replacement) && !retiredIDs.keys.contains(replacement) {
+                    throw problem(entry + ".replacedBy[\(slot)]", "\(replacement) is not a vector of the suite")
+                }
                 if ids.contains(id) {
                     throw VectorLoadError(file: file, jsonPath: path, kind: .retiredIDReused,
                                           problem: "\(id) was retired in \(release.version) and may never be used again, but a vector has it")

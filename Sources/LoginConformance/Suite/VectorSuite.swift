@@ -83,6 +83,12 @@ public struct VectorSuite: Sendable {
                         file: file, jsonPath: "$.vectors[\(index)].expected.reason", kind: .undeclaredReason,
                         problem: "reason \"\(reason)\" of \(id) is not declared in $.reasons (declared: \(decoded.reasons.keys.sorted().joined(separator: ", ")))")
                 }
+                for (position, reason) in vector.alsoAcceptedReasons.enumerated() {
+                    guard let reason, decoded.reasons[reason] == nil else { continue }
+                    throw VectorLoadError(
+                        file: file, jsonPath: "$.vectors[\(index)].alsoAccepted[\(position)].reason", kind: .undeclaredReason,
+                        problem: "reason \"\(reason)\" of \(id) is not declared in $.reasons (declared: \(decoded.reasons.keys.sorted().joined(separator: ", ")))")
+                }
             }
             vectors += decoded.vectors
             descriptions[family] = decoded.description

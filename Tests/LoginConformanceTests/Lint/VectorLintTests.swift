@@ -58,7 +58,7 @@ struct VectorLintTests {
         try vectors.edit("changelog.json") { changelog in
             var releases = changelog["releases"] as! [[String: Any]]
             releases.append(["version": "0.9.0", "summary": "retire one", "added": [String](), "changed": [String](),
-                             "retired": ["nonce::whitespace::u+00a0"]])
+                             "retired": [["id": "nonce::whitespace::u+00a0", "reason": "a test"]]])
             changelog["releases"] = releases
         }
         let problems = VectorLint.lint(directory: vectors.directory)
