@@ -34,7 +34,7 @@ DESCRIPTION = (
     "code point membership in the token's permissions (no case folding, trimming, Unicode normalisation or "
     "substring match; a permission that is only declined or only expired is not granted; the dates play no part), "
     "isExpired = expirationDate < now and isDataAccessExpired = dataAccessExpirationDate < now, both strict (equal "
-    "is not expired), a null date never expiring and each question reading its own date only (behaviour.md §6)."
+    "is not expired), a null date never expiring and each question reading its own date only (SPECIFICATION.md §6)."
 )
 # This family has no rejection reason; the one kind of outcome is described here.
 REASONS = {

@@ -32,7 +32,7 @@ RELEASES = [
     {
         "version": "0.2.0",
         "summary": "The rest of the documented behaviour: code-verifier, code-challenge, login-request, profile, "
-                   "access-token, token-change and graph-error families (behaviour.md §1, §2, §5, §6, §7).",
+                   "access-token, token-change and graph-error families (SPECIFICATION.md §1, §2, §5, §6, §7).",
         "added_families": ["code-verifier", "code-challenge", "login-request", "profile", "access-token",
                            "token-change", "graph-error"],
         "added": [],

@@ -34,9 +34,9 @@ from .common import B1, vector
 
 FAMILY = "code-challenge"
 DESCRIPTION = (
-    "The PKCE S256 code challenge of a code verifier (behaviour.md §1 item 4; RFC 7636 §4.2): base64url without "
+    "The PKCE S256 code challenge of a code verifier (SPECIFICATION.md §1; RFC 7636 §4.2): base64url without "
     "padding of the SHA-256 of the verifier's ASCII bytes. Input: one valid verifier; outcome: the challenge. "
-    "Includes behaviour.md §1's known pair and RFC 7636 Appendix B's, verifiers of 43 and 128 characters and of "
+    "Includes SPECIFICATION.md §1's known pair and RFC 7636 Appendix B's, verifiers of 43 and 128 characters and of "
     "every unreserved character, and challenges where standard base64 would differ (+, / and = padding)."
 )
 REASONS = {
@@ -114,7 +114,7 @@ def vectors():
     _check_sources()
     out = _Out()
     g = "known"
-    out.add(g, "behaviour-md", "behaviour.md §1's known pair: OB6imf0p…ojlEUL4p gives 4oJe_Hdk…IckxR0c with _ and "
+    out.add(g, "behaviour-md", "SPECIFICATION.md §1's known pair: OB6imf0p…ojlEUL4p gives 4oJe_Hdk…IckxR0c with _ and "
             "-, no padding", "high", REFS, KNOWN_PAIR[0], [R_S256, R_ALPHABET, R_PADDING], challenge=KNOWN_PAIR[1])
     out.add(g, "rfc7636-appendix-b", "RFC 7636 Appendix B's pair: dBjftJeZ…FWFOEjXk gives E9Melhoa…Sstw-cM (the "
             "verifier is itself base64url: it is hashed as text, not decoded)", "high", REFS + ["RFC 7636"],

@@ -40,7 +40,7 @@ from .common import B1, B8, vector
 
 FAMILY = "code-verifier"
 DESCRIPTION = (
-    "PKCE code verifier validity (behaviour.md §1 item 4, §8; RFC 7636 §4.1). Input: one verifier string; outcome: "
+    "PKCE code verifier validity (SPECIFICATION.md §1, §8; RFC 7636 §4.1). Input: one verifier string; outcome: "
     "valid, or invalid with the reason (length: not 43 to 128 characters; characters: a character outside "
     "A-Z a-z 0-9 - . _ ~). Both readings agree on ASCII: every allowed class, every other printable ASCII "
     "character, whitespace and controls, percent-encoding and standard base64 characters, the length boundaries "
@@ -156,7 +156,7 @@ class _Out:
 
 def _known(out):
     g = "known"
-    out.add(g, "behaviour-md", "The known 48-character verifier of behaviour.md §1 is valid", "high", REFS,
+    out.add(g, "behaviour-md", "The known 48-character verifier of SPECIFICATION.md §1 is valid", "high", REFS,
             KNOWN_VERIFIER, VALID, rules=[R_LENGTH, R_CHARSET])
     out.add(g, "rfc7636-appendix-b", "RFC 7636 Appendix B's verifier (base64url of 32 octets, 43 characters with - "
             "and _) is valid", "high", REFS + ["RFC 7636"], RFC7636_VERIFIER, VALID, rules=[R_LENGTH, R_CHARSET])

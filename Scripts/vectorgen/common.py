@@ -6,33 +6,34 @@ Each family module (nonce.py, login_configuration.py, ...) exposes:
   REASONS: {reason: meaning} -- the family's closed list of rejection reasons
   vectors(): a list of dicts made with vector() below, in a stable, reviewable order
 
-Every vector names the rules of behaviour.md it exercises (`rules`, IDs from rules.py / Vectors/rules.json).
+Every vector names the rules of Vectors/SPECIFICATION.md it exercises (`rules`, IDs from rules.py / Vectors/rules.json).
 """
 
 import re
 
 from .rules import RULE_ID_PATTERN
+from .sources import FB_ADVANCED, FB_LIMITED, FB_PERMISSIONS
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9-]*(::[a-z0-9][a-z0-9._+-]*){2,}$")
 RULE_PATTERN = re.compile(RULE_ID_PATTERN)
 SEVERITIES = ("critical", "high", "medium", "low")
 PROFILES = ("documented", "ios-sdk")
 
-# The spec's sections, spelled once so that refs stay uniform.
-B1 = "behaviour.md §1"
-B2 = "behaviour.md §2"
-B3 = "behaviour.md §3"
-B4 = "behaviour.md §4"
-B5 = "behaviour.md §5"
-B6 = "behaviour.md §6"
-B7 = "behaviour.md §7"
-B8 = "behaviour.md §8"
-SEED_LIMITED_LOGIN_VI = "seeds/000_08b966c21317bd65.txt"
-SEED_LIMITED_LOGIN_FR = "seeds/001_21a3dccff90daea1.txt"
-SEED_PERMISSIONS_ZH = "seeds/002_fd02503d79081384.txt"
-SEED_LOGIN_REVIEW_JA = "seeds/003_3e5b82acffbbd9d9.txt"
-SEED_PERMISSIONS_JA = "seeds/004_19433abd2e89bc57.txt"
-SUITES = "conformance-suites.md"
+# The specification's sections (Vectors/SPECIFICATION.md), spelled once so that refs stay uniform.
+B1 = "SPECIFICATION.md §1"
+B2 = "SPECIFICATION.md §2"
+B3 = "SPECIFICATION.md §3"
+B4 = "SPECIFICATION.md §4"
+B5 = "SPECIFICATION.md §5"
+B6 = "SPECIFICATION.md §6"
+B7 = "SPECIFICATION.md §7"
+B8 = "SPECIFICATION.md §8"
+# The public Facebook pages (keys of sources.DOCUMENTS). The names say which page; the project first worked from
+# translations of them (Vietnamese and French for Limited Login, Chinese and Japanese for permissions, Japanese for
+# the advanced page), and several translations of one page are one document.
+SEED_LIMITED_LOGIN_VI = SEED_LIMITED_LOGIN_FR = FB_LIMITED
+SEED_PERMISSIONS_ZH = SEED_PERMISSIONS_JA = FB_PERMISSIONS
+SEED_LOGIN_REVIEW_JA = FB_ADVANCED
 
 
 def vector(id, description, severity, refs, input, expected, profiles=None, *, rules, also_accepted=None):
@@ -65,7 +66,7 @@ def vector(id, description, severity, refs, input, expected, profiles=None, *, r
         result["profiles"] = profiles
     elif id.endswith(tuple("." + p for p in PROFILES)):
         raise ValueError(f"{id}: only a vector of one profile ends with a profile name")
-    result["refs"] = list(refs)
+    result["refs"] = list(dict.fromkeys(refs))  # two translations of one page are one ref
     result["rules"] = rules
     result["input"] = input
     result["expected"] = expected

@@ -43,7 +43,7 @@ from .common import B6, B7, SEED_PERMISSIONS_JA, SEED_PERMISSIONS_ZH, vector
 
 FAMILY = "graph-error"
 DESCRIPTION = (
-    "A Graph API error body classified (behaviour.md §7) with its effect on the current access token (§6): the "
+    "A Graph API error body classified (SPECIFICATION.md §7) with its effect on the current access token (§6): the "
     "category (the server's ios_sdk_error_categories table searched code+subcode, code+*, *+subcode, *+*; else the "
     "default table: 102 and 190 recoverable, 1, 2, 4, 9, 17, 341 transient, everything else other; is_transient: "
     "true forces transient), whether it is a permission error (code 10 or 200-299), the message (message > "
@@ -343,7 +343,7 @@ def _lookup_order():
 # Permission errors: code 200 (seeds), 10 and 200-299 (the Graph error codes). All have category other here.
 def _permission():
     cases = [
-        ("200", 200, None, True, "code 200 is the seeds' permission error: re-request the permission", "critical"),
+        ("200", 200, None, True, "code 200 is the Managing Permissions page's permission error: re-request the permission", "critical"),
         ("200.subcode", 200, 1545041, True, "code 200 with a subcode is still a permission error", "high"),
         ("10", 10, None, True, "code 10 (no permission for this action) is a permission error", "high"),
         ("201", 201, None, True, "code 201 is in 200-299: a permission error", "high"),

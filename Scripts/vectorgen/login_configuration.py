@@ -538,7 +538,7 @@ def _with(char, length=60):
 
 
 VERIFIER_VALID = [
-    ("known-48", KNOWN_VERIFIER, "the known 48-character verifier of behaviour.md §1"),
+    ("known-48", KNOWN_VERIFIER, "the known 48-character verifier of SPECIFICATION.md §1"),
     ("length-43", _verifier(43), "43 characters (the minimum)"),
     ("length-44", _verifier(44), "44 characters"),
     ("length-96", _verifier(96), "96 characters (the default's length)"),

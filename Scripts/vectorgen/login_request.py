@@ -63,7 +63,7 @@ from .login_configuration import _evaluate as configuration_outcome
 
 FAMILY = "login-request"
 DESCRIPTION = (
-    "The authorization request a valid login configuration makes (behaviour.md §2): host and path, whether app "
+    "The authorization request a valid login configuration makes (SPECIFICATION.md §2): host and path, whether app "
     "switch is allowed, and every parameter of §2's table with its percent-decoded value or null for absent. "
     "Enabled tracking goes to m.facebook.com with PKCE (code_challenge, S256); limited tracking goes to "
     "limited.facebook.com with tp=ios_14_do_not_track and no PKCE; enabled tracking without tracking authorization "

@@ -31,7 +31,7 @@ DESCRIPTION = (
     "Covers granted = granted_scopes (∩ requested on a re-authorization), declined = requested ∩ denied_scopes "
     "(not requested minus granted), all-or-nothing grant-set syntax, cancellations (no token, empty or invalid grant "
     "set, error without error_message), error 308 for a missing or wrong state challenge, error 304 for a re-login "
-    "as another user, and the expires / expires_at / expires_in precedence (behaviour.md §3)."
+    "as another user, and the expires / expires_at / expires_in precedence (SPECIFICATION.md §3)."
 )
 # This family has no rejection `reason`; the two non-success results are described here.
 REASONS = {

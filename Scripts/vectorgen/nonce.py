@@ -25,7 +25,7 @@ from .common import B1, B8, SEED_LIMITED_LOGIN_FR, SEED_LIMITED_LOGIN_VI, vector
 
 FAMILY = "nonce"
 DESCRIPTION = (
-    "Nonce validation for the login configuration (behaviour.md §1, §8). Input: one nonce string; outcome: valid, "
+    "Nonce validation for the login configuration (SPECIFICATION.md §1, §8). Input: one nonce string; outcome: valid, "
     "or invalid with the reason. Empty is refused in both readings. The observed iOS SDK refuses a nonce containing "
     "a character of Foundation's CharacterSet.whitespaces (Unicode category Zs plus TAB) and accepts newlines; the "
     "documentation ('a non-empty string without whitespace') refuses every Unicode White_Space character, newlines "
@@ -489,7 +489,7 @@ def _shapes():
     cases = [
         # (case, nonce, severity, what)
         ("seeds-example-123", "123", "high",
-         "the seeds' example nonce \"123\" (also an input of the SDK's NonceTests)"),
+         "the Limited Login page's example nonce \"123\" (also an input of the SDK's NonceTests)"),
         ("uuid-upper", uuid, "high", "an upper-case 36-character UUID string, the shape of the SDK's default nonce"),
         ("uuid-lower", uuid.lower(), "high", "a lower-case UUID string"),
         ("uuid-no-hyphens", uuid.replace("-", ""), "high", "a UUID without hyphens (32 hex digits)"),

@@ -43,7 +43,7 @@ from .common import B4, B5, permission_set, vector
 
 FAMILY = "profile"
 DESCRIPTION = (
-    "The Limited Login profile made from a validated id_token's claims (behaviour.md §5, with §4's optional-claim "
+    "The Limited Login profile made from a validated id_token's claims (SPECIFICATION.md §5, with §4's optional-claim "
     "types): no profile unless sub is a non-empty string; userID from sub; name parts, picture, email, gender and link "
     "from their string claims; friendIDs from user_friends; birthday from user_birthday parsed as MM/dd/yyyy (a "
     "calendar date yyyy-MM-dd, null when it does not parse); ageRange from user_age_range (null when both bounds are "

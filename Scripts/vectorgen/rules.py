@@ -81,7 +81,7 @@ RULES = [
           "its syntax.",
           profiles=[SDK],
           unpaired="Under the documented reading such a permission is also outside the Limited Login list, and "
-                   "behaviour.md does not order the syntax and scope checks, so no documented vector exists."),
+                   "no public source orders the syntax and scope checks, so no documented vector exists."),
     _rule("configuration.permission.all-or-nothing", S1, "reject",
           "One invalid permission refuses the whole configuration, wherever it stands in the list."),
     _rule("configuration.permission.set", S1, "accept",
@@ -162,18 +162,29 @@ RULES = [
           "The header's alg must be exactly the string RS256 (none, other algorithms and other cases refused): "
           "otherwise headerAlgorithm."),
     _rule("token.header.typ", S4, "both",
-          "The header's typ must be exactly the string JWT: otherwise headerType."),
+          "The header's typ must be exactly the string JWT: otherwise headerType. The SDK requires it; the documents "
+          "make typ optional, so under documented the refusal is preferred and accepting is lenient (DECISIONS.md "
+          "D01)."),
     _rule("token.header.kid", S4, "both",
-          "The header's kid must be a non-empty string: otherwise headerKeyID."),
+          "The header's kid must be a non-empty string: otherwise headerKeyID. Under documented a missing kid with "
+          "one published key may also be accepted (lenient; DECISIONS.md D02)."),
     _rule("token.header.other-members", S4, "accept",
           "Other header members (x5t, jku, an embedded jwk) are ignored."),
     _rule("token.claim.required", S4, "reject",
-          "jti, iss, aud, exp, iat, nonce and sub must be present: otherwise missingClaim naming the claim."),
+          "iss, aud, exp, iat, nonce and sub must be present: otherwise missingClaim naming the claim (jti: "
+          "token.claim.jti.ios-sdk)."),
     _rule("token.claim.type", S4, "both",
-          "iss, aud, jti, sub and nonce must be JSON strings, exp and iat JSON numbers (fractions and exponent "
+          "iss, aud, sub and nonce must be JSON strings, exp and iat JSON numbers (fractions and exponent "
           "notation included; null, booleans and numeric strings are wrong): otherwise wrongClaimType."),
     _rule("token.claim.non-empty", S4, "both",
-          "jti, sub and nonce must be non-empty (a single space is non-empty): otherwise emptyClaim."),
+          "sub and nonce must be non-empty (a single space is non-empty): otherwise emptyClaim; under documented an "
+          "empty nonce may also be refused as nonceMismatch (DECISIONS.md D08, D09)."),
+    _rule("token.claim.jti.ios-sdk", S4, "reject",
+          "SDK reading: jti must be present, a string and non-empty: otherwise missingClaim, wrongClaimType or "
+          "emptyClaim naming jti.",
+          profiles=[SDK],
+          unpaired="DECISIONS.md D07: the documents do not require jti, and the accepted outcome always carries jti, "
+                   "so no documented vector can state the outcome."),
     _rule("token.iss.documented", S8, "both",
           "Documented reading: iss is exactly https://www.facebook.com or https://limited.facebook.com.",
           profiles=[DOC]),
@@ -182,27 +193,46 @@ RULES = [
           "(case-sensitive; scheme and path not checked).",
           profiles=[SDK]),
     _rule("token.aud", S4, "both",
-          "aud must be a string exactly equal to the app ID, code point by code point: otherwise audience."),
+          "aud must be a string equal to the app ID (no trimming, case folding or compatibility mapping): otherwise "
+          "audience."),
+    _rule("token.aud.code-points.documented", S4, "reject",
+          "Documented reading (RFC 7519 §2, §7.3): aud compares with the app ID code point by code point, so a "
+          "canonically equivalent but different sequence (NFD versus NFC) is audience.",
+          profiles=[DOC]),
+    _rule("token.aud.canonical.ios-sdk", S4, "accept",
+          "SDK reading: aud compares with the app ID by Swift String ==, so canonically equivalent strings (NFD "
+          "versus NFC) match.",
+          profiles=[SDK]),
     _rule("token.aud.array", S4, "reject",
           "An aud array is refused (wrongClaimType), even one holding the app ID."),
     _rule("token.exp.strict", S4, "both",
           "exp must be later than now, strictly: exp == now is expired."),
     _rule("token.iat.window", S4, "both",
-          "iat must be at least now - 600: iat == now - 600 is accepted, anything earlier is issuedTooLongAgo."),
+          "iat must be at least now - 600: iat == now - 600 is accepted, anything earlier is issuedTooLongAgo (the "
+          "SDK's window; under documented the refusal is preferred and accepting is lenient, DECISIONS.md D05)."),
     _rule("token.iat.future.ios-sdk", S8, "accept",
           "SDK reading: iat has no upper bound, so a future iat is accepted.",
           profiles=[SDK],
-          unpaired="behaviour.md §8: the documentation states nothing about a future iat, so there is no "
+          unpaired="SPECIFICATION.md §8: no public document states anything about a future iat, so there is no "
                    "documented vector."),
     _rule("token.nonce", S4, "both",
-          "nonce must equal the expected nonce exactly, code point by code point (no case folding, trimming or "
-          "normalisation): otherwise nonceMismatch."),
+          "nonce must equal the expected nonce (no case folding, trimming or compatibility mapping): otherwise "
+          "nonceMismatch."),
+    _rule("token.nonce.code-points.documented", S4, "reject",
+          "Documented reading (RFC 7519 §7.3): the nonce compares code point by code point, so a canonically "
+          "equivalent but different sequence (NFD versus NFC) is nonceMismatch.",
+          profiles=[DOC]),
+    _rule("token.nonce.canonical.ios-sdk", S4, "accept",
+          "SDK reading: the nonce compares by Swift String ==, so canonically equivalent strings (NFD versus NFC) "
+          "match.",
+          profiles=[SDK]),
     _rule("token.optional.kept", S4, "accept",
           "An optional claim of the right type is kept with its value (an empty string and [] included)."),
     _rule("token.optional.dropped", S4, "accept",
           "An optional claim of the wrong type is dropped and the token is still accepted."),
     _rule("token.unknown-claims", S4, "accept",
-          "Claims outside the required and optional lists are ignored and not kept."),
+          "Claims outside the required and optional lists are ignored and not kept (the vectors use unregistered "
+          "names, or registered ones whose values are consistent: DECISIONS.md D04)."),
 
     # --- signed tokens (§4, §8): the compact token, base64url, JSON, keys and the signature ----------------------
     _rule("token.jose.structure", S4, "both",
@@ -221,8 +251,9 @@ RULES = [
           "The decoded header and payload must each be one JSON object in UTF-8 (strict RFC 8259): otherwise "
           "badJSON."),
     _rule("token.jose.json.duplicate-members", S4, "reject",
-          "A header or payload with a duplicate member name is badJSON: RFC 7515 §5.2 lets a parser refuse or keep "
-          "the last, and first-wins and last-wins layers disagree, so the suite takes the refusing reading."),
+          "A header or payload (or an object inside it) with a duplicate member name is refused as badJSON "
+          "(preferred) or read keeping the last member (RFC 7515 §4, also accepted); keeping the first is wrong "
+          "(DECISIONS.md D03)."),
     _rule("token.jose.crit.documented", S8, "reject",
           "Documented reading (a JOSE validator, RFC 7515 §4.1.11): a crit header naming an extension the "
           "validator does not understand is refused (headerCritical).",
@@ -241,7 +272,12 @@ RULES = [
           "JWKS names no key.",
           profiles=[SDK]),
     _rule("token.jose.key-source.other-entries", S4, "accept",
-          "Key-set entries that are not RSA keys (EC and oct JWKs, non-certificate map entries) are ignored."),
+          "Key-set entries that are not RSA keys (EC and oct JWKs, string map entries that are not certificates) "
+          "are ignored."),
+    _rule("token.jose.key-source.string-map.ios-sdk", S4, "reject",
+          "SDK reading: the certificate map is read as a map of strings; one entry that is not a string fails the "
+          "whole map, so no kid names a key (unknownKeyID; DECISIONS.md D13).",
+          profiles=[SDK]),
     _rule("token.jose.signature", S4, "both",
           "The signature must be RSASSA-PKCS1-v1_5 with SHA-256 over the ASCII bytes seg0.seg1 by the key kid names; "
           "a tampered header, payload or signature, another key or another padding or hash is signatureInvalid."),
@@ -267,6 +303,12 @@ RULES = [
           "characters + / = are not translated, so they are refused (characters)."),
     _rule("verifier.non-ascii-symbol", S1, "reject",
           "Non-ASCII characters that are neither letters nor digits (look-alike dashes, dots, low lines and "
+    _rule("token.jose.numbers.exact.documented", S4, "accept",
+          "Documented reading: an integer NumericDate no double holds exactly (2^53 + 1) is still a number compared "
+          "by value.",
+          profiles=[DOC],
+          unpaired="DECISIONS.md D14: the SDK reads exp with `as? Double`, which fails for such an integer on Linux; "
+                   "what Apple's JSONSerialization hands it cannot be run here, so there is no ios-sdk vector."),
           "tildes, spaces, format and control characters, symbols, emoji, private use) are refused (characters) "
           "in both readings."),
     _rule("verifier.unicode.documented", S1, "reject",
@@ -280,7 +322,7 @@ RULES = [
 
     # --- code challenge (§1) ---------------------------------------------------------------------------------
     _rule("challenge.s256", S1, "any",
-          "The challenge is BASE64URL(SHA-256(ASCII(verifier))) (RFC 7636 §4.2): the known pairs of behaviour.md "
+          "The challenge is BASE64URL(SHA-256(ASCII(verifier))) (RFC 7636 §4.2): the known pairs of SPECIFICATION.md "
           "§1 and RFC 7636 Appendix B hold, and a plain challenge (the verifier itself) or a hex digest is wrong."),
     _rule("challenge.base64url-alphabet", S1, "any",
           "The digest is encoded with the URL-safe alphabet: - and _ where standard base64 has + and /."),
@@ -338,14 +380,14 @@ RULES = [
           "SDK reading: with limited tracking, a permission outside the Limited Login list is sent as is in scope "
           "(no allow-list, no filtering).",
           profiles=[SDK],
-          unpaired="The documented reading refuses such a configuration when it is made (behaviour.md §1, §8), so "
+          unpaired="The documented reading refuses such a configuration when it is made (SPECIFICATION.md §1, §8), so "
                    "no documented login request exists for it."),
     _rule("request.nonce.newline.ios-sdk", S8, "any",
           "SDK reading: a nonce holding a newline (valid in that reading only) is sent exactly, newline included, "
           "not trimmed.",
           profiles=[SDK],
           unpaired="The documented reading refuses a nonce with a newline when the configuration is made "
-                   "(behaviour.md §1, §8), so no documented login request exists for it."),
+                   "(SPECIFICATION.md §1, §8), so no documented login request exists for it."),
 
     # --- profile from claims (§5) ----------------------------------------------------------------------------
     _rule("profile.sub", S5, "both",
@@ -360,7 +402,7 @@ RULES = [
     _rule("profile.absent-claims", S5, "accept",
           "An absent optional claim leaves its profile member null; claims outside the lists are ignored."),
     _rule("profile.wrong-type", S4, "accept",
-          "An optional claim of the wrong type (behaviour.md §4: strings; user_friends an array of strings; "
+          "An optional claim of the wrong type (SPECIFICATION.md §4: strings; user_friends an array of strings; "
           "user_age_range a non-empty object of numbers; user_hometown and user_location non-empty objects of "
           "strings) is dropped: its profile member is null and the profile is still made."),
     _rule("profile.friends", S5, "accept",

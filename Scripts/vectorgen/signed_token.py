@@ -35,11 +35,11 @@ from cryptography.hazmat.primitives.asymmetric import ec, padding, rsa
 from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature
 
 from . import token_claims as tc
-from .common import B4, B8, SUITES, vector
+from .common import B4, B8, vector
 
 FAMILY = "signed-token"
 DESCRIPTION = (
-    "Full validation of a Limited Login OIDC id_token as a server receives it (behaviour.md §4, §8): the compact "
+    "Full validation of a Limited Login OIDC id_token as a server receives it (SPECIFICATION.md §4, §8): the compact "
     "token string, verbatim, with the expected nonce, the app ID, now and the key material (a JWKS and the kid -> PEM "
     "certificate map). Exactly three base64url segments (strict RFC 7515 base64url in the documented reading; the "
     "SDK's lenient decoding in the ios-sdk reading), header and payload JSON objects (strict UTF-8 JSON, no duplicate "
@@ -87,6 +87,9 @@ RFC_JSON_NAMES = "RFC 8259 §4"
 RFC_JWK = "RFC 7517 §5"
 RFC_BASE64 = "RFC 4648 §3.5"
 RFC_NUMBERS = "RFC 8259 §6"
+RFC_ALG_VERIFICATION = "RFC 8725 §3.1"
+RFC_UNTRUSTED_HEADER = "RFC 8725 §3.10"
+OIDC_KEY_ROTATION = "OpenID Connect Core 1.0 §10.1.1"
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -300,7 +303,7 @@ def signature_vectors():
     ]
     for case, token, what in cases:
         add("signature", case, f"Valid claims, but {what}, so the signature is invalid", "critical",
-            refs(SUITES) if case in ("empty-signature",) else refs(RFC_RS), inp(token), rejected("signatureInvalid"),
+            refs(RFC_JWS_VALIDATION) if case in ("empty-signature",) else refs(RFC_RS), inp(token), rejected("signatureInvalid"),
             rules)
     add("signature", "kid-points-at-other-key",
         "The token was signed by test-key-1 but its kid names test-key-2, a published key that did not sign it, so "
@@ -402,7 +405,7 @@ def alg_vectors():
     ]
     for case, token, what in out:
         severity = "critical"
-        extra = [SUITES] if ("none" in case or "hs256" in case) else []
+        extra = [RFC_ALG_VERIFICATION] if ("none" in case or "hs256" in case) else []
         add("alg", case, f"The header has {what}: alg must be exactly RS256, so it is refused (headerAlgorithm)",
             severity, refs(RFC_ALG, *extra), inp(token), rejected("headerAlgorithm"), rules)
 
@@ -465,12 +468,12 @@ def header_vectors():
     for case, extra, what in embedded:
         add("embedded-key", f"{case}-attacker-signed",
             f"A token signed by the attacker's key, kid test-key-1 and {what}: the embedded key is ignored and "
-            f"test-key-1 does not verify it, so the signature is invalid", "critical", refs(SUITES, RFC_JWS),
+            f"test-key-1 does not verify it, so the signature is invalid", "critical", refs(RFC_UNTRUSTED_HEADER, RFC_JWS),
             inp(signed(header={**HEADER, **extra}, key="attacker-key")), rejected("signatureInvalid"),
             ["token.header.other-members", "token.jose.signature"])
     add("embedded-key", "jwk-attacker-kid",
         "A token signed by the attacker's key with kid attacker-key and an embedded jwk of that key: the embedded "
-        "key is ignored, so the kid names no published key (unknownKeyID)", "critical", refs(SUITES),
+        "key is ignored, so the kid names no published key (unknownKeyID)", "critical", refs(RFC_UNTRUSTED_HEADER),
         inp(signed(header={**header_with(kid="attacker-key"), "jwk": jwk("attacker-key")}, key="attacker-key")),
         rejected("unknownKeyID"), ["token.header.other-members", "token.jose.key-by-kid"])
     own_cert_der = x509.load_pem_x509_certificate(CERTIFICATE["test-key-1"].encode()).public_bytes(
@@ -632,7 +635,7 @@ def json_vectors():
         add("duplicate-member", case,
             f"A token signed by test-key-1 whose {part} has {what}: duplicate member names are refused (badJSON) "
             f"rather than resolved first-wins or last-wins", "critical",
-            refs(RFC_JWS_VALIDATION, RFC_JSON_NAMES, SUITES), inp(signed(header=header, claims=claims)),
+            refs(RFC_JWS_VALIDATION, RFC_JSON_NAMES), inp(signed(header=header, claims=claims)),
             rejected("badJSON"), ["token.jose.json.duplicate-members"])
 
 
@@ -719,7 +722,7 @@ def claim_vectors():
             expected = rejected(outcome)
             rules = ["token.exp.strict" if claim == "exp" else "token.iat.window", "token.jose.numbers"]
         add("numbers", case, f"A validly signed token whose {what}", "critical" if claim == "exp" else "high",
-            refs(RFC_NUMBERS, "RFC 7519 §2", SUITES), inp(sign_text(segment(HEADER) + "." + segment(literal))),
+            refs(RFC_NUMBERS, "RFC 7519 §2"), inp(sign_text(segment(HEADER) + "." + segment(literal))),
             expected, rules)
 
 
@@ -763,16 +766,16 @@ def key_vectors():
     ):
         tok = signed() if case == "empty-key-sets" else signed(header=header_with(kid="test-key-3"), key="test-key-3")
         add("key-source", case, f"The token's kid names no key because {what}, so it is refused (unknownKeyID); a "
-            f"validator refetches the key set, it never falls back to another key", "critical", refs(SUITES),
+            f"validator refetches the key set, it never falls back to another key", "critical", refs(OIDC_KEY_ROTATION),
             inp(tok, keys=keys), rejected("unknownKeyID"), ["token.jose.key-by-kid"])
     set_b = key_material(jwks_names=("test-key-2", "test-key-3"))
     add("key-source", "rotation-new-set",
         "test-key-3 signed the token and key set B (test-key-2, test-key-3) holds it, so the token is accepted",
-        "high", refs(SUITES), inp(signed(header=header_with(kid="test-key-3"), key="test-key-3"), keys=set_b),
+        "high", refs(OIDC_KEY_ROTATION), inp(signed(header=header_with(kid="test-key-3"), key="test-key-3"), keys=set_b),
         accepted(), ["token.jose.key-by-kid", "token.jose.signature"])
     add("key-source", "rotation-retired-key",
         "test-key-1 signed the token but key set B (test-key-2, test-key-3) no longer holds it, so it is refused "
-        "(unknownKeyID)", "critical", refs(SUITES), inp(signed(), keys=set_b), rejected("unknownKeyID"),
+        "(unknownKeyID)", "critical", refs(OIDC_KEY_ROTATION), inp(signed(), keys=set_b), rejected("unknownKeyID"),
         ["token.jose.key-by-kid"])
     # A 1024-bit key (RFC 7518 §3.3 asks for 2048 bits or more; behaviour.md states no size, so no vector decides
     # whether a token signed by a published 1024-bit key is accepted).

@@ -46,7 +46,7 @@ DESCRIPTION = (
     "FBSDKAccessTokenDidChangeUserIDKey true for another user, a nil side or an old token that had expired "
     "(expirationDate < now; equal is still active) and absent on a refresh, and FBSDKAccessTokenDidExpireKey true "
     "only from the expiry timer, which reports the current token as new and old and leaves it current "
-    "(behaviour.md §6)."
+    "(SPECIFICATION.md §6)."
 )
 # This family has no rejection reason; the one kind of outcome is described here.
 REASONS = {

@@ -10,11 +10,11 @@ documented and observed readings disagree (issuer host rule, a future `iat`) the
 
 import json
 
-from .common import B4, B8, SEED_LIMITED_LOGIN_FR, SEED_LIMITED_LOGIN_VI, SUITES, vector
+from .common import B4, B8, SEED_LIMITED_LOGIN_FR, SEED_LIMITED_LOGIN_VI, vector
 
 FAMILY = "token-claims"
 DESCRIPTION = (
-    "Validation of the Limited Login OIDC id_token's header and claims (behaviour.md §4, §8): the header must be a "
+    "Validation of the Limited Login OIDC id_token's header and claims (SPECIFICATION.md §4, §8): the header must be a "
     "JSON object with alg RS256, typ JWT and a non-empty string kid; the claims must be a JSON object carrying jti, "
     "iss, aud, exp, iat, nonce and sub with the right JSON types, an issuer allowed by the profile, aud equal to the "
     "app ID, exp later than now, iat no more than 600 seconds before now and the expected nonce; optional claims of "
@@ -253,7 +253,7 @@ def header_vectors():
         for case, value, why in cases:
             refs = [B4, RFC_HEADER[member]]
             if member == "alg" and case in ("none", "none-upper-case", "hs256"):
-                refs.append(SUITES)
+                refs.append("RFC 8725 §3.1")
             out.append(_vector(vid(f"header-{member}", case),
                               f"Header {why}, so the token is refused with {reason}",
                               severity, refs, token(header=edit(HEADER, {member: value})), rejected(reason)))
