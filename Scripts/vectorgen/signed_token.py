@@ -91,6 +91,14 @@ RFC_ALG_VERIFICATION = "RFC 8725 §3.1"
 RFC_UNTRUSTED_HEADER = "RFC 8725 §3.10"
 OIDC_KEY_ROTATION = "OpenID Connect Core 1.0 §10.1.1"
 
+# Decisions (Vectors/DECISIONS.md) and SDK code (facebook-ios-sdk v18.1.0) the profile-specific vectors cite.
+D_DUPLICATES, D_CRIT, D_CERTIFICATES, D_NUMBERS = ("DECISIONS.md D03", "DECISIONS.md D12", "DECISIONS.md D13",
+                                                   "DECISIONS.md D14")
+SDK_FACTORY = "FBSDKLoginKit/FBSDKLoginKit/Internal/AuthenticationTokenFactory.swift"
+SDK_CERT_MAP = f"sdk:{SDK_FACTORY}#L176-L182"
+SDK_HEADER_MEMBERS = f"sdk:{tc.SDK_HEADER}#L20-L31"
+SDK_TIMES = f"sdk:{tc.SDK_CLAIMS}#L148-L152"
+
 
 # ---------------------------------------------------------------------------------------------------------------
 # Keys (TEST ONLY) and encoding helpers.
@@ -218,8 +226,18 @@ def refs(*extra):
 VECTORS = []
 
 
-def add(group, case, description, severity, refs_, input_, expected, rules, profiles=None):
-    VECTORS.append(vector(vid(group, case), description, severity, refs_, input_, expected, profiles, rules=rules))
+def add(group, case, description, severity, refs_, input_, expected, rules, profiles=None, also_accepted=None):
+    VECTORS.append(vector(vid(group, case), description, severity, refs_, input_, expected, profiles, rules=rules,
+                          also_accepted=also_accepted))
+
+
+def add_pair(group, case, description_documented, description_sdk, severity, refs_documented, refs_sdk, input_,
+             expected, lenient, rules):
+    """A documented / ios-sdk pair over one input: both prefer `expected`, the documented reading also accepts
+    `lenient` (a check only the SDK makes mandatory, see Vectors/DECISIONS.md)."""
+    add(group, f"{case}.documented", description_documented, severity, refs_documented, input_, expected, rules,
+        ["documented"], lenient)
+    add(group, f"{case}.ios-sdk", description_sdk, severity, refs_sdk, input_, expected, rules, ["ios-sdk"])
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -249,10 +267,12 @@ def valid_vectors():
         "A token signed by test-key-2 with kid test-key-2 is accepted: the key is chosen by kid, not by position",
         "critical", refs(), inp(signed(header=header_with(kid="test-key-2"), key="test-key-2")), accepted(),
         ok + ["token.jose.key-by-kid"])
-    claims = {**CLAIMS, "at_hash": "HK6E_P6Dh8Y93mRNtsDB1Q", "x-custom": {"a": [1, "b", None]}}
+    # Unregistered names only (no at_hash or other OIDC claim a validator may check: DECISIONS.md D04).
+    claims = {**CLAIMS, "x-unregistered": "HK6E_P6Dh8Y93mRNtsDB1Q", "x-custom": {"a": [1, "b", None]}}
     add("valid", "unknown-claims",
-        "Unknown claims in a signed token are ignored and not kept, and the token is accepted", "medium",
-        refs(), inp(signed(claims=claims)), accepted(), ok + ["token.unknown-claims"])
+        "Unregistered claims (x-unregistered, x-custom) in a signed token are ignored and not kept, and the token is "
+        "accepted", "medium", refs("RFC 7519 §4", tc.D_UNKNOWN), inp(signed(claims=claims)), accepted(),
+        ok + ["token.unknown-claims"])
     add("valid", "header-member-order",
         "A header with its members in another order (kid, typ, alg) is the same header: accepted", "medium",
         refs(RFC_JWS), inp(signed(header='{"kid":"test-key-1","typ":"JWT","alg":"RS256"}')), accepted(),
@@ -422,9 +442,15 @@ def header_vectors():
         ("jose", "JOSE", "typ JOSE"),
         ("number", 1, "typ 1, a number"),
     ):
-        add("typ", case, f"A validly signed token whose header has {what} is refused: typ must be exactly JWT",
-            "high", refs("RFC 7515 §4.1.9"), inp(signed(header=header_with(typ=value))), rejected("headerType"),
-            ["token.header.typ"])
+        add_pair("typ", case,
+                 f"A validly signed token whose header has {what}: refused with headerType (preferred); the "
+                 f"documents make typ optional (RFC 7519 §5.1, RFC 7515 §4.1.9), so accepting it is lenient",
+                 f"A validly signed token whose header has {what}: the SDK requires typ exactly JWT, so it is "
+                 f"refused (headerType)", "high",
+                 refs("RFC 7515 §4.1.9", "RFC 7519 §5.1", "RFC 8725 §3.11", tc.D_TYP),
+                 refs("RFC 7515 §4.1.9", tc.D_TYP, tc.SDK_HEADER_TYP),
+                 inp(signed(header=header_with(typ=value))), rejected("headerType"), [accepted()],
+                 ["token.header.typ"])
     for case, value, what in (
         ("missing", MISSING, "no kid"),
         ("empty", "", "an empty kid"),
@@ -435,11 +461,16 @@ def header_vectors():
             f"fall-back to the first or only key", "critical", refs("RFC 7515 §4.1.4"),
             inp(signed(header=header_with(kid=value))), rejected("headerKeyID"), ["token.header.kid"])
     single = key_material(jwks_names=("test-key-1",))
-    add("kid", "missing-one-key-published",
-        "A token signed by test-key-1 without kid is refused (headerKeyID) even when test-key-1 is the only "
-        "published key: kid is required", "critical", refs("RFC 7515 §4.1.4"),
-        inp(signed(header=tc.edit(HEADER, {"kid": MISSING})), keys=single), rejected("headerKeyID"),
-        ["token.header.kid"])
+    add_pair("kid", "missing-one-key-published",
+             "A token signed by test-key-1 without kid while test-key-1 is the only published key: refused "
+             "(headerKeyID, preferred); kid is optional (RFC 7515 §4.1.4) and only required with several keys "
+             "(OpenID Connect Core 1.0 §10.1), so verifying with the one key and accepting is lenient",
+             "A token signed by test-key-1 without kid while test-key-1 is the only published key: the SDK requires "
+             "a non-empty kid, so it is refused (headerKeyID)", "critical",
+             refs("RFC 7515 §4.1.4", "OpenID Connect Core 1.0 §10.1", tc.D_KID),
+             refs("RFC 7515 §4.1.4", tc.D_KID, tc.SDK_HEADER_KID),
+             inp(signed(header=tc.edit(HEADER, {"kid": MISSING})), keys=single), rejected("headerKeyID"),
+             [accepted()], ["token.header.kid"])
     for case, kid, keys, what in (
         ("unknown", "test-key-9", None, "kid test-key-9, which no published key has"),
         ("unknown-one-key-published", "test-key-9", single,
@@ -493,11 +524,12 @@ def header_vectors():
     add("crit", "unknown-extension.documented",
         "A validly signed token whose header marks an unknown extension critical: a JOSE validator must refuse it "
         "(RFC 7515 §4.1.11), so the documented reading refuses it (headerCritical)", "high",
-        refs(RFC_CRIT, B8), inp(token), rejected("headerCritical"), ["token.jose.crit.documented"],
+        refs(RFC_CRIT, D_CRIT), inp(token), rejected("headerCritical"), ["token.jose.crit.documented"],
         profiles=["documented"])
     add("crit", "unknown-extension.ios-sdk",
         "A validly signed token whose header marks an unknown extension critical: the SDK ignores header members "
-        "other than alg, typ and kid, so the ios-sdk reading accepts it", "high", refs(RFC_CRIT, B8), inp(token),
+        "other than alg, typ and kid, so the ios-sdk reading accepts it", "high",
+        refs(RFC_CRIT, D_CRIT, SDK_HEADER_MEMBERS), inp(token),
         accepted(), ["token.jose.crit.ios-sdk"], profiles=["ios-sdk"])
 
 
@@ -611,32 +643,46 @@ def json_vectors():
         add("json", case, f"A token signed by test-key-1 where {what}, so it is refused (badJSON)", "high",
             refs(RFC_JSON, RFC_JWT_VALIDATION), inp(signed(header=header, claims=claims)), rejected("badJSON"),
             rules)
-    # Duplicate member names (RFC 7515 §5.2, RFC 8259 §4): first-wins and last-wins parsers disagree, and a validator
-    # whose signature layer and claim layer pick different members is exploitable; the suite refuses duplicates.
+    # Duplicate member names (RFC 7515 §4, RFC 7519 §4, RFC 8259 §4): a JOSE parser either refuses them (preferred:
+    # badJSON) or keeps the lexically last member (also accepted: the outcome of the last member); keeping the first
+    # is the bug, and every case is built so that first-wins gives an outcome that is neither (DECISIONS.md D03).
     head_json = text(HEADER)[:-1]
     claims_json = compact_claims[:-1]
+    cnf_first_empty = claims_json + f',"cnf":{{"jkt":"","jkt":"{tc.JKT}"}}}}'
     duplicates = [
+        # (case, part, text, what, the last-wins outcome, the first-wins outcome)
         ("alg-none-then-rs256", "header", '{"alg":"none","typ":"JWT","kid":"test-key-1","alg":"RS256"}',
-         "alg twice (none, then RS256)"),
-        ("alg-rs256-then-none", "header", head_json + ',"alg":"none"}', "alg twice (RS256, then none)"),
-        ("kid-twice", "header", head_json + ',"kid":"test-key-2"}', "kid twice (test-key-1, then test-key-2)"),
+         "alg twice (none, then RS256)", accepted(), rejected("headerAlgorithm")),
+        ("alg-rs256-then-none", "header", head_json + ',"alg":"none"}', "alg twice (RS256, then none)",
+         rejected("headerAlgorithm"), accepted()),
+        ("kid-twice", "header", head_json + ',"kid":"test-key-2"}', "kid twice (test-key-1, then test-key-2)",
+         rejected("signatureInvalid"), accepted()),
         ("kid-other-first", "header", '{"alg":"RS256","typ":"JWT","kid":"test-key-2","kid":"test-key-1"}',
-         "kid twice (test-key-2, then test-key-1)"),
+         "kid twice (test-key-2, then test-key-1)", accepted(), rejected("signatureInvalid")),
         ("nonce-expected-first", "payload", claims_json + ',"nonce":"n-7Hq2LmP9xKcA"}',
-         "nonce twice (the expected nonce, then another)"),
+         "nonce twice (the expected nonce, then another)", rejected("nonceMismatch"), accepted()),
         ("nonce-expected-last", "payload",
          compact_claims.replace(f'"nonce":"{NONCE}"', '"nonce":"n-7Hq2LmP9xKcA"')[:-1] + f',"nonce":"{NONCE}"}}',
-         "nonce twice (another nonce, then the expected one)"),
-        ("aud-twice", "payload", claims_json + ',"aud":"1234567891"}', "aud twice (the app ID, then another app)"),
-        ("exp-twice", "payload", claims_json + f',"exp":{NOW - 3600}}}', "exp twice (later than now, then earlier)"),
+         "nonce twice (another nonce, then the expected one)", accepted(), rejected("nonceMismatch")),
+        ("aud-twice", "payload", claims_json + ',"aud":"1234567891"}', "aud twice (the app ID, then another app)",
+         rejected("audience"), accepted()),
+        ("exp-twice", "payload", claims_json + f',"exp":{NOW - 3600}}}', "exp twice (later than now, then earlier)",
+         rejected("expired"), accepted()),
+        # Nested: RFC 8259 §4 covers every object; last-wins keeps cnf.jkt, first-wins drops cnf (an empty jkt).
+        ("nested-cnf-jkt", "payload", cnf_first_empty,
+         "an optional cnf object with jkt twice (the empty string, then a thumbprint)",
+         tc.accepted({**tc.required_of(CLAIMS), "cnf": {"jkt": tc.JKT}}), accepted()),
     ]
-    for case, part, raw, what in duplicates:
+    for case, part, raw, what, last_wins, first_wins in duplicates:
+        assert first_wins not in (rejected("badJSON"), last_wins), case
         header, claims = (raw, CLAIMS) if part == "header" else (HEADER, raw)
+        rules = ["token.jose.json.duplicate-members"] + (["token.optional.kept"] if case.startswith("nested") else [])
         add("duplicate-member", case,
-            f"A token signed by test-key-1 whose {part} has {what}: duplicate member names are refused (badJSON) "
-            f"rather than resolved first-wins or last-wins", "critical",
-            refs(RFC_JWS_VALIDATION, RFC_JSON_NAMES), inp(signed(header=header, claims=claims)),
-            rejected("badJSON"), ["token.jose.json.duplicate-members"])
+            f"A token signed by test-key-1 whose {part} has {what}: refused as badJSON (preferred), or read "
+            f"last-wins as RFC 7515 allows; never first-wins", "critical" if part == "header" or "nested" not in case
+            else "high",
+            refs(RFC_JWS_VALIDATION, "RFC 7515 §4", "RFC 7519 §4", RFC_JSON_NAMES, D_DUPLICATES),
+            inp(signed(header=header, claims=claims)), rejected("badJSON"), rules, also_accepted=[last_wins])
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -652,8 +698,14 @@ def claim_vectors():
                 ["token.exp.strict"])
     claims_case("exp-one-second-left", {"exp": NOW + 1}, tc.accepted(tc.required_of(tc.edit(CLAIMS, {"exp": NOW + 1}))),
                 "exp is now + 1 is accepted", ["token.exp.strict"], "high")
-    claims_case("iat-ten-minutes-one-second-ago", {"iat": NOW - 601}, rejected("issuedTooLongAgo"),
-                "iat is now - 601 was issued too long ago", ["token.iat.window"], "high")
+    claims = tc.edit(CLAIMS, {"iat": NOW - 601})
+    add_pair("claims", "iat-ten-minutes-one-second-ago",
+             "A validly signed token whose iat is now - 601: refused as issued too long ago (preferred); OpenID "
+             "Connect Core 1.0 §3.1.3.7 leaves the iat range to the client, so accepting it is lenient",
+             "A validly signed token whose iat is now - 601: the SDK accepts iat no older than 600 seconds, so it "
+             "was issued too long ago", "high", refs(tc.OIDC_VALIDATION, tc.D_IAT),
+             refs(tc.D_IAT, tc.SDK_IAT_CHECK), inp(signed(claims=claims)), rejected("issuedTooLongAgo"),
+             [accepted(claims)], ["token.iat.window"])
     claims_case("iat-ten-minutes-ago", {"iat": NOW - 600},
                 tc.accepted(tc.required_of(tc.edit(CLAIMS, {"iat": NOW - 600}))),
                 "iat is exactly now - 600 is accepted (a JOSE library's iat handling must not be stricter)",
@@ -671,8 +723,11 @@ def claim_vectors():
                 ["token.claim.required"], "high")
     claims_case("missing-nonce", {"nonce": MISSING}, rejected("missingClaim", "nonce"),
                 "nonce is absent is refused", ["token.claim.required"])
-    claims_case("empty-jti", {"jti": ""}, rejected("emptyClaim", "jti"), "jti is empty is refused",
-                ["token.claim.non-empty"], "high")
+    claims = tc.edit(CLAIMS, {"jti": ""})
+    add("claims", "empty-jti.ios-sdk",
+        f"A validly signed token whose jti is empty is refused (emptyClaim); {tc.JTI_ONLY_SDK}", "high",
+        refs(tc.D_JTI, tc.SDK_JTI), inp(signed(claims=claims)), rejected("emptyClaim", "jti"),
+        ["token.claim.jti.ios-sdk"], profiles=["ios-sdk"])
     claims_case("exp-string", {"exp": str(NOW + 3600)}, rejected("wrongClaimType", "exp"),
                 "exp is the string of a valid time, not a JSON number, is refused", ["token.claim.type"])
     claims = tc.edit(CLAIMS, {"iss": "https://facebook.com"})
@@ -687,7 +742,8 @@ def claim_vectors():
     claims = tc.edit(CLAIMS, {"iat": NOW + 3600})
     add("claims", "iat-future.ios-sdk",
         "A validly signed token whose iat is an hour in the future is accepted by the ios-sdk reading (no upper "
-        "bound; JOSE libraries that refuse a future iat differ here)", "high", refs(B8), inp(signed(claims=claims)),
+        "bound; JOSE libraries that refuse a future iat differ here)", "high",
+        refs(B8, "DECISIONS.md D06", tc.SDK_IAT_CHECK), inp(signed(claims=claims)),
         accepted(claims), ["token.iat.future.ios-sdk"], profiles=["ios-sdk"])
 
     # Numbers at the edges (NumericDate as a huge integer, a float, beyond int64): compared by value.
@@ -715,15 +771,33 @@ def claim_vectors():
         claim = replacement.split(":")[0].strip('"')
         literal = base.replace(f'"{claim}":{CLAIMS[claim]}', replacement)
         assert literal != base
+        token = inp(sign_text(segment(HEADER) + "." + segment(literal)))
+        severity = "critical" if claim == "exp" else "high"
+        number_refs = [RFC_NUMBERS, "RFC 7519 §2"]
         if outcome is tc.accepted:
             expected = tc.accepted(tc.required_of(tc.edit(CLAIMS, {claim: value})))
             rules = ["token.exp.strict", "token.jose.numbers"]
         else:
             expected = rejected(outcome)
             rules = ["token.exp.strict" if claim == "exp" else "token.iat.window", "token.jose.numbers"]
-        add("numbers", case, f"A validly signed token whose {what}", "critical" if claim == "exp" else "high",
-            refs(RFC_NUMBERS, "RFC 7519 §2"), inp(sign_text(segment(HEADER) + "." + segment(literal))),
-            expected, rules)
+        if case == "exp-above-2-pow-53":
+            # The SDK reads exp with `as? Double`, which fails for an integer no double holds exactly; what Apple's
+            # JSONSerialization hands it cannot be run here (DECISIONS.md D14): a documented vector only.
+            add("numbers", f"{case}.documented",
+                f"A validly signed token whose {what} (the documented reading; the SDK's `as? Double` cast is "
+                f"unsettled here, so no ios-sdk vector)", severity, refs(*number_refs, D_NUMBERS), token, expected,
+                ["token.exp.strict", "token.jose.numbers.exact.documented"], profiles=["documented"])
+        elif claim == "iat":
+            add_pair("numbers", case,
+                     f"A validly signed token whose {what} (preferred); the documents leave the iat range to the "
+                     f"client, so accepting it is lenient",
+                     f"A validly signed token whose {what}: the SDK accepts iat no older than 600 seconds",
+                     severity, refs(*number_refs, tc.OIDC_VALIDATION, tc.D_IAT),
+                     refs(*number_refs, tc.D_IAT, SDK_TIMES), token, expected,
+                     [tc.accepted(tc.required_of(tc.edit(CLAIMS, {claim: -(2 ** 64)})))], rules)
+        else:
+            add("numbers", case, f"A validly signed token whose {what}", severity, refs(*number_refs), token,
+                expected, rules)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -755,10 +829,23 @@ def key_vectors():
                      "y": _int_b64(ec_public.y), "alg": "ES256", "use": "sig"},
                     {"kid": "test-oct", "kty": "oct", "k": b64url(b"not a key for RS256")}],
         certificates_extra={"comment": "not a certificate", "test-number": 42, "test-null": None})
-    add("key-source", "other-entries-ignored",
-        "The JWKS also holds an EC and an oct key and the certificate map non-certificate entries; they are ignored "
-        "and the token signed by test-key-1 is accepted", "medium", refs(RFC_JWK), inp(signed(), keys=extras),
-        accepted(), ["token.jose.key-source.other-entries"])
+    add("key-source", "other-entries-ignored.documented",
+        "The JWKS also holds an EC and an oct key (the certificate map also has a number and a null entry, which the "
+        "documented reading does not read); the JWKS's other entries are ignored and the token signed by test-key-1 "
+        "is accepted", "medium", refs(RFC_JWK, D_CERTIFICATES), inp(signed(), keys=extras), accepted(),
+        ["token.jose.key-source.other-entries"], profiles=["documented"])
+    add("key-source", "other-entries-ignored.ios-sdk",
+        "The certificate map has a number and a null entry beside the PEM certificates: the SDK casts the whole map "
+        "to [String: String], the cast fails, so no kid names a key (unknownKeyID)", "critical",
+        refs(D_CERTIFICATES, SDK_CERT_MAP), inp(signed(), keys=extras), rejected("unknownKeyID"),
+        ["token.jose.key-source.string-map.ios-sdk"], profiles=["ios-sdk"])
+    strings_only = key_material(
+        jwks_extra=[{"kid": "test-oct", "kty": "oct", "k": b64url(b"not a key for RS256")}],
+        certificates_extra={"comment": "not a certificate"})
+    add("key-source", "non-certificate-string-entry-ignored",
+        "The JWKS also holds an oct key and the certificate map a string entry that is not a certificate; both are "
+        "ignored and the token signed by test-key-1 is accepted", "medium", refs(RFC_JWK, D_CERTIFICATES),
+        inp(signed(), keys=strings_only), accepted(), ["token.jose.key-source.other-entries"])
     for case, keys, what in (
         ("empty-key-sets", {"jwks": {"keys": []}, "certificates": {}}, "both key sets are empty"),
         ("rotation-old-set", key_material(jwks_names=("test-key-1", "test-key-2")),

@@ -78,6 +78,23 @@ RFC_JSON_NUMBER = "RFC 8259 §6"
 RFC_JWT_VALIDATION = "RFC 7519 §7.2"
 RFC_CNF = ("RFC 7800 §3.1", "RFC 9449 §6.1")
 
+# Decisions (Vectors/DECISIONS.md) and the SDK code (facebook-ios-sdk at v18.1.0) the profile-specific vectors cite.
+D_TYP, D_KID, D_UNKNOWN, D_IAT, D_JTI, D_SUB, D_NONCE_EMPTY, D_AUD_EQ, D_NONCE_EQ = (
+    "DECISIONS.md D01", "DECISIONS.md D02", "DECISIONS.md D04", "DECISIONS.md D05", "DECISIONS.md D07",
+    "DECISIONS.md D08", "DECISIONS.md D09", "DECISIONS.md D10", "DECISIONS.md D11")
+SDK_CLAIMS = "FBSDKCoreKit/FBSDKCoreKit/AuthenticationTokenClaims.swift"
+SDK_HEADER = "FBSDKLoginKit/FBSDKLoginKit/Internal/AuthenticationTokenHeader.swift"
+SDK_HEADER_TYP = f"sdk:{SDK_HEADER}#L24-L27"
+SDK_HEADER_KID = f"sdk:{SDK_HEADER}#L25-L28"
+SDK_JTI = f"sdk:{SDK_CLAIMS}#L136-L137"
+SDK_AUD = f"sdk:{SDK_CLAIMS}#L145-L146"
+SDK_IAT = f"sdk:{SDK_CLAIMS}#L133-L134"
+SDK_IAT_CHECK = f"sdk:{SDK_CLAIMS}#L151-L152"
+SDK_NONCE = f"sdk:{SDK_CLAIMS}#L154-L156"
+SDK_SUB = f"sdk:{SDK_CLAIMS}#L158-L159"
+OIDC_CLAIMS = "OpenID Connect Core 1.0 §2"
+OIDC_VALIDATION = "OpenID Connect Core 1.0 §3.1.3.7"
+
 
 def text(obj):
     """The JSON text of a header or claims object, as a token would carry it (compact, UTF-8)."""
@@ -166,19 +183,35 @@ ISSUER_RULES = {None: ["token.iss.documented", "token.iss.ios-sdk"], "documented
                 "ios-sdk": ["token.iss.ios-sdk"]}
 
 
-def _vector(id, description, severity, refs, input, expected, profiles=None, extra_rules=()):
+def _vector(id, description, severity, refs, input, expected, profiles=None, extra_rules=(), also_accepted=None,
+            rules=None):
     """vector() with the rules of the ID's group (issuer: per profile; optional: kept or dropped by the outcome)."""
     group = id.split("::")[1]
-    if group == "issuer":
+    if rules is not None:
+        rules = list(rules)
+    elif group == "issuer":
         rules = ISSUER_RULES[profiles[0] if profiles else None]
-    elif group == "iat" and profiles == ["ios-sdk"]:
+    elif group == "iat" and "::future-" in id:
         rules = ["token.iat.future.ios-sdk"]
     elif group == "optional":
         kept = set(expected["claims"]) - set(REQUIRED)
         rules = ["token.optional.kept" if kept else "token.optional.dropped"]
     else:
         rules = RULES_BY_GROUP[group]
-    return vector(id, description, severity, refs, input, expected, profiles, rules=rules + list(extra_rules))
+    return vector(id, description, severity, refs, input, expected, profiles, rules=rules + list(extra_rules),
+                  also_accepted=also_accepted)
+
+
+def documented_pair(id, description_documented, description_sdk, severity, refs_documented, refs_sdk, input,
+                    expected, lenient, rules_documented=None, rules_sdk=None, extra_rules=()):
+    """A documented / ios-sdk pair over one input: both prefer `expected`; the documented reading also accepts
+    `lenient` (a check only the SDK makes mandatory, see Vectors/DECISIONS.md)."""
+    return [
+        _vector(f"{id}.documented", description_documented, severity, refs_documented, input, expected,
+                profiles=["documented"], extra_rules=extra_rules, also_accepted=lenient, rules=rules_documented),
+        _vector(f"{id}.ios-sdk", description_sdk, severity, refs_sdk, input, expected, profiles=["ios-sdk"],
+                extra_rules=extra_rules, rules=rules_sdk),
+    ]
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -254,9 +287,28 @@ def header_vectors():
             refs = [B4, RFC_HEADER[member]]
             if member == "alg" and case in ("none", "none-upper-case", "hs256"):
                 refs.append("RFC 8725 §3.1")
+            inp = token(header=edit(HEADER, {member: value}))
+            if member == "typ" or (member, case) == ("kid", "missing"):
+                # typ (any check of it) and a kid-less header are SDK rules; the documented reading prefers the
+                # refusal and also accepts the token (DECISIONS.md D01, D02).
+                decision, sdk_ref = (D_TYP, SDK_HEADER_TYP) if member == "typ" else (D_KID, SDK_HEADER_KID)
+                doc_refs = [B4, RFC_HEADER[member], decision] + (
+                    ["RFC 7519 §5.1", "RFC 8725 §3.11"] if member == "typ" else ["OpenID Connect Core 1.0 §10.1"])
+                lenient_why = ("the documents make typ optional (RFC 7519 §5.1) and compare it case-insensitively "
+                               "(RFC 7515 §4.1.9)" if member == "typ" else
+                               "kid is optional (RFC 7515 §4.1.4) and only needed to pick among several keys "
+                               "(OpenID Connect Core 1.0 §10.1), which this family does not model")
+                out += documented_pair(
+                    vid(f"header-{member}", case),
+                    f"Header {why}: refused with {reason} (preferred); {lenient_why}, so accepting is lenient",
+                    f"Header {why}: the SDK requires {'typ exactly JWT' if member == 'typ' else 'a kid'}, so the "
+                    f"token is refused with {reason}",
+                    severity, doc_refs, [B4, RFC_HEADER[member], decision, sdk_ref], inp, rejected(reason),
+                    [accepted(required_of(CLAIMS))])
+                continue
             out.append(_vector(vid(f"header-{member}", case),
                               f"Header {why}, so the token is refused with {reason}",
-                              severity, refs, token(header=edit(HEADER, {member: value})), rejected(reason)))
+                              severity, refs, inp, rejected(reason)))
     for case, extra, description in HEADER_EXTRA_CASES:
         out.append(_vector(vid("header-extra", case), f"Header: {description}", "high", [B4],
                           token(header=edit(HEADER, extra)), accepted(required_of(CLAIMS))))
@@ -336,20 +388,42 @@ def wrong_types(name):
     ]
 
 
+JTI_ONLY_SDK = "the SDK requires jti (a non-empty string); the documents do not (DECISIONS.md D07), so this is an " \
+               "ios-sdk vector only"
+
+
+def _jti_vector(id, description, severity, input, expected, rules):
+    """A jti rule holds under ios-sdk only (DECISIONS.md D07): the documented reading has no jti requirement, and the
+    family's accepted outcome always carries jti, so no documented vector can state its outcome."""
+    return _vector(f"{id}.ios-sdk", f"{description}; {JTI_ONLY_SDK}", severity,
+                   [B4, RFC_CLAIM["jti"], D_JTI, SDK_JTI], input, expected, profiles=["ios-sdk"],
+                   rules=rules)
+
+
 def required_claim_vectors():
     out = []
     for name in REQUIRED:
-        out.append(_vector(vid("missing-claim", name),
-                          f"Required claim {name} is absent, so the token is refused with missingClaim",
-                          claim_severity(name), claim_refs(name),
-                          token(claims=edit(CLAIMS, {name: MISSING})), rejected("missingClaim", name)))
+        description = f"Required claim {name} is absent, so the token is refused with missingClaim"
+        inp = token(claims=edit(CLAIMS, {name: MISSING}))
+        if name == "jti":
+            out.append(_jti_vector(vid("missing-claim", name), description, claim_severity(name), inp,
+                                   rejected("missingClaim", name), ["token.claim.jti.ios-sdk"]))
+            continue
+        refs = claim_refs(name, OIDC_CLAIMS) if name in ("sub", "iat") else claim_refs(name)
+        out.append(_vector(vid("missing-claim", name), description, claim_severity(name), refs, inp,
+                           rejected("missingClaim", name)))
     for name in REQUIRED:
         kind = "string" if name in STRING_CLAIMS else "JSON number"
         for case, value, what in wrong_types(name):
-            out.append(_vector(vid("wrong-type", f"{name}.{case}"),
-                              f"Required claim {name} is {what}, not a {kind}, so it has the wrong type",
+            description = f"Required claim {name} is {what}, not a {kind}, so it has the wrong type"
+            inp = token(claims=edit(CLAIMS, {name: value}))
+            if name == "jti":
+                out.append(_jti_vector(vid("wrong-type", f"{name}.{case}"), description, claim_severity(name), inp,
+                                       rejected("wrongClaimType", name), ["token.claim.jti.ios-sdk"]))
+                continue
+            out.append(_vector(vid("wrong-type", f"{name}.{case}"), description,
                               claim_severity(name), claim_refs(name),
-                              token(claims=edit(CLAIMS, {name: value})), rejected("wrongClaimType", name),
+                              inp, rejected("wrongClaimType", name),
                               extra_rules=["token.aud.array"] if (name, case) == ("aud", "array") else []))
     # An aud array is refused whatever it holds (behaviour.md §4: "an array is refused").
     for case, value, what in (
@@ -361,12 +435,27 @@ def required_claim_vectors():
                           "critical", claim_refs("aud"),
                           token(claims=edit(CLAIMS, {"aud": value})), rejected("wrongClaimType", "aud"),
                           extra_rules=["token.aud.array"]))
-    # Empty strings: jti, sub, nonce must be non-empty (empty iss / aud fail the issuer / audience rules instead).
-    for name in ("jti", "nonce", "sub"):
-        out.append(_vector(vid("empty-claim", name),
-                          f"Required claim {name} is the empty string, which the non-empty rule refuses",
-                          claim_severity(name), claim_refs(name),
-                          token(claims=edit(CLAIMS, {name: ""})), rejected("emptyClaim", name)))
+    # Empty strings: jti, sub, nonce must be non-empty under ios-sdk (empty iss / aud fail the issuer / audience
+    # rules instead). The documents: jti is not required (D07), sub is a string with no minimum length (D08), and an
+    # empty nonce claim simply differs from the expected nonce (D09).
+    out.append(_jti_vector(vid("empty-claim", "jti"),
+                           "Required claim jti is the empty string, which the non-empty rule refuses",
+                           claim_severity("jti"), token(claims=edit(CLAIMS, {"jti": ""})),
+                           rejected("emptyClaim", "jti"), ["token.claim.jti.ios-sdk"]))
+    # sub: an identifier for the end-user (OpenID Connect Core 1.0 §2), so "" is refused in both readings (D08).
+    out.append(_vector(vid("empty-claim", "sub"),
+                       "Required claim sub is the empty string, which identifies no end-user, so the non-empty rule "
+                       "refuses it",
+                       claim_severity("sub"), claim_refs("sub", OIDC_CLAIMS, D_SUB, SDK_SUB),
+                       token(claims=edit(CLAIMS, {"sub": ""})), rejected("emptyClaim", "sub")))
+    out += documented_pair(
+        vid("empty-claim", "nonce"),
+        "Required claim nonce is the empty string: refused with emptyClaim (preferred); the documents only compare it "
+        "with the expected nonce, so nonceMismatch is also accepted",
+        "Required claim nonce is the empty string: the SDK checks that the nonce is non-empty before comparing it, so "
+        "the token is refused with emptyClaim",
+        claim_severity("nonce"), claim_refs("nonce", D_NONCE_EMPTY), claim_refs("nonce", D_NONCE_EMPTY, SDK_NONCE),
+        token(claims=edit(CLAIMS, {"nonce": ""})), rejected("emptyClaim", "nonce"), [rejected("nonceMismatch")])
     # Non-empty means non-empty, not non-blank: no trimming.
     claims = edit(CLAIMS, {"jti": " "})
     out.append(_vector(vid("empty-claim", "jti-single-space"),
@@ -486,11 +575,21 @@ def audience_vectors():
     out.append(_vector(vid("audience", "non-ascii-exact"),
                        "aud and the app ID are the same non-ASCII string (U+00E9), so the token is accepted",
                        "high", claim_refs("aud"), token(claims=claims, app_id=nfc), accepted(required_of(claims))))
-    out.append(_vector(vid("audience", "nfd-versus-nfc"),
+    claims = edit(CLAIMS, {"aud": nfd})
+    out.append(_vector(vid("audience", "nfd-versus-nfc.documented"),
                        "aud is e + U+0301 (NFD) where the app ID has U+00E9 (NFC): canonically equivalent but other "
-                       "code points, so aud is not the app ID",
-                       "critical", claim_refs("aud"), token(claims=edit(CLAIMS, {"aud": nfd}), app_id=nfc),
-                       rejected("audience")))
+                       "code points, and RFC 7519 compares StringOrURI values without canonicalization, so aud is not "
+                       "the app ID",
+                       "critical", claim_refs("aud", "RFC 7519 §2", "RFC 7519 §7.3", D_AUD_EQ),
+                       token(claims=claims, app_id=nfc), rejected("audience"), profiles=["documented"],
+                       rules=["token.aud.code-points.documented"]))
+    out.append(_vector(vid("audience", "nfd-versus-nfc.ios-sdk"),
+                       "aud is e + U+0301 (NFD) where the app ID has U+00E9 (NFC): the SDK compares with Swift's "
+                       "String ==, which equates canonically equivalent strings, so aud matches and the token is "
+                       "accepted",
+                       "high", claim_refs("aud", D_AUD_EQ, SDK_AUD), token(claims=claims, app_id=nfc),
+                       accepted(required_of(claims)), profiles=["ios-sdk"],
+                       rules=["token.aud.canonical.ios-sdk"]))
     return out
 
 
@@ -560,16 +659,21 @@ def iat_vectors():
         out.append(_vector(vid("iat", case), f"iat is {what}, so the token is accepted",
                           "high", claim_refs("iat"), token(claims=claims), accepted(required_of(claims))))
     for case, iat, what in IAT_REFUSED:
-        out.append(_vector(vid("iat", case), f"iat is {what}, so the token was issued too long ago",
-                          "high", claim_refs("iat"), token(claims=edit(CLAIMS, {"iat": iat})),
-                          rejected("issuedTooLongAgo")))
+        claims = edit(CLAIMS, {"iat": iat})
+        out += documented_pair(
+            vid("iat", case),
+            f"iat is {what}: refused as issued too long ago (preferred); OpenID Connect Core 1.0 §3.1.3.7 leaves the "
+            f"acceptable iat range to the client, so accepting it is lenient",
+            f"iat is {what}: the SDK accepts iat no older than 600 seconds, so the token was issued too long ago",
+            "high", claim_refs("iat", OIDC_VALIDATION, D_IAT), claim_refs("iat", D_IAT, SDK_IAT, SDK_IAT_CHECK),
+            token(claims=claims), rejected("issuedTooLongAgo"), [accepted(required_of(claims))])
     for case, iat, what in IAT_FUTURE:
         claims = edit(CLAIMS, {"iat": iat})
         out.append(_vector(vid("iat", f"{case}.ios-sdk"),
                           f"iat is {what}, in the future: the SDK sets no upper bound, so the ios-sdk reading "
                           f"accepts it (the documentation states nothing, so no documented vector)",
-                          "high", claim_refs("iat", B8), token(claims=claims), accepted(required_of(claims)),
-                          profiles=["ios-sdk"]))
+                          "high", claim_refs("iat", B8, "DECISIONS.md D06", SDK_IAT_CHECK), token(claims=claims),
+                          accepted(required_of(claims)), profiles=["ios-sdk"]))
     return out
 
 
@@ -605,11 +709,18 @@ def nonce_vectors():
     out.append(_vector(vid("nonce", "non-ascii-exact"),
                       "nonce and expected nonce are the same non-ASCII string (U+00E9), so the token is accepted",
                       "high", refs, token(claims=claims, nonce=nfc), accepted(required_of(claims))))
-    out.append(_vector(vid("nonce", "nfd-versus-nfc"),
-                      "nonce is e + U+0301 (NFD) where the expected nonce has U+00E9 (NFC): no normalisation, so it "
-                      "does not match",
-                      "critical", refs, token(claims=edit(CLAIMS, {"nonce": nfd}), nonce=nfc),
-                      rejected("nonceMismatch")))
+    claims = edit(CLAIMS, {"nonce": nfd})
+    out.append(_vector(vid("nonce", "nfd-versus-nfc.documented"),
+                      "nonce is e + U+0301 (NFD) where the expected nonce has U+00E9 (NFC): JWT strings compare code "
+                      "point by code point without normalisation, so it does not match",
+                      "critical", [*refs, OIDC_VALIDATION, "RFC 7519 §7.3", D_NONCE_EQ],
+                      token(claims=claims, nonce=nfc), rejected("nonceMismatch"), profiles=["documented"],
+                      rules=["token.nonce.code-points.documented"]))
+    out.append(_vector(vid("nonce", "nfd-versus-nfc.ios-sdk"),
+                      "nonce is e + U+0301 (NFD) where the expected nonce has U+00E9 (NFC): the SDK compares with "
+                      "Swift's String ==, which equates canonically equivalent strings, so the token is accepted",
+                      "high", [*refs, D_NONCE_EQ, SDK_NONCE], token(claims=claims, nonce=nfc),
+                      accepted(required_of(claims)), profiles=["ios-sdk"], rules=["token.nonce.canonical.ios-sdk"]))
     return out
 
 
@@ -765,8 +876,9 @@ def optional_vectors():
 # Unknown claims: not in the required or optional lists, so the validator does not keep them.
 
 UNKNOWN_CLAIMS = [
-    ("oidc-extras", {"at_hash": "HK6E_P6Dh8Y93mRNtsDB1Q", "auth_time": NOW - 120, "azp": APP_ID},
-     "OIDC claims the rules do not list (at_hash, auth_time, azp)"),
+    # No at_hash: a registered OIDC claim a validator may check (DECISIONS.md D04); azp equals the app ID.
+    ("oidc-extras", {"auth_time": NOW - 120, "azp": APP_ID},
+     "OIDC claims the rules do not list and whose values are consistent (auth_time, azp equal to the app ID)"),
     ("custom", {"x-custom": {"a": [1, "b", None]}, "picture_large": "https://example.com/p.jpg"},
      "custom claims (an object and a string)"),
 ]
@@ -778,7 +890,8 @@ def unknown_claim_vectors():
         out.append(_vector(vid("unknown-claims", case),
                           f"The claims carry {what}; they are ignored and absent from the kept claims, and the token "
                           f"is accepted",
-                          "medium", [B4], token(claims={**CLAIMS, **extra}), accepted(required_of(CLAIMS))))
+                          "medium", [B4, "RFC 7519 §4", D_UNKNOWN], token(claims={**CLAIMS, **extra}),
+                          accepted(required_of(CLAIMS))))
     return out
 
 
