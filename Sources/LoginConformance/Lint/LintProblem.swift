@@ -57,6 +57,14 @@ public struct LintProblem: Sendable, Hashable, CustomStringConvertible {
         case ruleOutsideProfile
         /// A rule lacks the accepting or refusing vector its `needs` asks for.
         case uncoveredRule
+        /// A rule has no source, or not the source its profiles need: a rule holding under `ios-sdk` cites the SDK's
+        /// code or declares with evidence why it cannot be checked; a rule resting on SDK code alone holds only
+        /// under `ios-sdk`.
+        case unsourcedRule
+        /// A rule source or a vector ref names something that does not exist: a document not in the registry, a
+        /// decision the record does not have, a specification section that is missing, a malformed SDK location,
+        /// or a file outside the repository.
+        case unresolvedRef
 
         // Expectations (lessons 4 and 6).
         /// Two vectors of one profile have the same input and different expected outcomes.

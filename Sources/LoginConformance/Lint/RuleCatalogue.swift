@@ -1,8 +1,9 @@
 import Foundation
 
-/// `Vectors/rules.json`: the rules of behaviour.md the vectors encode, one stable ID each (`nonce.whitespace.zs`,
-/// `token.exp.strict`). Every vector names the rules it exercises in its `rules` member; ``VectorLint`` checks the
-/// names against this catalogue and that each rule has the vectors it ``Rule/needs``.
+/// `Vectors/rules.json`: the rules of the specification (`Vectors/SPECIFICATION.md`) the vectors encode, one stable
+/// ID each (`nonce.whitespace.zs`, `token.exp.strict`), each with its public sources. Every vector names the rules
+/// it exercises in its `rules` member; ``VectorLint`` checks the names against this catalogue, that each rule has
+/// the vectors it ``Rule/needs``, and that each rule and each vector ref points at a source that exists.
 public struct RuleCatalogue: Sendable, Hashable, Decodable {
     /// The file name beside `manifest.json`.
     public static let fileName = "rules.json"
@@ -11,13 +12,100 @@ public struct RuleCatalogue: Sendable, Hashable, Decodable {
     public let rules: [Rule]
     /// Rule IDs that no longer hold. Like vector IDs, a retired rule ID is never used again.
     public let retired: [RetiredRule]
+    /// The public documents rules and vectors cite, by the key refs use (`RFC 7519`, a Facebook page).
+    public let documents: [String: Document]
+    /// The facebook-ios-sdk version the `ios-sdk` profile models: `sdk` sources are lines at this tag.
+    public let sdk: SDKVersion
+
+    /// A public document: the Facebook Login for iOS pages, RFCs, OpenID Connect Core.
+    public struct Document: Sendable, Hashable, Decodable {
+        /// Its title.
+        public let title: String
+        /// Where to read it.
+        public let url: String
+        /// `facebook`, `rfc` or `standard`.
+        public let kind: String
+
+        private enum CodingKeys: String, CodingKey, CaseIterable { case title, url, kind }
+
+        public init(from decoder: any Decoder) throws {
+            try decoder.rejectUnknownMembers(of: CodingKeys.self)
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            title = try container.decode(String.self, forKey: .title)
+            url = try container.decode(String.self, forKey: .url)
+            kind = try container.decode(String.self, forKey: .kind)
+        }
+    }
+
+    /// The SDK repository, tag and commit the `ios-sdk` profile's `sdk` sources cite.
+    public struct SDKVersion: Sendable, Hashable, Decodable {
+        public let repository: String
+        public let tag: String
+        public let commit: String
+
+        private enum CodingKeys: String, CodingKey, CaseIterable { case repository, tag, commit }
+
+        public init(from decoder: any Decoder) throws {
+            try decoder.rejectUnknownMembers(of: CodingKeys.self)
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            repository = try container.decode(String.self, forKey: .repository)
+            tag = try container.decode(String.self, forKey: .tag)
+            commit = try container.decode(String.self, forKey: .commit)
+        }
+    }
+
+    /// Where a rule comes from.
+    public enum Source: Sendable, Hashable, Decodable {
+        /// A public document of ``RuleCatalogue/documents`` and the section or heading that states the rule.
+        case document(key: String, section: String?)
+        /// facebook-ios-sdk code at ``RuleCatalogue/sdk``'s tag: a file and a line range (`"12-30"`).
+        case sdk(path: String, lines: String)
+        /// An entry of the decision record, `Vectors/DECISIONS.md` (`D07`).
+        case decision(String)
+        /// Behaviour that cannot be checked here (Apple's Foundation), with the evidence the suite rests on.
+        case unverifiable(evidence: String)
+
+        private enum CodingKeys: String, CodingKey, CaseIterable { case document, section, sdk, lines, decision, unverifiable }
+
+        public init(from decoder: any Decoder) throws {
+            try decoder.rejectUnknownMembers(of: CodingKeys.self)
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            let present = CodingKeys.allCases.filter { $0 != .section && $0 != .lines && container.contains($0) }
+            guard present.count == 1, let kind = present.first else {
+                throw DecodingError.dataCorrupted(DecodingError.Context(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "a source has exactly one of document (with an optional section), sdk (with lines), decision, unverifiable"))
+            }
+            switch kind {
+            case .document:
+                self = .document(key: try container.decode(String.self, forKey: .document),
+                                 section: try container.decodeIfPresent(String.self, forKey: .section))
+            case .sdk:
+                self = .sdk(path: try container.decode(String.self, forKey: .sdk),
+                            lines: try container.decode(String.self, forKey: .lines))
+            case .decision:
+                self = .decision(try container.decode(String.self, forKey: .decision))
+            default:
+                self = .unverifiable(evidence: try container.decode(String.self, forKey: .unverifiable))
+            }
+        }
+
+        /// Whether the source is the SDK's code or an evidenced statement that it cannot be checked here: what a
+        /// rule holding under `ios-sdk` needs.
+        public var speaksForTheSDK: Bool {
+            switch self {
+            case .sdk, .unverifiable: true
+            case .document, .decision: false
+            }
+        }
+    }
 
     /// One rule of behaviour.md.
     public struct Rule: Sendable, Hashable, Decodable {
         /// Stable ID: dot-separated lower-case parts, the first naming the area (`nonce`, `configuration`,
         /// `result`, `token`); a rule of one profile ends with `.documented` or `.ios-sdk`.
         public let id: String
-        /// The behaviour.md section it comes from: `behaviour.md §4`.
+        /// The specification section that states it: `SPECIFICATION.md §4`.
         public let section: String
         /// Which vectors the rule must have.
         public let needs: Needs
@@ -28,8 +116,10 @@ public struct RuleCatalogue: Sendable, Hashable, Decodable {
         /// Why the rule's profile-specific vectors have no counterpart in the other profile: the documented
         /// exception to the lint's pairing check (a future `iat`: behaviour.md states nothing for the documentation).
         public let unpaired: String?
+        /// Where the rule comes from: public documents, the SDK's code (for `ios-sdk`), decision record entries.
+        public let sources: [Source]
 
-        private enum CodingKeys: String, CodingKey, CaseIterable { case id, section, needs, statement, profiles, unpaired }
+        private enum CodingKeys: String, CodingKey, CaseIterable { case id, section, needs, statement, profiles, unpaired, sources }
 
         public init(from decoder: any Decoder) throws {
             try decoder.rejectUnknownMembers(of: CodingKeys.self)
@@ -46,6 +136,12 @@ public struct RuleCatalogue: Sendable, Hashable, Decodable {
             }
             self.profiles = profiles.map(Set.init)
             unpaired = try container.decodeIfPresent(String.self, forKey: .unpaired)
+            sources = try container.decode([Source].self, forKey: .sources)
+        }
+
+        /// Whether the rule holds under `profile`.
+        public func holds(under profile: ConformanceProfile) -> Bool {
+            profiles?.contains(profile) ?? true
         }
 
         /// Whether a vector holding under `vectorProfiles` (`nil`: every profile) can exercise this rule.
@@ -88,7 +184,7 @@ public struct RuleCatalogue: Sendable, Hashable, Decodable {
         }
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case formatVersion, description, rules, retired }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case formatVersion, description, documents, sdk, rules, retired }
 
     public init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownMembers(of: CodingKeys.self)
@@ -102,6 +198,8 @@ public struct RuleCatalogue: Sendable, Hashable, Decodable {
         _ = try container.decode(String.self, forKey: .description)
         rules = try container.decode([Rule].self, forKey: .rules)
         retired = try container.decode([RetiredRule].self, forKey: .retired)
+        documents = try container.decode([String: Document].self, forKey: .documents)
+        sdk = try container.decode(SDKVersion.self, forKey: .sdk)
     }
 
     /// The rule with this ID, if the catalogue has it.

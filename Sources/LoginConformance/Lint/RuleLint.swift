@@ -62,9 +62,9 @@ enum RuleLint {
                 problems.append(LintProblem(file: file, jsonPath: "\(path).id", kind: .retiredID,
                                             message: "rule ID \"\(rule.id)\" is in $.retired and may never be used again"))
             }
-            if !rule.section.hasPrefix("behaviour.md §") {
+            if !rule.section.hasPrefix("SPECIFICATION.md §") {
                 problems.append(LintProblem(file: file, jsonPath: "\(path).section", kind: .invalidRuleCatalogue,
-                                            message: "\(rule.id): section must be a behaviour.md section, \"behaviour.md §N\""))
+                                            message: "\(rule.id): section must be a section of the specification, \"SPECIFICATION.md §N\""))
             }
             if rule.unpaired != nil, rule.profiles == nil {
                 problems.append(LintProblem(

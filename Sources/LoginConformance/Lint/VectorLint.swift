@@ -11,6 +11,10 @@ import Foundation
 /// - **Rules**: the catalogue (`rules.json`, ``RuleCatalogue``) is well-formed; every rule a vector names is in
 ///   it and holds in the vector's profile; every rule has the accepting and refusing vectors it needs
 ///   (``RuleCoverage``).
+/// - **Sources**: every rule has sources; one holding under `ios-sdk` cites the SDK's code or declares why it can't
+///   be checked; one resting on SDK code alone holds only under `ios-sdk`; every source and every vector ref names
+///   a document of the registry, an entry of `DECISIONS.md`, a section of `SPECIFICATION.md` or an SDK location
+///   (``SourceLint``).
 /// - **Expectations**: no two vectors of one profile share an input (a contradiction, or a repeat); a vector of
 ///   one profile comes with the other profile's vector for the same input, expecting something else, unless one
 ///   of its rules documents why none exists.
@@ -31,6 +35,7 @@ public enum VectorLint {
         problems += IdentityLint.problems(in: documents)
         problems += MetadataLint.problems(in: documents)
         problems += RuleLint.problems(in: documents)
+        problems += SourceLint.problems(in: documents)
         problems += ExpectationLint.problems(in: documents)
         problems = withoutShadowedFormatProblems(problems)
         if let loaderProblem = loaderProblem(directory: directory, alreadyFound: problems) {

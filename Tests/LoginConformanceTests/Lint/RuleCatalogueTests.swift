@@ -41,7 +41,7 @@ struct RuleCatalogueTests {
         }
     }
 
-    @Test("the catalogue: unique well-formed IDs per area, a behaviour.md section each, profile rules named for their profile")
+    @Test("the catalogue: unique well-formed IDs per area, a specification section each, profile rules named for their profile")
     func catalogueIsWellFormed() {
         let ids = catalogue.rules.map(\.id)
         #expect(Set(ids).count == ids.count)
@@ -55,7 +55,7 @@ struct RuleCatalogueTests {
         for rule in catalogue.rules {
             #expect(RuleCatalogue.isWellFormedID(rule.id), "\(rule.id)")
             #expect(areas.contains { rule.id.hasPrefix($0 + ".") }, "\(rule.id)")
-            #expect(rule.section.wholeMatch(of: /behaviour\.md §[1-8]/) != nil, "\(rule.id): \(rule.section)")
+            #expect(rule.section.wholeMatch(of: /SPECIFICATION\.md §[1-8]/) != nil, "\(rule.id): \(rule.section)")
             #expect(!rule.statement.isEmpty && !rule.statement.contains("\n"), "\(rule.id)")
             let suffix = ConformanceProfile.allCases.first { rule.id.hasSuffix(".\($0.rawValue)") }
             #expect(rule.profiles == suffix.map { [$0] }, "\(rule.id): a rule of one profile ends with its name")

@@ -194,10 +194,11 @@ struct VectorLintTests {
         let vectors = try TemporaryVectors()
         try vectors.edit("rules.json") { catalogue in
             var rules = catalogue["rules"] as! [[String: Any]]
-            rules.append(["id": "nonce.computed", "section": "behaviour.md §1", "needs": "any",
-                          "statement": "a rule one computing vector names"])
-            rules.append(["id": "nonce.unnamed", "section": "behaviour.md §1", "needs": "any",
-                          "statement": "a rule no vector names"])
+            let sources = (rules[0]["sources"] as! [Any])
+            rules.append(["id": "nonce.computed", "section": "SPECIFICATION.md §1", "needs": "any",
+                          "statement": "a rule one computing vector names", "sources": sources])
+            rules.append(["id": "nonce.unnamed", "section": "SPECIFICATION.md §1", "needs": "any",
+                          "statement": "a rule no vector names", "sources": sources])
             catalogue["rules"] = rules
         }
         // A refusing vector covers an `any` rule (the computing vectors of the later families cover theirs: the
@@ -217,8 +218,8 @@ struct VectorLintTests {
         let vectors = try TemporaryVectors()
         try vectors.edit("rules.json") { catalogue in
             var rules = catalogue["rules"] as! [[String: Any]]
-            rules.append(["id": "token.exp.leeway", "section": "behaviour.md §4", "needs": "both",
-                          "statement": "a rule no vector names"])
+            rules.append(["id": "token.exp.leeway", "section": "SPECIFICATION.md §4", "needs": "both",
+                          "statement": "a rule no vector names", "sources": rules[0]["sources"]!])
             rules.append(rules[0])
             catalogue["rules"] = rules
             catalogue["retired"] = [["id": "nonce.whitespace.tab", "reason": "a test retires it"]]
@@ -319,4 +320,61 @@ extension TemporaryVectors {
 
 private enum LintTestFailure: Error {
     case noVector(String)
+}
+
+/// Every expectation traces to a source a user with only the repository can follow (SourceLint).
+@Suite("Vector lint: sources")
+struct SourceLintTests {
+    private func problems(_ vectors: TemporaryVectors) -> [LintProblem] {
+        VectorLint.lint(directory: vectors.directory).filter { $0.kind == .unsourcedRule || $0.kind == .unresolvedRef }
+    }
+
+    @Test("a rule without sources, an ios-sdk rule without SDK evidence and a documented rule resting on SDK code alone are reported")
+    func ruleSources() throws {
+        let vectors = try TemporaryVectors()
+        let catalogue = try RuleCatalogue.load(from: vectors.directory).rules
+        let shared = catalogue.indices.filter { catalogue[$0].profiles == nil }
+        try #require(shared.count >= 2)
+        let (both, other) = (shared[0], shared[1])
+        try vectors.edit("rules.json") { catalogue in
+            var rules = catalogue["rules"] as! [[String: Any]]
+            rules[both]["sources"] = [[String: Any]]()
+            rules[other]["sources"] = [["document": "RFC 7519", "section": "4.1.4"]]
+            rules.append(["id": "nonce.sdk-only", "section": "SPECIFICATION.md §1", "needs": "any", "statement": "a test rule",
+                          "sources": [["sdk": "FBSDKLoginKit/FBSDKLoginKit/Internal/NonceValidator.swift", "lines": "12-13"]]])
+            catalogue["rules"] = rules
+        }
+        try vectors.editVector("nonce.json", at: 0) { $0["rules"] = ($0["rules"] as! [String]) + ["nonce.sdk-only"] }
+        let count = try RuleCatalogue.load(from: vectors.directory).rules.count
+        let found = problems(vectors)
+        #expect(found.map(\.kind) == [.unsourcedRule, .unsourcedRule, .unsourcedRule])
+        #expect(found.map(\.jsonPath) == ["$.rules[\(both)].sources", "$.rules[\(other)].sources", "$.rules[\(count - 1)].profiles"])
+        #expect(found[1].message.contains("holds under ios-sdk but cites no SDK code"))
+        #expect(found[2].message.contains("rests on SDK code alone but holds under documented"))
+    }
+
+    @Test("sources and refs that point nowhere, or outside the repository, are reported where they stand")
+    func unresolved() throws {
+        let vectors = try TemporaryVectors()
+        let first = try RuleCatalogue.load(from: vectors.directory).rules[0].sources.count
+        try vectors.edit("rules.json") { catalogue in
+            var rules = catalogue["rules"] as! [[String: Any]]
+            rules[0]["sources"] = (rules[0]["sources"] as! [Any]) + [["document": "No Such Document"], ["decision": "D99"],
+                                                                     ["sdk": "/etc/passwd", "lines": "1-2"], ["sdk": "a.swift", "lines": "9-3"]]
+            rules[0]["section"] = "SPECIFICATION.md §9"
+            catalogue["rules"] = rules
+        }
+        try vectors.editVector("nonce.json", at: 0) { vector in
+            vector["refs"] = ["behaviour.md §1", "seeds/000_08b966c21317bd65.txt", "RFC 9999 §1", "DECISIONS.md D99",
+                              "SPECIFICATION.md §9", "sdk:FBSDKLoginKit/X.swift#L3-L1", "RFC 7519 §4.1.4"]
+        }
+        let found = problems(vectors)
+        let rulePaths = found.filter { $0.file.hasSuffix("rules.json") }.map(\.jsonPath)
+        #expect(rulePaths.sorted() == (["$.rules[0].section"] + (first..<first + 4).map { "$.rules[0].sources[\($0)]" }).sorted(),
+                "\(found.map(\.description))")
+        let refPaths = found.filter { $0.file.hasSuffix("nonce.json") }.map(\.jsonPath)
+        #expect(refPaths == (0..<6).map { "$.vectors[0].refs[\($0)]" }, "\(found.map(\.description))")
+        #expect(found.contains { $0.message.contains("cites behaviour.md, which is not part of the repository") })
+        #expect(found.contains { $0.message.contains("\"RFC 9999\" is not in the documents registry") })
+    }
 }
