@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+"""joserfc (pip, exact pin in Scripts/implementations-requirements.txt) as a Limited Login server validator, behind
+the harness protocol (Vectors/HARNESS.md). Family: signed-token, documented profile (the JWKS key source).
+
+Configured from joserfc's documentation (jwt.decode with a KeySet, a JWSRegistry, a JWTClaimsRegistry): the key set
+is KeySet.import_key_set(JWKS) (joserfc picks the key by kid), algorithms=["RS256"], a JWSRegistry that requires
+`kid` and `typ` as strings, and a JWTClaimsRegistry with now=the vector's now, leeway=0, every required claim
+essential, iss one of the documented issuers, aud the app ID and nonce the expected nonce (joserfc compares any claim
+with a value, so the nonce is the library's check). joserfc has no option for typ's value or a maximum token age:
+`--adapter-checks` adds those (implementations.json lists them).
+"""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import warnings  # noqa: E402
+
+import joserfc  # noqa: E402
+from joserfc import errors, jwt  # noqa: E402
+from joserfc.jwk import KeySet  # noqa: E402
+from joserfc.jws import JWSRegistry  # noqa: E402
+from joserfc.registry import HeaderParameter  # noqa: E402
+
+from lc_adapter import (DOCUMENTED_ISSUERS, REQUIRED_CLAIMS, Rejected, kept_claims, limited_login_checks,  # noqa: E402
+                        parse_arguments, serve)
+
+warnings.filterwarnings("ignore")
+ADAPTER_CHECKS = ("typ", "iat-max-age")
+CLAIM_REASONS = {"iss": "issuer", "aud": "audience", "nonce": "nonceMismatch", "exp": "expired"}
+
+
+def claim_rejection(error):
+    claim = error.claim.split(",")[0]
+    if isinstance(error, errors.MissingClaimError):
+        return Rejected("missingClaim", claim)
+    if isinstance(error, errors.ExpiredTokenError):
+        return Rejected("expired")
+    text = str(error)
+    if "must be" in text:
+        return Rejected("wrongClaimType", claim)
+    if claim in CLAIM_REASONS:
+        return Rejected(CLAIM_REASONS[claim])
+    if claim in ("jti", "sub"):
+        return Rejected("emptyClaim", claim)  # joserfc refuses a blank essential value
+    return None
+
+
+def jose_rejection(error):
+    text = str(error)
+    if isinstance(error, errors.BadSignatureError):
+        return Rejected("signatureInvalid")
+    if isinstance(error, (errors.UnsupportedAlgorithmError, errors.MissingAlgorithmError)):
+        return Rejected("headerAlgorithm")
+    if isinstance(error, errors.InvalidKeyIdError):
+        return Rejected("unknownKeyID")
+    if isinstance(error, (errors.MissingHeaderError, errors.InvalidHeaderValueError)):
+        if "kid" in text:
+            return Rejected("headerKeyID")
+        if "typ" in text:
+            return Rejected("headerType")
+        if "alg" in text:
+            return Rejected("headerAlgorithm")
+        if "crit" in text:
+            return Rejected("headerCritical")
+    if isinstance(error, (errors.MissingCritHeaderError, errors.UnsupportedHeaderError)):
+        return Rejected("headerCritical")
+    if isinstance(error, errors.InvalidPayloadError):
+        return Rejected("badJSON")
+    if isinstance(error, errors.DecodeError):
+        if "Invalid JSON Web Signature" in text:
+            return Rejected("malformed")  # not a compact JWS: not three segments
+        if type(error.__cause__).__name__ == "Error":  # binascii.Error: the segment is not base64url
+            return Rejected("badBase64url")
+        return Rejected("badJSON")
+    if isinstance(error, errors.MissingKeyError):
+        return Rejected("unknownKeyID")  # an empty key set
+    if isinstance(error, errors.ExceededSizeError):
+        return Rejected("malformed")  # joserfc's default size limits (512-byte header): no reason names them
+    return None
+
+
+def validate(inp, checks):
+    token = inp["token"]
+    registry = JWSRegistry(algorithms=["RS256"], header_registry={
+        "kid": HeaderParameter("Key ID", "str", required=True),
+        "typ": HeaderParameter("Type", "str", required=True),
+    })
+    now = inp["now"]
+    claims_registry = jwt.JWTClaimsRegistry(
+        now=int(now) if float(now).is_integer() else now, leeway=0,
+        iss={"essential": True, "values": DOCUMENTED_ISSUERS},
+        aud={"essential": True, "value": inp["appID"]},
+        nonce={"essential": True, "value": inp["expectedNonce"]},
+        **{name: {"essential": True} for name in ("jti", "sub", "exp", "iat")})
+    try:
+        key_set = KeySet.import_key_set(inp["keys"]["jwks"])
+        decoded = jwt.decode(token, key_set, algorithms=["RS256"], registry=registry)
+        claims_registry.validate(decoded.claims)
+    except errors.ClaimError as error:
+        rejected = claim_rejection(error)
+        if rejected is None:
+            raise
+        raise rejected from error
+    except errors.JoseError as error:
+        rejected = jose_rejection(error)
+        if rejected is None:
+            raise
+        raise rejected from error
+    except ValueError as error:  # e.g. undecodable segments before joserfc wraps them
+        raise Rejected("badJSON") from error
+    if checks:
+        limited_login_checks(checks, dict(decoded.header), dict(decoded.claims), inp)
+    return kept_claims(dict(decoded.claims))
+
+
+def main():
+    arguments = parse_arguments(__doc__.splitlines()[0])
+    checks = ADAPTER_CHECKS if arguments.adapter_checks else ()
+    serve({"name": "joserfc", "version": joserfc.__version__, "language": "python"},
+          {"signed-token": lambda inp: validate(inp, checks)})
+
+
+if __name__ == "__main__":
+    main()
