@@ -213,6 +213,12 @@ def load_declared(path: Path, families: dict[str, list[dict]]) -> tuple[dict[str
         return {}, [f"{path}: {error}"]
     ids = {v["id"]: (family, v) for family, vectors in families.items() for v in vectors}
     entries: dict[str, dict] = {}
+    if data.get("formatVersion") != 1 or not isinstance(data.get("declared"), list):
+        problems.append("formatVersion must be 1 and declared a list")
+        return entries, problems
+    extra = set(data) - {"$comment", "formatVersion", "declared"}
+    if extra:
+        problems.append(f"unknown top-level members {sorted(extra)}")
     for index, entry in enumerate(data.get("declared", [])):
         where = f"declared[{index}]"
         vid = entry.get("id")
