@@ -44,9 +44,11 @@ IMPLEMENTATION = {"name": "loginconformance-python-reference", "version": "1.0.0
 # behaviour.md §1, observed SDK: Foundation's CharacterSet.whitespaces = Unicode category Zs
 # plus TAB. Spelled out rather than taken from unicodedata.category(), so the set does not
 # depend on the Unicode version of the Python build (U+180E left Zs in Unicode 6.3).
+# CoreFoundation's set also lists U+200B ZERO WIDTH SPACE (CFUniChar.c: U+2000...U+200B), which
+# is not Unicode White_Space: refused under ios-sdk only (Vectors/DECISIONS.md D21).
 SDK_WHITESPACE = frozenset(
     [0x0009, 0x0020, 0x00A0, 0x1680]
-    + list(range(0x2000, 0x200A + 1))
+    + list(range(0x2000, 0x200B + 1))
     + [0x202F, 0x205F, 0x3000]
 )
 
@@ -208,10 +210,10 @@ def default_code_verifier():
 def create_login_configuration(inp, profile):
     """login-configuration family.
 
-    The checks run in the order behaviour.md §1 gives, the first failure deciding the
-    reason: nonce, permission syntax, (documented reading) the Limited Login scope, auth
-    type. The code verifier "was validated when it was made" (§1 item 4); it is checked
-    last here, and the vectors never combine a bad verifier with another failure."""
+    The checks run in the SDK's order, the first failure deciding the reason: the code
+    verifier (validated when it is made, before the configuration), nonce, permission
+    syntax, (documented reading) the Limited Login scope, auth type (Vectors/DECISIONS.md
+    D26: only ios-sdk vectors depend on the order)."""
     permissions = inp["permissions"]
     tracking = inp["tracking"]
     nonce = inp["nonce"]
@@ -220,6 +222,12 @@ def create_login_configuration(inp, profile):
     code_verifier = inp["codeVerifier"]
     if tracking not in ("enabled", "limited"):
         raise ValueError("input.tracking must be enabled or limited, got %r" % (tracking,))
+
+    # 0. Code verifier: null means none supplied, so a fresh one is made.
+    if code_verifier is None:
+        code_verifier = default_code_verifier()
+    elif not code_verifier_is_valid(code_verifier, profile):
+        return {"result": "refused", "reason": "invalidCodeVerifier"}
 
     # 1. Nonce (§1 item 1, §8): null means none supplied, so a default is made.
     if nonce is None:
@@ -241,12 +249,6 @@ def create_login_configuration(inp, profile):
     # 3. Auth type (§1 item 3): null (explicitly none), rerequest or reauthorize, exactly.
     if auth_type is not None and auth_type not in AUTH_TYPES:
         return {"result": "refused", "reason": "invalidAuthType"}
-
-    # 4. Code verifier (§1 item 4): null means none supplied, so a fresh one is made.
-    if code_verifier is None:
-        code_verifier = default_code_verifier()
-    elif not code_verifier_is_valid(code_verifier, profile):
-        return {"result": "refused", "reason": "invalidCodeVerifier"}
 
     # messengerPageId is not validated, even "" is kept (§1 item 4).
     return {
@@ -295,15 +297,9 @@ def parameter_number(params, key):
 
 
 def expiration_date(params, now):
-    """behaviour.md §3 Expiry: expires or expires_at > 0 is that epoch; else expires_in > 0
-    gives now + expires_in; else never (None: the SDK's distant future)."""
-    for key in ("expires", "expires_at"):
-        epoch = parameter_number(params, key)
-        if epoch is not None and epoch > 0:
-            return as_json_number(epoch)
-    seconds = parameter_number(params, "expires_in")
-    if seconds is not None and seconds > 0:
-        return as_json_number(now + seconds)
+    """The callback URL's expires / expires_at / expires_in are strings, which the SDK reads
+    with `as? TimeInterval` and so never reads: the token never expires (None: the SDK's
+    distant future). No public document says otherwise (Vectors/DECISIONS.md D27)."""
     return None
 
 
@@ -466,6 +462,15 @@ def optional_claim_is_valid(name, value):
     return False
 
 
+def claim_matches(value, expected, profile):
+    """How aud and nonce compare (Vectors/DECISIONS.md D10, D11). Documented: code point by code
+    point (RFC 7519 §2, §7.3). ios-sdk: the SDK uses Swift's String ==, canonical equivalence,
+    so an NFD string equals its NFC form (compared here as their NFD normal forms)."""
+    if profile == "documented":
+        return value == expected
+    return unicodedata.normalize("NFD", value) == unicodedata.normalize("NFD", expected)
+
+
 def validate_token_claims(inp, profile):
     """token-claims family: the id_token's header and claims JSON texts validated
     (behaviour.md §4), with the reason chosen as Vectors/README.md's table says."""
@@ -494,7 +499,9 @@ def validate_token_claims(inp, profile):
     header, claims = parsed
 
     # Header (§4): alg exactly RS256, typ exactly JWT, kid a non-empty string; other
-    # members ignored. (A non-string compares unequal to a str, so alg = 256 fails too.)
+    # members ignored. (A non-string compares unequal to a str, so alg = 256 fails too.) typ, a
+    # missing kid and the iat window are checks the documents leave optional: this adapter gives
+    # the preferred, strict outcome in both profiles (Vectors/DECISIONS.md D01, D02, D05).
     if header.get("alg") != "RS256":
         return rejected("headerAlgorithm")
     if header.get("typ") != "JWT":
@@ -518,13 +525,13 @@ def validate_token_claims(inp, profile):
 
     if not issuer_is_allowed(claims["iss"], profile):
         return rejected("issuer")
-    if claims["aud"] != app_id:  # exact, code point by code point
+    if not claim_matches(claims["aud"], app_id, profile):  # no trimming or case folding
         return rejected("audience")
     if claims["exp"] <= now:  # exp must be later than now, strictly
         return rejected("expired")
     if claims["iat"] < now - 600:  # at most 10 minutes old; no upper bound (future accepted)
         return rejected("issuedTooLongAgo")
-    if claims["nonce"] != expected_nonce:  # exact: no case folding, trimming or normalisation
+    if not claim_matches(claims["nonce"], expected_nonce, profile):  # no case folding or trimming
         return rejected("nonceMismatch")
 
     # Accepted: every required claim as in the input, plus each optional claim whose type is
@@ -620,7 +627,9 @@ def build_login_request(inp, profile):
     if configuration["authType"] is not None:  # absent when nil
         parameters["auth_type"] = configuration["authType"]
     # tp: limited tracking, and the enabled-tracking "shim" when tracking is not authorized.
-    if not enabled or not inp["trackingAuthorized"]:
+    # The shim also goes to the limited host without app switch (Vectors/DECISIONS.md D25).
+    full = enabled and inp["trackingAuthorized"]
+    if not full:
         parameters["tp"] = DO_NOT_TRACK
     # PKCE: enabled tracking only (the shim is still an enabled request), never for limited.
     if enabled:
@@ -628,10 +637,10 @@ def build_login_request(inp, profile):
         parameters["code_challenge_method"] = "S256"
     return {
         "result": "request",
-        "host": "m.facebook.com" if enabled else "limited.facebook.com",
+        "host": "m.facebook.com" if full else "limited.facebook.com",
         "path": "/%s/dialog/oauth" % inp["graphVersion"],
         # App switch is not supported for limited login (§2).
-        "appSwitchAllowed": enabled and configuration["appSwitch"] == "enabled",
+        "appSwitchAllowed": full and configuration["appSwitch"] == "enabled",
         "parameters": parameters,
     }
 
@@ -859,7 +868,7 @@ def graph_category_of_name(name):
     return name if name in ("other", "transient") else "recoverable"
 
 
-def graph_server_category(server_categories, code, subcode):
+def graph_server_category(server_categories, code, subcode, profile="documented"):
     """§7: search the server table for code+subcode, code+*, *+subcode, *+*; the first entry
     found decides. None when nothing matches. Item codes are integers or "*"; an item without
     subcodes, or with an empty list, covers every subcode. An error without a subcode only
@@ -867,6 +876,10 @@ def graph_server_category(server_categories, code, subcode):
     entries = {}
     for category in server_categories:
         for item in category["items"]:
+            # ios-sdk: an item whose code is not a number is dropped with the rest of its
+            # category's items (FBSDKErrorConfiguration.m; Vectors/DECISIONS.md D29).
+            if profile == "ios-sdk" and item["code"] == "*":
+                break
             subcodes = item.get("subcodes") or ["*"]
             for sub in subcodes:
                 entries.setdefault((item["code"], sub), graph_category_of_name(category["name"]))
@@ -909,7 +922,7 @@ def classify_graph_error(inp, profile):
     else:
         category = None
         if inp["serverCategories"] is not None:
-            category = graph_server_category(inp["serverCategories"], code, subcode)
+            category = graph_server_category(inp["serverCategories"], code, subcode, profile)
         if category is None:
             category = graph_default_category(code)
 
