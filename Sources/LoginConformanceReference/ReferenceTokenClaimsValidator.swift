@@ -1,15 +1,17 @@
 import Foundation
 import LoginConformance
 
-/// id_token header and claims validation (behaviour.md §4, §8). The signature is not its concern.
+/// id_token header and claims validation (Vectors/SPECIFICATION.md §4, §8). The signature is not its concern. Where a
+/// source makes a check optional (`typ`, a missing `kid`, the `iat` window) it gives the preferred, strict outcome in
+/// both profiles (Vectors/DECISIONS.md D01, D02, D05).
 public struct ReferenceTokenClaimsValidator: TokenClaimsValidating, Sendable {
     /// The reading of the issuer rule it follows.
     public let profile: ConformanceProfile
 
-    /// The issuers the documentation names (behaviour.md §8).
+    /// The issuers the documentation names (Vectors/DECISIONS.md D15).
     public static let documentedIssuers: Set<String> = ["https://www.facebook.com", "https://limited.facebook.com"]
 
-    /// How long after `iat` a token is still accepted, in seconds (behaviour.md §4).
+    /// How long after `iat` a token is still accepted, in seconds (the SDK's window; Vectors/DECISIONS.md D05).
     public static let issuedAtWindow: Double = 600
 
     public init(profile: ConformanceProfile) {
@@ -40,18 +42,28 @@ public struct ReferenceTokenClaimsValidator: TokenClaimsValidating, Sendable {
             let required = RequiredClaims(claims: claims)
             _ = try required.string("jti", nonEmpty: true)
             guard isAcceptedIssuer(try required.string("iss")) else { return TokenClaimsRejection(.issuer) }
-            guard try required.string("aud").isCodePointEqual(to: input.appID) else { return TokenClaimsRejection(.audience) }
+            guard matches(try required.string("aud"), input.appID) else { return TokenClaimsRejection(.audience) }
             guard try required.number("exp") > input.now else { return TokenClaimsRejection(.expired) }
             guard try required.number("iat") >= input.now - Self.issuedAtWindow else {
                 return TokenClaimsRejection(.issuedTooLongAgo)
             }
-            guard try required.string("nonce", nonEmpty: true).isCodePointEqual(to: input.expectedNonce) else {
+            guard matches(try required.string("nonce", nonEmpty: true), input.expectedNonce) else {
                 return TokenClaimsRejection(.nonceMismatch)
             }
             _ = try required.string("sub", nonEmpty: true)
             return nil
         } catch {
             return error
+        }
+    }
+
+    /// How `aud` and `nonce` compare with the app ID and the expected nonce: documented code point by code point
+    /// (RFC 7519 §2, §7.3); ios-sdk with Swift's `String ==`, canonical equivalence, as the SDK does
+    /// (Vectors/DECISIONS.md D10, D11).
+    func matches(_ claim: String, _ expected: String) -> Bool {
+        switch profile {
+        case .documented: return claim.isCodePointEqual(to: expected)
+        case .iosSDK: return claim == expected
         }
     }
 
@@ -67,7 +79,7 @@ public struct ReferenceTokenClaimsValidator: TokenClaimsValidating, Sendable {
         }
     }
 
-    /// Every required claim, and each optional claim whose type is right (behaviour.md §4).
+    /// Every required claim, and each optional claim whose type is right (Vectors/DECISIONS.md D19).
     static func keptClaims(_ claims: [String: JSONValue]) -> TokenClaims {
         var kept = TokenClaims(
             jti: claims["jti"]?.stringValue ?? "", iss: claims["iss"]?.stringValue ?? "",

@@ -28,6 +28,8 @@ struct ClaimsModel: TokenClaimsValidating, Sendable {
     var string: @Sendable (JSONValue) -> String? = { $0.stringValue }
     /// A required time claim's number. Conformant: only a JSON number, as written.
     var number: @Sendable (JSONValue) -> Double? = { $0.numberValue }
+    /// Whether jti is read as a required claim. Conformant: yes (its vectors hold under ios-sdk only, D07).
+    var checksJTI = true
     /// The claims that must be non-empty.
     var nonEmptyClaims: Set<String> = ["jti", "nonce", "sub"]
     /// Whether a string counts as empty. Conformant: zero characters.
@@ -36,16 +38,18 @@ struct ClaimsModel: TokenClaimsValidating, Sendable {
     var issuerAccepted: @Sendable (String, ConformanceProfile) -> Bool = ClaimsModel.issuer
     /// The `aud` string read from the claim; `nil` is the wrong type. Conformant: only a JSON string.
     var audience: @Sendable (JSONValue, _ appID: String) -> String? = { value, _ in value.stringValue }
-    /// Whether the audience is the app ID. Conformant: code point by code point.
-    var audienceMatches: @Sendable (String, String) -> Bool = { $0.isCodePointEqual(to: $1) }
+    /// Whether the audience is the app ID. Conformant: documented code point by code point (RFC 7519 §2, §7.3);
+    /// ios-sdk Swift's `String ==`, canonical equivalence (DECISIONS.md D10).
+    var audienceMatches: @Sendable (String, String) -> Bool
     /// Whether the token is still valid at `now`. Conformant: exp > now.
     var notExpired: @Sendable (_ exp: Double, _ now: Double) -> Bool = { $0 > $1 }
     /// Whether the token was issued recently enough. Conformant: iat >= now - 600.
     var recentlyIssued: @Sendable (_ iat: Double, _ now: Double) -> Bool = { $0 >= $1 - 600 }
     /// Whether `iat` may be in the future. Conformant: yes (no upper bound in the SDK; the documentation is silent).
     var futureIssueAccepted: @Sendable (_ iat: Double, _ now: Double) -> Bool = { _, _ in true }
-    /// Whether the nonce is the expected one. Conformant: code point by code point.
-    var nonceMatches: @Sendable (String, String) -> Bool = { $0.isCodePointEqual(to: $1) }
+    /// Whether the nonce is the expected one. Conformant: documented code point by code point (RFC 7519 §7.3);
+    /// ios-sdk Swift's `String ==`, canonical equivalence (DECISIONS.md D11).
+    var nonceMatches: @Sendable (String, String) -> Bool
     /// Whether an optional claim of the wrong type refuses the token. Conformant: no, the claim is dropped.
     var wrongOptionalClaimRejects = false
     /// An optional string claim's value kept. Conformant: any JSON string, `""` included.
@@ -64,6 +68,16 @@ struct ClaimsModel: TokenClaimsValidating, Sendable {
 
     init(profile: ConformanceProfile) {
         self.profile = profile
+        audienceMatches = ClaimsModel.stringsMatch(profile)
+        nonceMatches = ClaimsModel.stringsMatch(profile)
+    }
+
+    /// How `aud` and `nonce` compare in `profile`: code points (documented) or canonical equivalence (ios-sdk).
+    static func stringsMatch(_ profile: ConformanceProfile) -> @Sendable (String, String) -> Bool {
+        switch profile {
+        case .documented: return { $0.isCodePointEqual(to: $1) }
+        case .iosSDK: return { $0 == $1 }
+        }
     }
 
     func validateClaims(_ input: TokenClaimsInput) -> TokenClaimsOutcome {
@@ -74,7 +88,7 @@ struct ClaimsModel: TokenClaimsValidating, Sendable {
         if !typeAccepted(header["typ"]) { return .rejected(TokenClaimsRejection(.headerType)) }
         if !keyIDAccepted(header["kid"]) { return .rejected(TokenClaimsRejection(.headerKeyID)) }
         do {
-            let jti = try requiredString(claims, "jti")
+            let jti = checksJTI ? try requiredString(claims, "jti") : (claims["jti"]?.stringValue ?? "")
             let iss = try requiredString(claims, "iss")
             guard issuerAccepted(iss, profile) else { return .rejected(TokenClaimsRejection(.issuer)) }
             let aud = try requiredAudience(claims, appID: input.appID)

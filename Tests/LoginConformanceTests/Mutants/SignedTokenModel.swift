@@ -118,8 +118,17 @@ struct SignedTokenModel: SignedTokenValidating, Sendable {
         return out
     }
 
-    /// kid → modulus of the certificate map's certificates (the oracle knows each certificate's modulus).
+    /// kid → modulus of the certificate map's certificates (the oracle knows each certificate's modulus). The SDK
+    /// casts the whole map `as? [String: String]`, so one entry that is not a string leaves no key at all
+    /// (Vectors/DECISIONS.md D13); string entries that are not certificates are ignored.
     static func certificateKeys(_ keys: SignedTokenKeys) -> [String: String] {
+        guard (keys.certificates.objectValue ?? [:]).values.allSatisfy({ $0.stringValue != nil }) else { return [:] }
+        return certificateKeysSkippingNonStrings(keys)
+    }
+
+    /// The certificate map's certificates, skipping entries that are not strings (what a careful reader of the map
+    /// does, but not the SDK).
+    static func certificateKeysSkippingNonStrings(_ keys: SignedTokenKeys) -> [String: String] {
         keys.certificatesByKeyID.compactMapValues { SignatureOracle.shared.certificates[$0] }
     }
 }

@@ -89,22 +89,13 @@ enum SignedTokenMutants {
                "parses with Foundation's JSONDecoder: duplicate members resolve first-wins, a trailing comma passes") { model in
             model.parse = { try? JSONDecoder().decode(JSONValue.self, from: Data($0)) }
         },
-        mutant("signed-token.json-last-wins", .iosSDK,
-               "resolves duplicate members last-wins (as JSONSerialization and Python's json do) instead of refusing them") { model in
-            model.parse = { bytes in
-                guard let text = String(validating: bytes, as: UTF8.self),
-                      let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
-                      let data = try? JSONSerialization.data(withJSONObject: object) else { return nil }
-                return JSONValue.parse(String(decoding: data, as: UTF8.self))
-            }
-        },
         mutant("signed-token.invalid-utf8-replaced", .documented,
                "decodes segments with String(decoding:), replacing invalid UTF-8 with U+FFFD instead of refusing it (RFC 8259 §8.1)") { model in
             model.parse = { JSONValue.parse(String(decoding: $0, as: UTF8.self)) }
         },
         // Header.
-        mutant("signed-token.typ-optional", .documented,
-               "accepts a header without typ (RFC 7519 makes it optional; §4: exactly JWT)") { model in
+        mutant("signed-token.typ-optional-under-ios-sdk", .iosSDK,
+               "accepts a header without typ (RFC 7519 makes it optional) while claiming the SDK, which requires JWT (D01)") { model in
             model.typeAccepted = { $0 == nil || $0?.stringValue == "JWT" }
         },
         mutant("signed-token.ignores-crit-documented", .documented,
@@ -126,8 +117,8 @@ enum SignedTokenMutants {
                "tries every published key until one verifies, ignoring which key kid names (§4: the key for kid)") { model in
             model.candidateKeys = { _, published, _ in published.values.sorted() }
         },
-        mutant("signed-token.missing-kid-uses-only-key", .documented,
-               "uses the only published key when kid is absent (an OpenID client rule; §4: kid required)") { model in
+        mutant("signed-token.missing-kid-uses-only-key-under-ios-sdk", .iosSDK,
+               "uses the only published key when kid is absent (OpenID Connect §10.1) while claiming the SDK, which requires kid (D02)") { model in
             model.keyID = { value, published in
                 if value == nil, published.count == 1 { return published.keys.first }
                 return value?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
@@ -161,6 +152,10 @@ enum SignedTokenMutants {
                "reads the JWKS under the ios-sdk reading, whose key source is the certificate map (§8)") { model in
             model.publishedKeys = { keys, _ in SignedTokenModel.jwksKeys(keys) }
         },
+        mutant("signed-token.certificate-map-skips-non-strings", .iosSDK,
+               "skips certificate-map entries that are not strings, where the SDK's [String: String] cast fails the whole map (D13)") { model in
+            model.publishedKeys = { keys, _ in SignedTokenModel.certificateKeysSkippingNonStrings(keys) }
+        },
         mutant("signed-token.merges-key-sources", .documented,
                "merges the JWKS and the certificate map, so a kid of either source verifies (§8: one source per reading)") { model in
             model.publishedKeys = { keys, _ in SignedTokenModel.jwksKeys(keys).merging(SignedTokenModel.certificateKeys(keys)) { a, _ in a } }
@@ -170,8 +165,8 @@ enum SignedTokenMutants {
                "checks only the signature and trusts the claims of a verified token (§4 step 3: exp, iss, aud, nonce)") { model in
             model.checksClaims = false
         },
-        mutant("signed-token.no-iat-check", .documented,
-               "does not check iat, as jwt-kit's defaults do not (§4: iat >= now - 600)") { model in
+        mutant("signed-token.no-iat-check-under-ios-sdk", .iosSDK,
+               "does not check iat, as jwt-kit's defaults do not, while claiming the SDK, which refuses iat < now - 600 (D05)") { model in
             model.claims.recentlyIssued = { _, _ in true }
         },
         mutant("signed-token.future-iat-refused", .iosSDK,
@@ -184,6 +179,23 @@ enum SignedTokenMutants {
                 value.numberValue.map { $0 >= 9.223372036854775807e18 ? -$0 : $0 }
             }
         },
+    ]
+
+    /// Mutants retired in suite 0.3.0 because their "bug" became an outcome the vectors also accept
+    /// (Vectors/DECISIONS.md); never deleted silently.
+    static let retired: [(name: String, profile: ConformanceProfile, reason: String)] = [
+        ("signed-token.json-last-wins", .iosSDK,
+         "keeping the last of duplicate members is an outcome RFC 7515 §4 allows and the duplicate-member vectors "
+         + "also accept (D03); first-wins (signed-token.json-first-wins) is still killed"),
+        ("signed-token.typ-optional", .documented,
+         "accepting a header without typ is a lenient outcome of the documented reading (D01); successor "
+         + "signed-token.typ-optional-under-ios-sdk"),
+        ("signed-token.missing-kid-uses-only-key", .documented,
+         "with one published key, a kid-less token verified by that key is a lenient outcome of the documented "
+         + "reading (D02); successor signed-token.missing-kid-uses-only-key-under-ios-sdk"),
+        ("signed-token.no-iat-check", .documented,
+         "the documents leave the iat window to the client, so not checking it is lenient under documented (D05); "
+         + "successor signed-token.no-iat-check-under-ios-sdk"),
     ]
 
     private static func mutant(
