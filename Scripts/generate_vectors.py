@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Writes Vectors/<family>.json from the family modules in Scripts/vectorgen/, Vectors/rules.json from
-Scripts/vectorgen/rules.py and Vectors/changelog.json from Scripts/vectorgen/changelog.py, byte-identically every time.
+Scripts/vectorgen/rules.py and sources.py, Vectors/SPECIFICATION.md from Scripts/vectorgen/specification.py (its prose,
+the rules and their sources) and Vectors/changelog.json from Scripts/vectorgen/changelog.py, byte-identically every
+time.
 
   python3 Scripts/generate_vectors.py           write the files
   python3 Scripts/generate_vectors.py --check   exit 1 (naming the files) if a committed file differs
@@ -30,6 +32,7 @@ FAMILY_MODULES = ["nonce", "login_configuration", "login_result", "token_claims"
                   "code_challenge", "login_request", "profile", "access_token", "token_change", "graph_error"]
 RULES_FILE = "rules.json"
 CHANGELOG_FILE = "changelog.json"
+SPECIFICATION_FILE = "SPECIFICATION.md"
 PROFILES = ("documented", "ios-sdk")
 
 
@@ -122,6 +125,8 @@ def build_all(module_names):
         files[RULES_FILE] = (render(catalogue), len(catalogue["rules"]))
         history = build_changelog(ids_by_family)
         files[CHANGELOG_FILE] = (render(history), len(history["releases"]))
+        from vectorgen import specification
+        files[SPECIFICATION_FILE] = (specification.render(), len(catalogue["rules"]))
     return files
 
 
@@ -147,7 +152,7 @@ def main():
         return 0
     for name, (text, count) in files.items():
         target(name).write_text(text, encoding="utf-8")
-        unit = {RULES_FILE: "rules", CHANGELOG_FILE: "releases"}.get(name, "vectors")
+        unit = {RULES_FILE: "rules", CHANGELOG_FILE: "releases", SPECIFICATION_FILE: "rules"}.get(name, "vectors")
         what = "a fixture" if count is None else f"{count} {unit}"
         print(f"wrote {target(name).relative_to(ROOT)} ({what})")
     return 0

@@ -19,6 +19,12 @@ SDK = {
     "commit": "3818dd2ccb6547c6d320ff68a1bd599789c3a44f",
 }
 
+# The permissions the Limited Login page ("Permissions") lists as the only ones a limited login may request.
+LIMITED_LOGIN_PERMISSIONS = [
+    "public_profile", "email", "gaming_profile", "gaming_user_picture", "user_age_range", "user_birthday",
+    "user_friends", "user_gender", "user_hometown", "user_link", "user_location", "user_messenger_contact",
+]
+
 # Facebook's own pages. The first three are the pages the project started from (it worked from translations of
 # them); the others are the pages those link to for tokens and errors.
 FB_LIMITED = "FB: Limited Login for iOS"
@@ -26,8 +32,8 @@ FB_PERMISSIONS = "FB: Managing Permissions, iOS"
 FB_ADVANCED = "FB: Facebook Login for iOS, Advanced"
 FB_TOKEN = "FB: OIDC Token for Limited Login"
 FB_VALIDATING = "FB: Validating the Limited Login OIDC Token"
-FB_IOS_ERRORS = "FB: Error Handling, iOS SDK"
-FB_GRAPH_ERRORS = "FB: Graph API, Handling Errors"
+FB_IOS_ERRORS = "FB: Error Handling (iOS SDK)"
+FB_GRAPH_ERRORS = "FB: Handling Errors (Graph API)"
 OIDC = "OpenID Connect Core 1.0"
 UAX15 = "Unicode Standard Annex #15"
 UCD = "Unicode Character Database"
@@ -222,6 +228,7 @@ SOURCES = {
         doc(UCD, "General_Category Zs"),
         sdk(NONCE_VALIDATOR, "15-15"),
         unverifiable(APPLE_WHITESPACES),
+        decision("D21"),
     ],
     "nonce.whitespace.tab": [
         doc(FB_LIMITED, "New API Elements (nonce without whitespace)"),
@@ -243,6 +250,7 @@ SOURCES = {
     "nonce.not-whitespace": [
         doc(UCD, "PropList White_Space"),
         sdk(NONCE_VALIDATOR, "15-15"),
+        decision("D21"),
     ],
     "nonce.zero-width-space.documented": [
         doc(FB_LIMITED, "New API Elements (nonce without whitespace)"),
@@ -267,6 +275,7 @@ SOURCES = {
         sdk(NONCE_VALIDATOR, "15-15"),
     ],
     "nonce.no-decoding": [
+        doc(OIDC, "3.1.2.1 (the nonce is passed through unmodified)"),
         sdk(NONCE_VALIDATOR, "12-16"),
     ],
 
@@ -313,7 +322,9 @@ SOURCES = {
         sdk(AUTH_TYPE, "13-14"),
     ],
     "configuration.check-order": [
+        sdk(CODE_VERIFIER, "47-58"),
         sdk(CONFIGURATION, "325-344"),
+        decision("D26"),
     ],
     "configuration.messenger-page-id": [
         sdk(CONFIGURATION, "350-350"),
@@ -322,11 +333,13 @@ SOURCES = {
         doc("RFC 7636", "4.1"),
         sdk(CODE_VERIFIER, "39-39"),
         sdk(CODE_VERIFIER, "49-49"),
+        decision("D24"),
     ],
     "configuration.code-verifier.charset": [
         doc("RFC 7636", "4.1"),
         sdk(CODE_VERIFIER, "51-55"),
         unverifiable(APPLE_ALPHANUMERICS),
+        decision("D23"),
     ],
     "configuration.code-verifier.unicode.documented": [
         doc("RFC 7636", "4.1"),
@@ -334,6 +347,7 @@ SOURCES = {
     "configuration.code-verifier.unicode.ios-sdk": [
         sdk(CODE_VERIFIER, "49-55"),
         unverifiable(APPLE_ALPHANUMERICS),
+        decision("D23"),
     ],
     "configuration.code-verifier.default": [
         doc("RFC 7636", "4.1"),
@@ -350,6 +364,7 @@ SOURCES = {
         doc(FB_ADVANCED, "Custom Login Button (result.isCancelled)"),
         sdk(LOGIN_MANAGER, "446-448"),
         sdk(LOGIN_MANAGER, "476-478"),
+        decision("D28"),
     ],
     "result.cancel.empty-grant": [
         sdk(LOGIN_MANAGER, "879-884"),
@@ -362,15 +377,18 @@ SOURCES = {
         doc("RFC 6749", "4.2.2.1"),
         sdk(URL_COMPLETER, "49-51"),
         sdk(URL_COMPLETER, "390-393"),
+        decision("D28"),
     ],
     "result.error.with-message": [
         sdk(URL_COMPLETER, "390-418"),
+        decision("D28"),
     ],
     "result.challenge": [
         doc("RFC 6749", "10.12"),
         sdk(LOGIN_MANAGER, "452-456"),
         sdk(LOGIN_MANAGER, "509-517"),
         sdk(URL_COMPLETER, "377-388"),
+        decision("D22"),
     ],
     "result.challenge.after-cancellation": [
         sdk(LOGIN_MANAGER, "446-456"),
@@ -402,21 +420,25 @@ SOURCES = {
         sdk(CLAIMS, "127-131"),
         sdk(TOKEN_HEADER, "21-22"),
         unverifiable(APPLE_JSON),
+        decision("D18"),
     ],
     "token.header.alg": [
         doc(FB_VALIDATING, "Check the Signature (RS256)"),
         doc("RFC 7515", "4.1.1"),
         doc("RFC 8725", "3.1"),
         sdk(TOKEN_HEADER, "23-26"),
+        decision("D01"),
     ],
     "token.header.typ": [
         doc("RFC 7515", "4.1.9"),
         doc("RFC 7519", "5.1"),
         sdk(TOKEN_HEADER, "24-27"),
+        decision("D01"),
     ],
     "token.header.kid": [
         doc("RFC 7515", "4.1.4"),
         sdk(TOKEN_HEADER, "25-28"),
+        decision("D02"),
     ],
     "token.header.other-members": [
         doc("RFC 8725", "3.10"),
@@ -426,6 +448,8 @@ SOURCES = {
         doc(FB_VALIDATING, "Check the Standard Claims"),
         doc(OIDC, "2"),
         sdk(CLAIMS, "136-162"),
+        decision("D07"),
+        decision("D08"),
     ],
     "token.claim.type": [
         doc(FB_VALIDATING, "Check the Standard Claims (exp: Unix timestamp; iss, aud: string)"),
@@ -434,8 +458,10 @@ SOURCES = {
         sdk(CLAIMS, "136-162"),
     ],
     "token.claim.non-empty": [
-        sdk(CLAIMS, "136-137"),
+        doc(OIDC, "2 (sub: an identifier for the end-user)"),
         sdk(CLAIMS, "154-159"),
+        decision("D08"),
+        decision("D09"),
     ],
     "token.claim.jti.ios-sdk": [
         doc("RFC 7519", "4.1.7"),
@@ -446,27 +472,33 @@ SOURCES = {
         doc(FB_VALIDATING, "Check the Standard Claims (token issuer)"),
         doc(FB_TOKEN, "OIDC Endpoints"),
         doc(OIDC, "3.1.3.7"),
+        decision("D15"),
     ],
     "token.iss.ios-sdk": [
         sdk(CLAIMS, "39-42"),
         sdk(CLAIMS, "139-142"),
+        decision("D15"),
     ],
     "token.aud": [
         doc(FB_VALIDATING, "Check the Standard Claims (audience: your app ID)"),
         doc("RFC 7519", "4.1.3"),
         sdk(CLAIMS, "144-146"),
+        decision("D10"),
     ],
     "token.aud.code-points.documented": [
         doc("RFC 7519", "7.3"),
         doc(UAX15, "Canonical equivalence (a comparison that does not normalise tells NFC and NFD apart)"),
+        decision("D10"),
     ],
     "token.aud.canonical.ios-sdk": [
         sdk(CLAIMS, "145-146"),
+        decision("D10"),
     ],
     "token.aud.array": [
         doc(FB_VALIDATING, "Check the Standard Claims (aud: string)"),
         doc("RFC 7519", "4.1.3"),
         sdk(CLAIMS, "145-145"),
+        decision("D10"),
     ],
     "token.exp.strict": [
         doc(FB_VALIDATING, "Check the Standard Claims (the expiration is later than the current time)"),
@@ -478,34 +510,42 @@ SOURCES = {
         doc(OIDC, "3.1.3.7"),
         sdk(CLAIMS, "133-134"),
         sdk(CLAIMS, "151-152"),
+        decision("D05"),
     ],
     "token.iat.future.ios-sdk": [
         sdk(CLAIMS, "151-152"),
+        decision("D06"),
     ],
     "token.nonce": [
         doc(FB_LIMITED, "Custom Nonces"),
         doc(FB_VALIDATING, "Check the Standard Claims (nonce)"),
         doc(OIDC, "3.1.3.7"),
         sdk(CLAIMS, "154-156"),
+        decision("D11"),
     ],
     "token.nonce.code-points.documented": [
         doc("RFC 7519", "7.3"),
         doc(OIDC, "3.1.3.7"),
+        decision("D11"),
     ],
     "token.nonce.canonical.ios-sdk": [
         sdk(CLAIMS, "154-156"),
+        decision("D11"),
     ],
     "token.optional.kept": [
         doc(FB_LIMITED, "Implementing Limited Login"),
         doc(OIDC, "5.1"),
         sdk(CLAIMS, "164-211"),
+        decision("D19"),
     ],
     "token.optional.dropped": [
         sdk(CLAIMS, "164-211"),
+        decision("D19"),
     ],
     "token.unknown-claims": [
         doc("RFC 7519", "4"),
         sdk(CLAIMS, "189-211"),
+        decision("D04"),
     ],
 
     # --- signed tokens (§4, §8) ------------------------------------------------------------------------------
@@ -519,6 +559,7 @@ SOURCES = {
         doc("RFC 7515", "2"),
         doc("RFC 4648", "3.5"),
         doc("RFC 4648", "5"),
+        decision("D17"),
     ],
     "token.jose.base64url.ios-sdk": [
         sdk(BASE64, "43-49"),
@@ -527,10 +568,12 @@ SOURCES = {
                      "NSDataBase64DecodingIgnoreUnknownCharacters after padding to a multiple of 4; how Apple's "
                      "decoder treats non-zero trailing bits cannot be run here (its documentation says unknown "
                      "characters are ignored, nothing about trailing bits)."),
+        decision("D17"),
     ],
     "token.jose.base64url.undecodable": [
         doc("RFC 4648", "4"),
         sdk(BASE64, "55-69"),
+        decision("D17"),
     ],
     "token.jose.json": [
         doc(FB_VALIDATING, "Check That the JWT is Well Formed (the payload is a valid JSON object)"),
@@ -539,6 +582,7 @@ SOURCES = {
         sdk(CLAIMS, "127-131"),
         sdk(TOKEN_HEADER, "21-22"),
         unverifiable(APPLE_JSON),
+        decision("D18"),
     ],
     "token.jose.json.duplicate-members": [
         doc("RFC 7515", "5.2"),
@@ -546,12 +590,15 @@ SOURCES = {
         unverifiable("The SDK has no duplicate-member check of its own (AuthenticationTokenClaims.swift lines "
                      "127-128, AuthenticationTokenHeader.swift lines 21-22 hand the text to Apple's "
                      "JSONSerialization); what Apple's parser does with a repeated name cannot be run here."),
+        decision("D03"),
     ],
     "token.jose.crit.documented": [
         doc("RFC 7515", "4.1.11"),
+        decision("D12"),
     ],
     "token.jose.crit.ios-sdk": [
         sdk(TOKEN_HEADER, "19-34"),
+        decision("D12"),
     ],
     "token.jose.key-by-kid": [
         doc(FB_VALIDATING, "Check the Signature"),
@@ -565,14 +612,17 @@ SOURCES = {
         doc(FB_VALIDATING, "Check the Signature (retrieve the public key from the JWKS)"),
         doc(FB_TOKEN, "OIDC Endpoints (JWKS Endpoint)"),
         doc("RFC 7517", "5"),
+        decision("D16"),
     ],
     "token.jose.key-source.ios-sdk": [
         sdk(TOKEN_FACTORY, "21-32"),
         sdk(TOKEN_FACTORY, "162-200"),
+        decision("D16"),
     ],
     "token.jose.key-source.other-entries": [
         doc("RFC 7517", "5"),
         sdk(TOKEN_FACTORY, "176-182"),
+        decision("D13"),
     ],
     "token.jose.key-source.string-map.ios-sdk": [
         sdk(TOKEN_FACTORY, "176-182"),
@@ -591,6 +641,7 @@ SOURCES = {
         unverifiable("The SDK reads exp and iat with `as? Double` from Apple's JSONSerialization result; whether "
                      "an integer beyond 2^53 bridges to Double on Apple platforms cannot be run here (on Linux "
                      "the cast fails for such integers)."),
+        decision("D14"),
     ],
     "token.jose.numbers.exact.documented": [
         doc("RFC 7519", "2"),
@@ -600,6 +651,7 @@ SOURCES = {
     "token.jose.size": [
         doc("RFC 7519", "7.2"),
         sdk(TOKEN_FACTORY, "52-98"),
+        decision("D18"),
     ],
 
     # --- code verifier (§1, §8) ------------------------------------------------------------------------------
@@ -607,6 +659,7 @@ SOURCES = {
         doc("RFC 7636", "4.1"),
         sdk(CODE_VERIFIER, "39-39"),
         sdk(CODE_VERIFIER, "49-49"),
+        decision("D24"),
     ],
     "verifier.charset": [
         doc("RFC 7636", "4.1"),
@@ -624,6 +677,7 @@ SOURCES = {
         doc("RFC 7636", "4.1"),
         sdk(CODE_VERIFIER, "51-55"),
         unverifiable(APPLE_ALPHANUMERICS),
+        decision("D23"),
     ],
     "verifier.unicode.documented": [
         doc("RFC 7636", "4.1"),
@@ -631,6 +685,7 @@ SOURCES = {
     "verifier.unicode.ios-sdk": [
         sdk(CODE_VERIFIER, "49-55"),
         unverifiable(APPLE_ALPHANUMERICS),
+        decision("D23"),
     ],
 
     # --- code challenge (§1) -------------------------------------------------------------------------------
@@ -657,6 +712,7 @@ SOURCES = {
     "request.endpoint.host": [
         sdk(LOGIN_MANAGER, "810-823"),
         sdk(ENDPOINTS, "18-18"),
+        decision("D25"),
     ],
     "request.endpoint.path": [
         sdk(ENDPOINTS, "16-16"),
@@ -702,6 +758,7 @@ SOURCES = {
         sdk(LOGIN_MANAGER, "660-669"),
         sdk(LOGIN_MANAGER, "810-818"),
         sdk(NATIVE_APP, "55-58"),
+        decision("D25"),
     ],
     "request.pkce.enabled": [
         doc("RFC 7636", "4.3"),
@@ -731,6 +788,7 @@ SOURCES = {
         unverifiable("With limited tracking the SDK's app switch is gated by the server-side feature flag "
                      "limitedLoginFastAppSwitch (NativeAppLoginHandler.swift lines 45-48), whose value cannot be "
                      "read here; the Limited Login page says app switch is not supported for limited login."),
+        decision("D25"),
     ],
     "request.scope.outside-limited-list.ios-sdk": [
         sdk(CONFIGURATION, "331-337"),
@@ -764,6 +822,7 @@ SOURCES = {
     "profile.wrong-type": [
         sdk(CLAIMS, "164-211"),
         sdk(URL_COMPLETER, "327-345"),
+        decision("D19"),
     ],
     "profile.friends": [
         doc(FB_LIMITED, "Implementing Limited Login (friendIDs)"),
@@ -882,6 +941,7 @@ SOURCES = {
         sdk(ERROR_CONFIGURATION, "90-99"),
         sdk(ERROR_CONFIGURATION, "144-163"),
         sdk(CONNECTION, "1093-1100"),
+        decision("D29"),
     ],
     "graph-error.server-table.wildcard-code.ios-sdk": [
         sdk(ERROR_CONFIGURATION, "125-136"),
