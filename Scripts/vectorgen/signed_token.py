@@ -42,8 +42,9 @@ DESCRIPTION = (
     "Full validation of a Limited Login OIDC id_token as a server receives it (SPECIFICATION.md §4, §8): the compact "
     "token string, verbatim, with the expected nonce, the app ID, now and the key material (a JWKS and the kid -> PEM "
     "certificate map). Exactly three base64url segments (strict RFC 7515 base64url in the documented reading; the "
-    "SDK's lenient decoding in the ios-sdk reading), header and payload JSON objects (strict UTF-8 JSON, no duplicate "
-    "members), alg exactly RS256, typ exactly JWT, a non-empty kid that names a published key (never a fall-back to "
+    "SDK's lenient decoding in the ios-sdk reading), header and payload JSON objects (strict UTF-8 JSON; a duplicate "
+    "member refused, or read last-wins, never first-wins), alg exactly RS256, typ exactly JWT (the SDK's rule; the documented "
+    "reading prefers it and also accepts a token without it), a non-empty kid that names a published key (never a fall-back to "
     "another key), an RSASSA-PKCS1-v1_5 SHA-256 signature over the ASCII bytes seg0.seg1 by that key, then the claim "
     "rules of the token-claims family. Embedded jwk, jku, x5u and x5c headers are ignored. The keys are TEST-ONLY."
 )
