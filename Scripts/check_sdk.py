@@ -420,7 +420,8 @@ class SystemExit2(Exception):
 def swift_build(build: Path, out=print) -> Path:
     command = ["swift", "build", "--package-path", str(build), "--product", "sdk-check-driver",
                "-Xswiftc", "-enable-testing"]
-    out("build: " + " ".join(command))
+    shown = [str(Path(c).relative_to(ROOT)) if c.startswith(str(ROOT)) else c for c in command]
+    out("build: " + " ".join(shown))
     result = subprocess.run(command, capture_output=True, text=True)
     if result.returncode != 0:
         sys.stderr.write(result.stdout[-6000:] + result.stderr[-6000:])
@@ -464,7 +465,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"declared.json: {problem}", file=sys.stderr)
         return 2
     print(f"SDK: {sdk} at {sdk_description(sdk)}")
-    print(f"vectors: {vectors_dir} (suite {manifest.get('suiteVersion')}), profile {PROFILE}")
+    shown_dir = vectors_dir.relative_to(ROOT) if vectors_dir.is_relative_to(ROOT) else vectors_dir
+    print(f"vectors: {shown_dir} (suite {manifest.get('suiteVersion')}), profile {PROFILE}")
     build = args.build_dir.resolve()
     try:
         crypto = not args.no_crypto and crypto_available(build)
