@@ -70,7 +70,7 @@ enum ExpectationLint {
                             file: vector.file, jsonPath: "\(vector.path).profiles", kind: .unpairedProfileVector,
                             message: "\(vector.name) holds under \(profiles.map(\.rawValue).sorted().joined(separator: ", ")) "
                                 + "only, and no vector gives the \(other.rawValue) reading of the same input: add it "
-                                + "(behaviour.md §8), drop profiles if the readings agree, or name a rule whose "
+                                + "(SPECIFICATION.md §8), drop profiles if the readings agree, or name a rule whose "
                                 + "catalogue entry says why none exists (unpaired)"))
                     }
                     continue
@@ -94,7 +94,10 @@ enum ExpectationLint {
         Array(CanonicalJSON.render(value).utf8)
     }
 
+    /// The same preferred outcome and the same accepted alternatives: a pair that differs only in `alsoAccepted`
+    /// (the documented reading also accepts what the SDK refuses) is a real profile split.
     private static func sameExpectation(_ lhs: VectorEntry, _ rhs: VectorEntry) -> Bool {
         lhs.expected.map(exactKey) == rhs.expected.map(exactKey)
+            && lhs.members["alsoAccepted"].map(exactKey) == rhs.members["alsoAccepted"].map(exactKey)
     }
 }
