@@ -34,6 +34,8 @@ FB_TOKEN = "FB: OIDC Token for Limited Login"
 FB_VALIDATING = "FB: Validating the Limited Login OIDC Token"
 FB_IOS_ERRORS = "FB: Error Handling (iOS SDK)"
 FB_GRAPH_ERRORS = "FB: Handling Errors (Graph API)"
+FB_MANUAL_FLOW = "FB: Manually Build a Login Flow"
+FB_AUTH_VS_DATA = "FB: Authentication Versus Data Access"
 OIDC = "OpenID Connect Core 1.0"
 UAX15 = "Unicode Standard Annex #15"
 UCD = "Unicode Character Database"
@@ -73,6 +75,16 @@ DOCUMENTS = {
     FB_GRAPH_ERRORS: {
         "title": "Graph API: Handling Errors",
         "url": "https://developers.facebook.com/docs/graph-api/guides/error-handling",
+        "kind": "facebook",
+    },
+    FB_MANUAL_FLOW: {
+        "title": "Facebook Login: Manually Build a Login Flow",
+        "url": "https://developers.facebook.com/docs/facebook-login/guides/advanced/manual-flow",
+        "kind": "facebook",
+    },
+    FB_AUTH_VS_DATA: {
+        "title": "Facebook Login: Authentication Versus Data Access",
+        "url": "https://developers.facebook.com/docs/facebook-login/auth-vs-data",
         "kind": "facebook",
     },
     "RFC 4648": {
@@ -715,6 +727,8 @@ SOURCES = {
         decision("D25"),
     ],
     "request.endpoint.path": [
+        doc(FB_MANUAL_FLOW, "Invoking the Login Dialog and Setting the Redirect URL (the dialog endpoint is "
+                            "/v{graph-api-version}/dialog/oauth)"),
         sdk(ENDPOINTS, "16-16"),
         sdk(INTERNAL_UTILITY, "181-197"),
     ],
@@ -878,6 +892,9 @@ SOURCES = {
         sdk(ACCESS_TOKEN, "75-78"),
     ],
     "access-token.dates.independent": [
+        doc(FB_AUTH_VS_DATA, "Authentication Versus Data Access (the two expiration periods are different and depend "
+                             "on different factors); Data Access Expiration (when data access expires the user is "
+                             "still authenticated)"),
         sdk(ACCESS_TOKEN, "75-83"),
     ],
 
