@@ -75,9 +75,749 @@ TOKEN_CHANGED = [
       for c in ("alg-none-then-rs256", "alg-rs256-then-none", "kid-twice", "kid-other-first", "nonce-expected-first",
                 "nonce-expected-last", "aud-twice", "exp-twice")],
 ]
-OTHER_ADDED = []      # every other family
-OTHER_CHANGED = []
-OTHER_RETIRED = []
+# Every other family (generated from the 0.2.0 files by comparing IDs and expectations; reasons cite DECISIONS.md).
+OTHER_ADDED = [
+    "nonce::not-whitespace::u+200b.documented",
+    "nonce::not-whitespace::u+200b.ios-sdk",
+    "nonce::not-whitespace::only-u+200b.documented",
+    "nonce::not-whitespace::only-u+200b.ios-sdk",
+    "login-configuration::nonce::zero-width-space-inside-u+200b.documented",
+    "login-configuration::nonce::zero-width-space-inside-u+200b.ios-sdk",
+    "login-configuration::code-verifier::unicode-alphanumeric-length-128-cyrillic.documented",
+    "login-configuration::code-verifier::unicode-alphanumeric-length-128-cyrillic.ios-sdk",
+    "login-configuration::check-order::nonce-space-before-syntax.ios-sdk",
+    "login-configuration::check-order::nonce-empty-before-syntax.ios-sdk",
+    "login-configuration::check-order::syntax-before-auth-type.ios-sdk",
+    "login-configuration::check-order::syntax-empty-before-auth-type.ios-sdk",
+    "login-configuration::check-order::nonce-before-auth-type.ios-sdk",
+    "login-configuration::check-order::nonce-before-auth-type-limited.ios-sdk",
+    "login-configuration::check-order::nonce-before-syntax-and-auth-type.ios-sdk",
+    "login-configuration::check-order::verifier-before-nonce.ios-sdk",
+    "login-result::expiry::expires-only.ios-sdk",
+    "login-result::expiry::expires-at-only.ios-sdk",
+    "login-result::expiry::expires-in-only.ios-sdk",
+    "login-result::expiry::expires-in-one-second.ios-sdk",
+    "login-result::expiry::expires-beats-expires-in.ios-sdk",
+    "login-result::expiry::expires-at-beats-expires-in.ios-sdk",
+    "login-result::expiry::expires-and-expires-at-equal.ios-sdk",
+    "login-result::expiry::expires-with-expires-at-zero.ios-sdk",
+    "login-result::expiry::expires-zero-falls-to-expires-in.ios-sdk",
+    "login-result::expiry::expires-at-zero-falls-to-expires-in.ios-sdk",
+    "login-result::expiry::both-zero-fall-to-expires-in.ios-sdk",
+    "login-result::expiry::expires-negative-falls-to-expires-in.ios-sdk",
+    "login-result::expiry::expires-at-negative-falls-to-expires-in.ios-sdk",
+    "login-result::expiry::expires-in-zero-never.ios-sdk",
+    "login-result::expiry::expires-in-negative-never.ios-sdk",
+    "login-result::expiry::expires-negative-never.ios-sdk",
+    "login-result::expiry::all-zero-never.ios-sdk",
+    "login-result::expiry::none-never.ios-sdk",
+    "login-result::expiry::expires-in-the-past.ios-sdk",
+    "code-verifier::unicode-mark-number::u+0301.documented",
+    "code-verifier::unicode-mark-number::u+0301.ios-sdk",
+    "code-verifier::unicode-mark-number::u+0903.documented",
+    "code-verifier::unicode-mark-number::u+0903.ios-sdk",
+    "code-verifier::unicode-mark-number::u+2167.documented",
+    "code-verifier::unicode-mark-number::u+2167.ios-sdk",
+    "code-verifier::unicode-mark-number::u+00b2.documented",
+    "code-verifier::unicode-mark-number::u+00b2.ios-sdk",
+    "login-request::baseline::enabled-not-authorized.ios-sdk",
+    "login-request::app-switch::disabled-enabled-not-authorized.ios-sdk",
+    "login-request::auth-type::nil-enabled-not-authorized.ios-sdk",
+    "login-request::pkce::rfc7636-enabled-not-authorized.ios-sdk",
+    "login-request::default-audience::everyone-enabled-not-authorized.ios-sdk",
+    "graph-error::lookup-order::any-code-and-subcode.ios-sdk",
+    "graph-error::lookup-order::any-code-and-subcode-33.ios-sdk",
+    "graph-error::lookup-order::any-code-any-subcode.ios-sdk",
+    "graph-error::lookup-order::any-code-without-subcode.ios-sdk",
+    "graph-error::permission::200.documented",
+    "graph-error::permission::200.subcode.documented",
+    "graph-error::permission::10.documented",
+    "graph-error::permission::201.documented",
+    "graph-error::permission::230.documented",
+    "graph-error::permission::250.documented",
+    "graph-error::permission::299.documented",
+    "graph-error::permission::200-current-token.documented",
+    "graph-error::client-action::190.documented",
+    "graph-error::client-action::102.documented",
+    "graph-error::client-action::1.documented",
+    "graph-error::client-action::4.documented",
+    "graph-error::client-action::17.documented"
+]
+OTHER_CHANGED = [
+    {
+        "id": "graph-error::default::190",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::default::190.460",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::default::190.463",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::default::190.467",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::default::190.458",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::default::102",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::default::102.459",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::default::1",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::default::2",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::default::4",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::default::9",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::default::17",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::default::341",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::default::17.2446079",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::default::4.1349193",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::default::0",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::default::3",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::default::5",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::default::11",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::default::100",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::default::101",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::default::103",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::default::189",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::default::191",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::default::199",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::default::300",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::default::340",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::default::342",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::default::368",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::default::100.33",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::is-transient::true-on-190",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::is-transient::true-on-102",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::is-transient::true-on-100",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::is-transient::true-on-4",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::is-transient::true-on-190.463",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::is-transient::false-on-190",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::is-transient::false-on-2",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::is-transient::false-on-100",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::is-transient::true-beats-server-recoverable",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::is-transient::true-beats-server-other",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::server-table::other-190",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::server-table::other-190.460",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::server-table::transient-100",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::server-table::login-100",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::server-table::recoverable-100",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::server-table::new-name-100",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::server-table::login-1",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::server-table::other-4",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::server-table::transient-102",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::server-table::several-categories",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::server-table::several-subcodes",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::server-table::empty-subcodes-is-every-subcode",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::lookup-order::code-and-subcode",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::lookup-order::code-and-any-subcode",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::lookup-order::code-without-subcode",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::message::message-only",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::message::all-three",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::message::message-and-reason",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::message::reason-and-msg",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::message::reason-only",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::message::msg-only",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::message::none",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::message::user-msg-is-not-the-message",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::message::user-msg-beside-msg",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::message::non-ascii-kept",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::current-token::190-current",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::current-token::190.460-current",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::current-token::190.463-current",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::current-token::102-current",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::current-token::190.493-current",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::current-token::102.493-current",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::current-token::190.493-other-request",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::current-token::102.493-other-request",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::current-token::1.493-current",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::current-token::100.493-current",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::current-token::4-current",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::current-token::189-current",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::current-token::191-current",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::current-token::190-transient-current",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::current-token::190-server-other-current",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    },
+    {
+        "id": "graph-error::current-token::190.493-server-transient-current",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction are no longer in expected (the SDK has neither; the judge ignores them); documented-only vectors compare them"
+    }
+]
+OTHER_RETIRED = [
+    {
+        "id": "nonce::not-whitespace::u+200b",
+        "reason": "DECISIONS.md D21: U+200B is not Unicode White_Space (documented: valid) but CoreFoundation's CharacterSet.whitespaces lists it (ios-sdk: refused)",
+        "replacedBy": [
+            "nonce::not-whitespace::u+200b.documented",
+            "nonce::not-whitespace::u+200b.ios-sdk"
+        ]
+    },
+    {
+        "id": "nonce::not-whitespace::only-u+200b",
+        "reason": "DECISIONS.md D21: U+200B is not Unicode White_Space (documented: valid) but CoreFoundation's CharacterSet.whitespaces lists it (ios-sdk: refused)",
+        "replacedBy": [
+            "nonce::not-whitespace::only-u+200b.documented",
+            "nonce::not-whitespace::only-u+200b.ios-sdk"
+        ]
+    },
+    {
+        "id": "login-configuration::code-verifier::unicode-alphanumeric-length-128-u+20bb7.documented",
+        "reason": "DECISIONS.md D24: its outcome depended on counting code points rather than UTF-16 units, which no vector may do",
+        "replacedBy": [
+            "login-configuration::code-verifier::unicode-alphanumeric-length-128-cyrillic.documented"
+        ]
+    },
+    {
+        "id": "login-configuration::code-verifier::unicode-alphanumeric-length-128-u+20bb7.ios-sdk",
+        "reason": "DECISIONS.md D24: its outcome depended on counting code points rather than UTF-16 units, which no vector may do",
+        "replacedBy": [
+            "login-configuration::code-verifier::unicode-alphanumeric-length-128-cyrillic.ios-sdk"
+        ]
+    },
+    {
+        "id": "login-configuration::check-order::nonce-space-before-syntax",
+        "reason": "DECISIONS.md D26: no public document orders the configuration checks; the SDK's order (verifier, nonce, permission syntax, auth type) holds under ios-sdk only",
+        "replacedBy": [
+            "login-configuration::check-order::nonce-space-before-syntax.ios-sdk"
+        ]
+    },
+    {
+        "id": "login-configuration::check-order::nonce-empty-before-syntax",
+        "reason": "DECISIONS.md D26: no public document orders the configuration checks; the SDK's order (verifier, nonce, permission syntax, auth type) holds under ios-sdk only",
+        "replacedBy": [
+            "login-configuration::check-order::nonce-empty-before-syntax.ios-sdk"
+        ]
+    },
+    {
+        "id": "login-configuration::check-order::syntax-before-auth-type",
+        "reason": "DECISIONS.md D26: no public document orders the configuration checks; the SDK's order (verifier, nonce, permission syntax, auth type) holds under ios-sdk only",
+        "replacedBy": [
+            "login-configuration::check-order::syntax-before-auth-type.ios-sdk"
+        ]
+    },
+    {
+        "id": "login-configuration::check-order::syntax-empty-before-auth-type",
+        "reason": "DECISIONS.md D26: no public document orders the configuration checks; the SDK's order (verifier, nonce, permission syntax, auth type) holds under ios-sdk only",
+        "replacedBy": [
+            "login-configuration::check-order::syntax-empty-before-auth-type.ios-sdk"
+        ]
+    },
+    {
+        "id": "login-configuration::check-order::nonce-before-auth-type",
+        "reason": "DECISIONS.md D26: no public document orders the configuration checks; the SDK's order (verifier, nonce, permission syntax, auth type) holds under ios-sdk only",
+        "replacedBy": [
+            "login-configuration::check-order::nonce-before-auth-type.ios-sdk"
+        ]
+    },
+    {
+        "id": "login-configuration::check-order::nonce-before-auth-type-limited",
+        "reason": "DECISIONS.md D26: no public document orders the configuration checks; the SDK's order (verifier, nonce, permission syntax, auth type) holds under ios-sdk only",
+        "replacedBy": [
+            "login-configuration::check-order::nonce-before-auth-type-limited.ios-sdk"
+        ]
+    },
+    {
+        "id": "login-configuration::check-order::nonce-before-syntax-and-auth-type",
+        "reason": "DECISIONS.md D26: no public document orders the configuration checks; the SDK's order (verifier, nonce, permission syntax, auth type) holds under ios-sdk only",
+        "replacedBy": [
+            "login-configuration::check-order::nonce-before-syntax-and-auth-type.ios-sdk"
+        ]
+    },
+    {
+        "id": "login-configuration::check-order::nonce-lf-and-syntax.documented",
+        "reason": "DECISIONS.md D26: no public document orders the configuration checks; the SDK's order (verifier, nonce, permission syntax, auth type) holds under ios-sdk only"
+    },
+    {
+        "id": "login-configuration::check-order::nonce-u+2028-and-auth-type.documented",
+        "reason": "DECISIONS.md D26: no public document orders the configuration checks; the SDK's order (verifier, nonce, permission syntax, auth type) holds under ios-sdk only"
+    },
+    {
+        "id": "login-result::merge::expires-in-fragment-wins",
+        "reason": "DECISIONS.md D27: the SDK reads no expiry from the callback URL, so this vector no longer shows which side wins; the other merge vectors do"
+    },
+    {
+        "id": "login-result::expiry::expires-only",
+        "reason": "DECISIONS.md D27: no public document describes the callback's expiry parameters, and the SDK reads none from the URL's string values (the token never expires): ios-sdk only, expirationDate null",
+        "replacedBy": [
+            "login-result::expiry::expires-only.ios-sdk"
+        ]
+    },
+    {
+        "id": "login-result::expiry::expires-at-only",
+        "reason": "DECISIONS.md D27: no public document describes the callback's expiry parameters, and the SDK reads none from the URL's string values (the token never expires): ios-sdk only, expirationDate null",
+        "replacedBy": [
+            "login-result::expiry::expires-at-only.ios-sdk"
+        ]
+    },
+    {
+        "id": "login-result::expiry::expires-in-only",
+        "reason": "DECISIONS.md D27: no public document describes the callback's expiry parameters, and the SDK reads none from the URL's string values (the token never expires): ios-sdk only, expirationDate null",
+        "replacedBy": [
+            "login-result::expiry::expires-in-only.ios-sdk"
+        ]
+    },
+    {
+        "id": "login-result::expiry::expires-in-one-second",
+        "reason": "DECISIONS.md D27: no public document describes the callback's expiry parameters, and the SDK reads none from the URL's string values (the token never expires): ios-sdk only, expirationDate null",
+        "replacedBy": [
+            "login-result::expiry::expires-in-one-second.ios-sdk"
+        ]
+    },
+    {
+        "id": "login-result::expiry::expires-beats-expires-in",
+        "reason": "DECISIONS.md D27: no public document describes the callback's expiry parameters, and the SDK reads none from the URL's string values (the token never expires): ios-sdk only, expirationDate null",
+        "replacedBy": [
+            "login-result::expiry::expires-beats-expires-in.ios-sdk"
+        ]
+    },
+    {
+        "id": "login-result::expiry::expires-at-beats-expires-in",
+        "reason": "DECISIONS.md D27: no public document describes the callback's expiry parameters, and the SDK reads none from the URL's string values (the token never expires): ios-sdk only, expirationDate null",
+        "replacedBy": [
+            "login-result::expiry::expires-at-beats-expires-in.ios-sdk"
+        ]
+    },
+    {
+        "id": "login-result::expiry::expires-and-expires-at-equal",
+        "reason": "DECISIONS.md D27: no public document describes the callback's expiry parameters, and the SDK reads none from the URL's string values (the token never expires): ios-sdk only, expirationDate null",
+        "replacedBy": [
+            "login-result::expiry::expires-and-expires-at-equal.ios-sdk"
+        ]
+    },
+    {
+        "id": "login-result::expiry::expires-with-expires-at-zero",
+        "reason": "DECISIONS.md D27: no public document describes the callback's expiry parameters, and the SDK reads none from the URL's string values (the token never expires): ios-sdk only, expirationDate null",
+        "replacedBy": [
+            "login-result::expiry::expires-with-expires-at-zero.ios-sdk"
+        ]
+    },
+    {
+        "id": "login-result::expiry::expires-zero-falls-to-expires-in",
+        "reason": "DECISIONS.md D27: no public document describes the callback's expiry parameters, and the SDK reads none from the URL's string values (the token never expires): ios-sdk only, expirationDate null",
+        "replacedBy": [
+            "login-result::expiry::expires-zero-falls-to-expires-in.ios-sdk"
+        ]
+    },
+    {
+        "id": "login-result::expiry::expires-at-zero-falls-to-expires-in",
+        "reason": "DECISIONS.md D27: no public document describes the callback's expiry parameters, and the SDK reads none from the URL's string values (the token never expires): ios-sdk only, expirationDate null",
+        "replacedBy": [
+            "login-result::expiry::expires-at-zero-falls-to-expires-in.ios-sdk"
+        ]
+    },
+    {
+        "id": "login-result::expiry::both-zero-fall-to-expires-in",
+        "reason": "DECISIONS.md D27: no public document describes the callback's expiry parameters, and the SDK reads none from the URL's string values (the token never expires): ios-sdk only, expirationDate null",
+        "replacedBy": [
+            "login-result::expiry::both-zero-fall-to-expires-in.ios-sdk"
+        ]
+    },
+    {
+        "id": "login-result::expiry::expires-negative-falls-to-expires-in",
+        "reason": "DECISIONS.md D27: no public document describes the callback's expiry parameters, and the SDK reads none from the URL's string values (the token never expires): ios-sdk only, expirationDate null",
+        "replacedBy": [
+            "login-result::expiry::expires-negative-falls-to-expires-in.ios-sdk"
+        ]
+    },
+    {
+        "id": "login-result::expiry::expires-at-negative-falls-to-expires-in",
+        "reason": "DECISIONS.md D27: no public document describes the callback's expiry parameters, and the SDK reads none from the URL's string values (the token never expires): ios-sdk only, expirationDate null",
+        "replacedBy": [
+            "login-result::expiry::expires-at-negative-falls-to-expires-in.ios-sdk"
+        ]
+    },
+    {
+        "id": "login-result::expiry::expires-in-zero-never",
+        "reason": "DECISIONS.md D27: no public document describes the callback's expiry parameters, and the SDK reads none from the URL's string values (the token never expires): ios-sdk only, expirationDate null",
+        "replacedBy": [
+            "login-result::expiry::expires-in-zero-never.ios-sdk"
+        ]
+    },
+    {
+        "id": "login-result::expiry::expires-in-negative-never",
+        "reason": "DECISIONS.md D27: no public document describes the callback's expiry parameters, and the SDK reads none from the URL's string values (the token never expires): ios-sdk only, expirationDate null",
+        "replacedBy": [
+            "login-result::expiry::expires-in-negative-never.ios-sdk"
+        ]
+    },
+    {
+        "id": "login-result::expiry::expires-negative-never",
+        "reason": "DECISIONS.md D27: no public document describes the callback's expiry parameters, and the SDK reads none from the URL's string values (the token never expires): ios-sdk only, expirationDate null",
+        "replacedBy": [
+            "login-result::expiry::expires-negative-never.ios-sdk"
+        ]
+    },
+    {
+        "id": "login-result::expiry::all-zero-never",
+        "reason": "DECISIONS.md D27: no public document describes the callback's expiry parameters, and the SDK reads none from the URL's string values (the token never expires): ios-sdk only, expirationDate null",
+        "replacedBy": [
+            "login-result::expiry::all-zero-never.ios-sdk"
+        ]
+    },
+    {
+        "id": "login-result::expiry::none-never",
+        "reason": "DECISIONS.md D27: no public document describes the callback's expiry parameters, and the SDK reads none from the URL's string values (the token never expires): ios-sdk only, expirationDate null",
+        "replacedBy": [
+            "login-result::expiry::none-never.ios-sdk"
+        ]
+    },
+    {
+        "id": "login-result::expiry::expires-in-the-past",
+        "reason": "DECISIONS.md D27: no public document describes the callback's expiry parameters, and the SDK reads none from the URL's string values (the token never expires): ios-sdk only, expirationDate null",
+        "replacedBy": [
+            "login-result::expiry::expires-in-the-past.ios-sdk"
+        ]
+    },
+    {
+        "id": "login-request::baseline::enabled-not-authorized",
+        "reason": "DECISIONS.md D25: with tracking enabled but not authorized the SDK uses the limited. host and no app switch; no public document covers it: ios-sdk only",
+        "replacedBy": [
+            "login-request::baseline::enabled-not-authorized.ios-sdk"
+        ]
+    },
+    {
+        "id": "login-request::app-switch::disabled-enabled-not-authorized",
+        "reason": "DECISIONS.md D25: with tracking enabled but not authorized the SDK uses the limited. host and no app switch; no public document covers it: ios-sdk only",
+        "replacedBy": [
+            "login-request::app-switch::disabled-enabled-not-authorized.ios-sdk"
+        ]
+    },
+    {
+        "id": "login-request::auth-type::nil-enabled-not-authorized",
+        "reason": "DECISIONS.md D25: with tracking enabled but not authorized the SDK uses the limited. host and no app switch; no public document covers it: ios-sdk only",
+        "replacedBy": [
+            "login-request::auth-type::nil-enabled-not-authorized.ios-sdk"
+        ]
+    },
+    {
+        "id": "login-request::pkce::rfc7636-enabled-not-authorized",
+        "reason": "DECISIONS.md D25: with tracking enabled but not authorized the SDK uses the limited. host and no app switch; no public document covers it: ios-sdk only",
+        "replacedBy": [
+            "login-request::pkce::rfc7636-enabled-not-authorized.ios-sdk"
+        ]
+    },
+    {
+        "id": "login-request::default-audience::everyone-enabled-not-authorized",
+        "reason": "DECISIONS.md D25: with tracking enabled but not authorized the SDK uses the limited. host and no app switch; no public document covers it: ios-sdk only",
+        "replacedBy": [
+            "login-request::default-audience::everyone-enabled-not-authorized.ios-sdk"
+        ]
+    },
+    {
+        "id": "graph-error::lookup-order::any-code-and-subcode",
+        "reason": "DECISIONS.md D29: the SDK drops a server-table item whose code is not a number, so a wildcard code never registers (category other); the server's format is not documented: ios-sdk only",
+        "replacedBy": [
+            "graph-error::lookup-order::any-code-and-subcode.ios-sdk"
+        ]
+    },
+    {
+        "id": "graph-error::lookup-order::any-code-and-subcode-33",
+        "reason": "DECISIONS.md D29: the SDK drops a server-table item whose code is not a number, so a wildcard code never registers (category other); the server's format is not documented: ios-sdk only",
+        "replacedBy": [
+            "graph-error::lookup-order::any-code-and-subcode-33.ios-sdk"
+        ]
+    },
+    {
+        "id": "graph-error::lookup-order::any-code-any-subcode",
+        "reason": "DECISIONS.md D29: the SDK drops a server-table item whose code is not a number, so a wildcard code never registers (category other); the server's format is not documented: ios-sdk only",
+        "replacedBy": [
+            "graph-error::lookup-order::any-code-any-subcode.ios-sdk"
+        ]
+    },
+    {
+        "id": "graph-error::lookup-order::any-code-without-subcode",
+        "reason": "DECISIONS.md D29: the SDK drops a server-table item whose code is not a number, so a wildcard code never registers (category other); the server's format is not documented: ios-sdk only",
+        "replacedBy": [
+            "graph-error::lookup-order::any-code-without-subcode.ios-sdk"
+        ]
+    },
+    {
+        "id": "graph-error::permission::200",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction exist only in the documented reading (Graph API error page, the Managing Permissions page's code 200): documented only",
+        "replacedBy": [
+            "graph-error::permission::200.documented"
+        ]
+    },
+    {
+        "id": "graph-error::permission::200.subcode",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction exist only in the documented reading (Graph API error page, the Managing Permissions page's code 200): documented only",
+        "replacedBy": [
+            "graph-error::permission::200.subcode.documented"
+        ]
+    },
+    {
+        "id": "graph-error::permission::10",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction exist only in the documented reading (Graph API error page, the Managing Permissions page's code 200): documented only",
+        "replacedBy": [
+            "graph-error::permission::10.documented"
+        ]
+    },
+    {
+        "id": "graph-error::permission::201",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction exist only in the documented reading (Graph API error page, the Managing Permissions page's code 200): documented only",
+        "replacedBy": [
+            "graph-error::permission::201.documented"
+        ]
+    },
+    {
+        "id": "graph-error::permission::230",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction exist only in the documented reading (Graph API error page, the Managing Permissions page's code 200): documented only",
+        "replacedBy": [
+            "graph-error::permission::230.documented"
+        ]
+    },
+    {
+        "id": "graph-error::permission::250",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction exist only in the documented reading (Graph API error page, the Managing Permissions page's code 200): documented only",
+        "replacedBy": [
+            "graph-error::permission::250.documented"
+        ]
+    },
+    {
+        "id": "graph-error::permission::299",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction exist only in the documented reading (Graph API error page, the Managing Permissions page's code 200): documented only",
+        "replacedBy": [
+            "graph-error::permission::299.documented"
+        ]
+    },
+    {
+        "id": "graph-error::permission::200-server-other",
+        "reason": "DECISIONS.md D30: it mixed the SDK-only server table with the documented-only permission fields"
+    },
+    {
+        "id": "graph-error::permission::200-current-token",
+        "reason": "DECISIONS.md D30: isPermissionError and clientAction exist only in the documented reading (Graph API error page, the Managing Permissions page's code 200): documented only",
+        "replacedBy": [
+            "graph-error::permission::200-current-token.documented"
+        ]
+    }
+]
 
 RELEASES = [
     {

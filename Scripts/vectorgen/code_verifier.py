@@ -25,10 +25,8 @@ Cases the specification leaves open, without a vector:
   units) and ZWJ emoji sequences. None of them stands in a verifier whose length is near 43 or 128; the one
   supplementary-plane letter here sits in a 60-character verifier. The login-configuration family has one such
   boundary vector (U+20BB7 at 128, counted as code points); this family adds none.
-- Combining marks (category M): Foundation's CharacterSet.alphanumerics includes them, behaviour.md says only
-  "letters and digits", so whether the SDK reading accepts U+0301 is not stated by the spec.
-- Number characters that are not decimal digits (categories Nl and No: U+2167 ROMAN NUMERAL EIGHT, U+00B2
-  SUPERSCRIPT TWO): in CharacterSet.alphanumerics, but "digits" in behaviour.md may or may not include them.
+- (Settled in 0.3.0, DECISIONS.md D23: the SDK reading is CharacterSet.alphanumerics, categories L*, M* and N*,
+  so combining marks and Nl / No numbers are accepted under ios-sdk; see the `unicode-mark-number` vectors.)
 - Unassigned code points and characters newer than a platform's Unicode tables: the answer depends on the
   Unicode version, not on the rule.
 - Lone surrogates: not representable in every implementation's strings (JSON text may carry them).
@@ -87,10 +85,8 @@ def _allowed(ch, profile):
     no character of categories M, Nl or No, where "letters and digits" and CharacterSet.alphanumerics may differ."""
     if ch in UNRESERVED:
         return True
-    category = unicodedata.category(ch)
-    if category[0] == "M" or category in ("Nl", "No"):
-        raise ValueError(f"U+{ord(ch):04X} ({category}) is outside what behaviour.md states; no vector uses it")
-    return profile == SDK and (category[0] == "L" or category == "Nd")
+    # ios-sdk: CharacterSet.alphanumerics = general categories L*, M* and N* (DECISIONS.md D23).
+    return profile == SDK and unicodedata.category(ch)[0] in "LMN"
 
 
 def _evaluate(verifier, profile):
@@ -375,6 +371,27 @@ def _unicode_letters_digits(out):
              "medium", value, rules_doc=[R_UNICODE_DOC], rules_sdk=[R_UNICODE_SDK, R_LENGTH])
 
 
+UNICODE_MARKS_NUMBERS = [
+    ("\u0301", "COMBINING ACUTE ACCENT U+0301 (Mn) after an ASCII letter"),
+    ("\u0903", "DEVANAGARI SIGN VISARGA U+0903 (Mc) after an ASCII letter"),
+    ("\u2167", "ROMAN NUMERAL EIGHT U+2167 (Nl)"),
+    ("\u00b2", "SUPERSCRIPT TWO U+00B2 (No)"),
+]
+
+
+def _unicode_marks_numbers(out):
+    """DECISIONS.md D23: CharacterSet.alphanumerics is L*, M* and N*, not only letters and decimal digits. The
+    verifiers are 60 code points long (59 graphemes with a combining mark), far from 43 and 128."""
+    g = "unicode-mark-number"
+    for ch, why in UNICODE_MARKS_NUMBERS:
+        assert unicodedata.category(ch)[0] in "MN" and unicodedata.category(ch) != "Nd"
+        out.pair(g, cp(ch),
+                 f"Documented reading (RFC 7636, ASCII only): a 60-character verifier with {why} is invalid "
+                 "(characters)",
+                 f"SDK reading (CharacterSet.alphanumerics is L*, M* and N*): a 60-character verifier with {why} "
+                 "is valid", "medium", with_char(ch), rules_doc=[R_UNICODE_DOC], rules_sdk=[R_UNICODE_SDK])
+
+
 def vectors():
     out = _Out()
     _known(out)
@@ -385,6 +402,7 @@ def vectors():
     _encodings(out)
     _non_ascii_symbols(out)
     _unicode_letters_digits(out)
+    _unicode_marks_numbers(out)
     descriptions = [v["description"] for v in out.items]
     if len(set(descriptions)) != len(descriptions):
         raise ValueError("descriptions must be unique within the family")

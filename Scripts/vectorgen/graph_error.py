@@ -75,6 +75,7 @@ R_CLEARED = "graph-error.token.cleared"
 R_EXPIRED = "graph-error.token.marked-expired"
 R_OTHER_REQUEST = "graph-error.token.other-request"
 R_OTHER_CODES = "graph-error.token.other-codes"
+R_WILDCARD_SDK = "graph-error.server-table.wildcard-code.ios-sdk"
 
 TOKEN_CODES = (102, 190)
 DEFAULT_TRANSIENT = (1, 2, 4, 9, 17, 341)
@@ -172,8 +173,26 @@ def classified(category_name, *, permission=False, message=None, token="kept"):
     }
 
 
+SDK_ONLY_FIELDS = ("isPermissionError", "clientAction")
+FIELD_REFS = ["DECISIONS.md D30", "FB: Handling Errors (Graph API)"]
+R_PERMISSION_DOC = "graph-error.permission-error.documented"
+R_ACTION_DOC = "graph-error.client-action.documented"
+
+
 def _v(group, case, description, severity, refs, input, expected, rules):
+    """A vector of both profiles: isPermissionError and clientAction are omitted from `expected` (the judge then
+    ignores them), because the SDK has neither (DECISIONS.md D30); the documented-only vectors below compare them."""
+    expected = {k: v for k, v in expected.items() if k not in SDK_ONLY_FIELDS}
+    rules = [r for r in rules if r not in (R_PERMISSION, R_ACTION)]
     return vector(f"{FAMILY}::{group}::{case}", description, severity, refs, input, expected, rules=rules)
+
+
+def _v_documented(group, case, description, severity, refs, input, expected, rules):
+    """A documented-only vector that compares isPermissionError and clientAction (DECISIONS.md D30)."""
+    rules = [{R_PERMISSION: R_PERMISSION_DOC, R_ACTION: R_ACTION_DOC}.get(r, r) for r in rules]
+    return vector(f"{FAMILY}::{group}::{case}.documented", description, severity,
+                  list(refs) + [r for r in FIELD_REFS if r not in refs], input, expected, ["documented"],
+                  rules=rules)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -325,18 +344,30 @@ def _lookup_order():
          error(100, 34), "recoverable"),
         ("code-without-subcode", "100 without a subcode matches 100+* (recoverable), never a subcode entry",
          error(100), "recoverable"),
-        ("any-code-and-subcode", "101/34: no entry for 101, so *+34 (transient) beats *+* (login)",
-         error(101, 34), "transient"),
-        ("any-code-and-subcode-33", "101/33: no entry for 101, so *+33 (other) beats *+* (login)",
-         error(101, 33), "other"),
-        ("any-code-any-subcode", "101/35: only *+* (login) matches: recoverable, not the default other",
-         error(101, 35), "recoverable"),
-        ("any-code-without-subcode", "101 without a subcode matches only *+* (recoverable), not *+33 or *+34",
-         error(101), "recoverable"),
     ]
-    return [_v("lookup-order", c, d, "high", [B7], _input(body, LOOKUP_TABLE),
-               classified(cat, message=MESSAGES[body["error"]["code"]]), [R_LOOKUP, R_NAMES, R_ACTION])
-            for c, d, body, cat in cases]
+    out = [_v("lookup-order", c, d, "high", [B7], _input(body, LOOKUP_TABLE),
+              classified(cat, message=MESSAGES[body["error"]["code"]]), [R_LOOKUP, R_NAMES, R_ACTION])
+           for c, d, body, cat in cases]
+    # DECISIONS.md D29: the SDK drops a server item whose code is not a number (and the rest of its category's items),
+    # so a wildcard code never registers: 101 finds no entry and is other. Whether the server sends a wildcard code
+    # at all cannot be settled here, so these hold under ios-sdk only.
+    wildcard = [
+        ("any-code-and-subcode", "101/34: the *+34 item is dropped (its code is not a number), so 101 finds no entry",
+         error(101, 34)),
+        ("any-code-and-subcode-33", "101/33: the *+33 item is dropped, so 101 finds no entry", error(101, 33)),
+        ("any-code-any-subcode", "101/35: the * item of login is dropped, so 101 finds no entry", error(101, 35)),
+        ("any-code-without-subcode", "101 without a subcode: no wildcard item registered, so no entry",
+         error(101)),
+    ]
+    for c, d, body in wildcard:
+        out.append(vector(f"{FAMILY}::lookup-order::{c}.ios-sdk", f"SDK reading: {d}; the category is other",
+                          "high", [B7, "DECISIONS.md D29",
+                                   "sdk:FBSDKCoreKit/FBSDKCoreKit/Internal/ServerConfiguration/FBSDKErrorConfiguration.m"
+                                   "#L126-L136"],
+                          _input(body, LOOKUP_TABLE),
+                          {k: v for k, v in classified("other", message=MESSAGES[101]).items()
+                           if k not in SDK_ONLY_FIELDS}, ["ios-sdk"], rules=[R_WILDCARD_SDK]))
+    return out
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -351,19 +382,24 @@ def _permission():
         ("250", 250, None, True, "code 250 is in 200-299: a permission error", "high"),
         ("299", 299, None, True, "code 299, the last of 200-299, is a permission error", "high"),
     ]
-    out = [_v("permission", c, d, sev, PERMISSION_REFS, _input(error(code, sub)),
-              classified("other", permission=perm, message=MESSAGES[code]), [R_PERMISSION, R_ACTION, R_OTHER])
+    out = [_v_documented("permission", c, d, sev, PERMISSION_REFS, _input(error(code, sub)),
+                         classified("other", permission=perm, message=MESSAGES[code]),
+                         [R_PERMISSION, R_ACTION, R_OTHER])
            for c, code, sub, perm, d, sev in cases]
     # The neighbours 9, 11, 199 and 300 (not permission errors) are in the default group.
-    out.append(_v("permission", "200-server-other",
-                  "code 200 that the server table also calls other is a permission error: re-request the permission",
-                  "high", PERMISSION_REFS, _input(error(200), [category("other", 200)]),
-                  classified("other", permission=True, message=MESSAGES[200]), [R_PERMISSION, R_ACTION, R_NAMES]))
-    out.append(_v("permission", "200-current-token",
+    out.append(_v_documented("permission", "200-current-token",
                   "code 200 on a request made with the current token is a permission error and keeps the token",
                   "high", PERMISSION_REFS + [B6], _input(error(200), current=True),
                   classified("other", permission=True, message=MESSAGES[200]),
                   [R_PERMISSION, R_ACTION, R_OTHER, R_OTHER_CODES]))
+    # What the client does about errors the Graph page maps to "get a new access token" and "wait and retry"
+    # (DECISIONS.md D30); distinct inputs (no message member) from the default-table vectors.
+    for code, name in ((190, "log in again"), (102, "log in again"), (1, "retry"), (4, "retry"), (17, "retry")):
+        cat = "recoverable" if code in TOKEN_CODES else "transient"
+        out.append(_v_documented("client-action", str(code), f"code {code} without a message: not a permission "
+                                 f"error, and the Graph error page's tactic is to {name}", "high", [B7],
+                                 _input(error(code, message=None)), classified(cat),
+                                 [R_PERMISSION, R_ACTION, R_RECOVERABLE if code in TOKEN_CODES else R_TRANSIENT]))
     return out
 
 

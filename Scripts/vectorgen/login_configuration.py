@@ -87,6 +87,8 @@ def _nonce_whitespace(ch, profile):
     Unicode whitespace, newlines included."""
     if ch == "\t" or unicodedata.category(ch) == "Zs":
         return True
+    if ch == "\u200b":
+        return profile == SDK  # CoreFoundation's whitespace set lists U+200B (DECISIONS.md D21)
     return profile == DOC and ch in "\n\u000b\u000c\r\u0085\u2028\u2029"
 
 
@@ -94,10 +96,14 @@ def _verifier_char_ok(ch, profile):
     """RFC 7636 §4.1 unreserved characters; the SDK takes Unicode alphanumerics instead of ASCII ones (§1)."""
     if ch in UNRESERVED_PUNCTUATION or (ch.isascii() and ch.isalnum()):
         return True
-    return profile == SDK and unicodedata.category(ch)[0] in "LN"
+    return profile == SDK and unicodedata.category(ch)[0] in "LMN"  # CharacterSet.alphanumerics, DECISIONS.md D23
 
 
-ORDERED = ["invalidNonce", "invalidPermissionSyntax", "invalidAuthType"]  # behaviour.md §1's fixed order
+# The SDK's order (DECISIONS.md D26): the code verifier is checked when it is made, before the configuration; then
+# nonce, permission syntax, auth type. No public document orders the checks, so order vectors are ios-sdk only.
+ORDERED = ["invalidCodeVerifier", "invalidNonce", "invalidPermissionSyntax", "invalidAuthType"]
+ORDER_REFS = ["DECISIONS.md D26", "sdk:FBSDKLoginKit/FBSDKLoginKit/LoginConfiguration.swift#L325-L344",
+              "sdk:FBSDKLoginKit/FBSDKLoginKit/CodeVerifier.swift#L48-L57"]
 
 
 def _evaluate(i, profile):
@@ -250,6 +256,14 @@ def _nonce(out):
     i = inp(["public_profile"], tracking="limited", nonce="abc def")
     out.add(g, "whitespace-inside-u+0020-limited", "A nonce with a space is refused with limited tracking and "
             "Limited Login permissions as well", "high", NONCE_REFS, i, refused("invalidNonce"), rules=_nonce_rules(i["nonce"]))
+    i = inp(nonce="abc\u200bdef")
+    out.pair(g, "zero-width-space-inside-u+200b",
+             "Documented reading: a nonce containing ZERO WIDTH SPACE (U+200B), not Unicode White_Space, is "
+             "accepted and kept exactly",
+             "SDK reading: a nonce containing ZERO WIDTH SPACE (U+200B), which CoreFoundation's whitespace set "
+             "lists, is refused", "high", "high", NONCE_REFS + ["DECISIONS.md D21"], i,
+             rules_doc=[R_NONCE, "nonce.zero-width-space.documented"],
+             rules_sdk=[R_NONCE, "nonce.zero-width-space.ios-sdk"])
     for ch in NONCE_NEWLINES:
         name = unicodedata.name(ch, {"\n": "LINE FEED", "\r": "CARRIAGE RETURN", "\u000b": "LINE TABULATION",
                                      "\u000c": "FORM FEED", "\u0085": "NEXT LINE"}.get(ch))
@@ -628,19 +642,18 @@ def _code_verifier(out):
                  f"SDK reading (Unicode alphanumerics): a 60-character code verifier containing {why} is accepted "
                  "and kept", "high", "high", VERIFIER_REFS, i,
                  rules_doc=[R_VERIFIER_CHARSET, R_VERIFIER_UNICODE_DOC], rules_sdk=[R_VERIFIER_CHARSET, R_VERIFIER_UNICODE_SDK])
-    # The length counts characters (code points), not UTF-8 bytes or UTF-16 units: 127 ASCII characters and one CJK
-    # ideograph outside the BMP are 128 characters (129 UTF-16 units, 131 UTF-8 bytes).
-    ch = "\U00020bb7"
-    i = inp(codeVerifier=_with(ch, 128))
-    assert len(i["codeVerifier"]) == 128 and len(i["codeVerifier"].encode("utf-16-le")) == 2 * 129
-    out.pair(g, "unicode-alphanumeric-length-128-" + cp(ch),
-             "Documented reading (RFC 7636, ASCII only): a 128-character code verifier containing the CJK ideograph "
-             "U+20BB7 is refused",
-             "SDK reading: a code verifier of 127 ASCII characters and the CJK ideograph U+20BB7 (a letter outside "
-             "the BMP) is 128 characters, the maximum, however many UTF-16 units or UTF-8 bytes, so it is accepted",
-             "high", "high", VERIFIER_REFS, i,
+    # 128 Cyrillic letters: 128 code points, UTF-16 units and graphemes alike, but 256 UTF-8 bytes.
+    value = ("\u0430\u0431\u0432\u0433\u0434\u0435\u0436\u0437" * 16)
+    i = inp(codeVerifier=value)
+    assert len(value) == 128 and len(value.encode("utf-16-le")) == 256 and len(value.encode("utf-8")) == 256
+    out.pair(g, "unicode-alphanumeric-length-128-cyrillic",
+             "Documented reading (RFC 7636, ASCII only): a code verifier of 128 Cyrillic letters is refused",
+             "SDK reading: 128 Cyrillic letters are 128 characters however they are counted (256 UTF-8 bytes), the "
+             "maximum, so the code verifier is accepted", "high", "high", VERIFIER_REFS + ["DECISIONS.md D24"], i,
              rules_doc=[R_VERIFIER_CHARSET, R_VERIFIER_UNICODE_DOC],
              rules_sdk=[R_VERIFIER_LENGTH, R_VERIFIER_UNICODE_SDK])
+    # 0.3.0 retired unicode-alphanumeric-length-128-u+20bb7: its outcome depended on counting code points (or the
+    # SDK's graphemes) rather than UTF-16 units (DECISIONS.md D24).
 
 
 def _check_order(out):
@@ -668,19 +681,24 @@ def _check_order(out):
          "A nonce with U+3000, permission EMAIL and auth type https: the first check, the nonce, decides",
          "invalidNonce"),
     ]
+    cases.append(("verifier-before-nonce", inp(nonce="abc def", codeVerifier=_verifier(42)),
+                  "A 42-character code verifier and a nonce with a space: the verifier is checked when it is made, "
+                  "before the configuration's own checks", "invalidCodeVerifier"))
     for slug, i, description, reason in cases:
-        first = _nonce_rules(i["nonce"]) if reason == "invalidNonce" else [R_SYNTAX]
-        out.add(g, slug, description, "medium", [B1], i, refused(reason), rules=[R_ORDER] + first)
+        first = {"invalidNonce": _nonce_rules(i["nonce"]), "invalidCodeVerifier": [R_VERIFIER_LENGTH]}.get(
+            reason, [R_SYNTAX])
+        out.add(g, slug, "SDK reading: " + description[0].lower() + description[1:], "medium", [B1] + ORDER_REFS,
+                i, refused(reason), [SDK], rules=[R_ORDER] + first)
+    # The documented halves of these two pairs were retired in 0.3.0 (DECISIONS.md D26): no document orders the
+    # checks, so a documented vector breaking two rules would rest on a guess.
     i = inp(["user.likes"], nonce="abc\ndef")
-    out.pair(g, "nonce-lf-and-syntax", "Documented reading: a nonce with LF and permission user.likes are refused "
-             "for the nonce, checked first", "SDK reading: the LF nonce passes, so permission user.likes is the "
-             "first failure", "medium", "medium", [B1], i,
-             rules_doc=[R_ORDER] + _nonce_rules(i["nonce"], DOC), rules_sdk=[R_ORDER, R_NEWLINE_SDK, R_SYNTAX])
+    out.add(g, "nonce-lf-and-syntax", "SDK reading: the LF nonce passes, so permission user.likes is the first "
+            "failure", "medium", [B1] + ORDER_REFS, i, refused("invalidPermissionSyntax"), [SDK],
+            rules=[R_ORDER, R_NEWLINE_SDK, R_SYNTAX])
     i = inp(["public_profile"], nonce="abc\u2028def", authType="Reauthorize")
-    out.pair(g, "nonce-u+2028-and-auth-type", "Documented reading: a nonce with U+2028 and auth type Reauthorize are "
-             "refused for the nonce, checked first", "SDK reading: the U+2028 nonce passes, so auth type Reauthorize "
-             "is the first failure", "medium", "medium", [B1], i,
-             rules_doc=[R_ORDER] + _nonce_rules(i["nonce"], DOC), rules_sdk=[R_ORDER, R_NEWLINE_SDK, R_AUTH_TYPE])
+    out.add(g, "nonce-u+2028-and-auth-type", "SDK reading: the U+2028 nonce passes, so auth type Reauthorize is the "
+            "first failure", "medium", [B1] + ORDER_REFS, i, refused("invalidAuthType"), [SDK],
+            rules=[R_ORDER, R_NEWLINE_SDK, R_AUTH_TYPE])
 
 
 def vectors():

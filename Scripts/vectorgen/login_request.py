@@ -160,9 +160,21 @@ def expected(i):
         "default_audience": i["defaultAudience"],
     }
     assert list(parameters) == TABLE_PARAMETERS
-    return {"result": "request", "host": M_HOST if enabled else LIMITED_HOST,
+    # The shim (enabled tracking, tracking not authorized) goes to the limited host without app switch: an
+    # ios-sdk-only rule (DECISIONS.md D25), so every shim vector holds under ios-sdk only.
+    full = enabled and i["trackingAuthorized"]
+    return {"result": "request", "host": M_HOST if full else LIMITED_HOST,
             "path": f"/{i['graphVersion']}/dialog/oauth",
-            "appSwitchAllowed": c["appSwitch"] == "enabled" and enabled, "parameters": parameters}
+            "appSwitchAllowed": c["appSwitch"] == "enabled" and full, "parameters": parameters}
+
+
+SHIM_REFS = ["DECISIONS.md D25", "sdk:FBSDKLoginKit/FBSDKLoginKit/LoginManager.swift#L616-L628",
+             "sdk:FBSDKLoginKit/FBSDKLoginKit/LoginManager.swift#L810-L818",
+             "sdk:FBSDKLoginKit/FBSDKLoginKit/Internal/NativeAppLoginHandler.swift#L55-L58"]
+
+
+def _is_shim(i):
+    return i["configuration"]["tracking"] == "enabled" and not i["trackingAuthorized"]
 
 
 def _configuration_is_valid(i, profile):
@@ -179,6 +191,13 @@ class _Out:
 
     def add(self, group, case, description, severity, refs, i, rules, profiles=None, literal=None):
         valid_in = [p for p in (DOC, SDK) if _configuration_is_valid(i, p)]
+        if _is_shim(i):
+            # DECISIONS.md D25: no public document describes the shim; it holds under ios-sdk only.
+            if valid_in == [DOC, SDK]:
+                valid_in = [SDK]
+            profiles = [SDK]
+            refs = list(refs) + [r for r in SHIM_REFS if r not in refs]
+            rules = list(rules) + ([R_SHIM] if R_SHIM not in rules else [])
         if profiles is None and valid_in != [DOC, SDK]:
             raise ValueError(f"{group}::{case}: the configuration is valid only under {valid_in}: name the profile")
         if profiles is not None and valid_in != list(profiles):
@@ -238,9 +257,9 @@ def _baseline(out):
          "Enabled tracking, tracking authorized: m.facebook.com, the enabled response_type, PKCE with the known "
          "challenge and S256, no tp, app switch allowed", "high"),
         ("enabled-not-authorized", inp(authorized=False),
-         _literal(M_HOST, TP, RESPONSE_TYPE_ENABLED, known_challenge, "S256", True),
-         "Enabled tracking without tracking authorization (the shim): the enabled request plus "
-         "tp=ios_14_do_not_track", "high"),
+         _literal(LIMITED_HOST, TP, RESPONSE_TYPE_ENABLED, known_challenge, "S256", False),
+         "Enabled tracking without tracking authorization (the shim, SDK reading): the enabled parameters plus "
+         "tp=ios_14_do_not_track, sent to limited.facebook.com, no app switch", "high"),
         ("limited-authorized", inp(tracking="limited"),
          _literal(LIMITED_HOST, TP, RESPONSE_TYPE_LIMITED, None, None, False),
          "Limited tracking, tracking authorized: limited.facebook.com, the limited response_type, tp, no PKCE, no "

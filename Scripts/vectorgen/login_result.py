@@ -13,7 +13,8 @@ API's /me returns for the new token, and `now`. The expected outcome follows fro
 - granted = granted_scopes ∩ requested when a previous token with permissions exists and something was requested,
   otherwise all of granted_scopes; declined = requested ∩ denied_scopes;
 - a re-login that returns another user -> login error 304;
-- expiry: `expires`, else `expires_at`, else now + `expires_in` (each only when > 0), else never (null).
+- expiry (ios-sdk only, DECISIONS.md D27): the SDK reads `expires*` from the callback URL as numbers, which its
+  string values never are, so the token never expires (null).
 
 Cases the specification leaves open are deliberately absent: an error combined with a
 token, a bad challenge combined with an invalid grant set or an error, `expires` and `expires_at` both positive and
@@ -37,7 +38,8 @@ DESCRIPTION = (
 REASONS = {
     "cancelled": (
         "the login did not complete and is not an error: no access token came back, the grant set was invalid or "
-        "the recently granted set was empty, or the callback carried an `error` without `error_message`; "
+        "the recently granted set was empty, or the callback carried neither a token nor an `error_message` (an "
+        "`error` without `error_message` included; DECISIONS.md D28); "
         "declinedPermissions is denied_scopes when a token already existed, else empty"
     ),
     "failed": (
@@ -124,7 +126,7 @@ R_GRANTED = "result.granted"
 R_DECLINED = "result.declined"
 R_DECLINED_ON_CANCEL = "result.declined.on-cancel"
 R_USER_MISMATCH = "result.user-mismatch"
-R_EXPIRY = "result.expiry"
+R_EXPIRY_SDK = "result.expiry.url-strings.ios-sdk"
 
 
 def _v(group, case, description, severity, refs, input, expected, rules):
@@ -481,10 +483,6 @@ def _merge():
          "state in both: the fragment's wrong challenge wins over the query's correct one: login error 308",
          _input(["email"], _callback(state='{"challenge":"0badc0de"}'), query={"state": STATE}),
          BAD_CHALLENGE),
-        ("expires-in-fragment-wins", "medium",
-         "expires_in in both: the fragment's 3600 sets the expiration date, not the query's 60",
-         _input(["email"], _callback(expires_in="3600"), query={"expires_in": "60"}),
-         _success(["email", "public_profile"], expiration=NOW + 3600)),
     ]
     extra = {
         "invalid-query-grant-overridden": [R_SCOPES],
@@ -492,7 +490,6 @@ def _merge():
         "denied-scopes-only-in-query": [R_DECLINED],
         "state-query-wrong-fragment-right": [R_CHALLENGE],
         "state-query-right-fragment-wrong": [R_CHALLENGE],
-        "expires-in-fragment-wins": [R_EXPIRY],
     }
     return [_v("merge", c, d, s, [B3], i, e, [R_MERGE] + extra.get(c, [])) for c, s, d, i, e in cases]
 
@@ -572,10 +569,24 @@ EXPIRY_CASES = [
 ]
 
 
+EXPIRY_REFS = ["DECISIONS.md D27", "sdk:FBSDKLoginKit/FBSDKLoginKit/Internal/LoginURLCompleter.swift#L348-L364",
+               "sdk:FBSDKLoginKit/FBSDKLoginKit/Internal/LoginURLCompleter.swift#L174-L175"]
+
+
 def _expiry():
-    return [_v("expiry", case, f"{why} (expirationDate {'null' if exp is None else exp})", "medium", [B3],
-               _input(["public_profile"], _callback("public_profile", **params)),
-               _success(["public_profile"], expiration=exp), [R_EXPIRY])
+    """DECISIONS.md D27: no public document describes the callback's expiry parameters, and the SDK reads them from
+    the URL with `as? TimeInterval` on string values, which fails: the token never expires (distant future) whatever
+    the callback says. The table's `exp` is the value the parameters would give if they were read as numbers; it is
+    kept in the description only, so that the vectors show what an implementation must NOT do."""
+    return [vector(f"login-result::expiry::{case}.ios-sdk",
+                   f"SDK reading: {why} if it were read as a number, but the SDK reads no expiry from the callback "
+                   f"URL's string values, so the token never expires (expirationDate null, not "
+                   f"{'null' if exp is None else exp})" if exp is not None else
+                   f"SDK reading: {why}; the SDK reads no expiry from the callback URL's string values anyway "
+                   f"(expirationDate null)",
+                   "medium", [B3] + EXPIRY_REFS,
+                   _input(["public_profile"], _callback("public_profile", **params)),
+                   _success(["public_profile"], expiration=None), ["ios-sdk"], rules=[R_EXPIRY_SDK])
             for case, params, exp, why in EXPIRY_CASES]
 
 

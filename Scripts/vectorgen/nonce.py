@@ -3,7 +3,8 @@
 The rule, in its two readings:
 
   ios-sdk     (observed, NonceValidator): refused iff the nonce is empty, or contains a character of Foundation's
-              CharacterSet.whitespaces = Unicode general category Zs plus TAB (U+0009). Newlines are NOT in that
+              CharacterSet.whitespaces = Unicode general category Zs plus TAB (U+0009) plus U+200B ZERO WIDTH SPACE
+              (CoreFoundation's set, DECISIONS.md D21). Newlines are NOT in that
               set, so LF, CR, VT, FF, NEL, U+2028 and U+2029 are accepted. No length limit, no charset limit,
               no trimming.
   documented  (seeds: "the nonce must be a non-empty string without whitespace"): refused iff the nonce is empty,
@@ -27,7 +28,8 @@ FAMILY = "nonce"
 DESCRIPTION = (
     "Nonce validation for the login configuration (SPECIFICATION.md §1, §8). Input: one nonce string; outcome: valid, "
     "or invalid with the reason. Empty is refused in both readings. The observed iOS SDK refuses a nonce containing "
-    "a character of Foundation's CharacterSet.whitespaces (Unicode category Zs plus TAB) and accepts newlines; the "
+    "a character of Foundation's CharacterSet.whitespaces (Unicode category Zs, TAB and U+200B ZERO WIDTH SPACE, "
+    "DECISIONS.md D21) and accepts newlines; the "
     "documentation ('a non-empty string without whitespace') refuses every Unicode White_Space character, newlines "
     "included, so each newline character has one vector per profile. Nothing else limits a nonce: no length limit, "
     "no charset limit, no trimming, no normalisation, no decoding."
@@ -36,7 +38,7 @@ REASONS = {
     "empty": "the nonce is the empty string (zero characters)",
     "whitespace": (
         "the nonce contains a whitespace character: under the ios-sdk profile one of CharacterSet.whitespaces "
-        "(Unicode Zs plus TAB); under the documented profile any Unicode White_Space character, newlines included"
+        "(Unicode Zs, TAB and U+200B); under the documented profile any Unicode White_Space character, newlines included"
     ),
 }
 
@@ -81,9 +83,14 @@ NEWLINES = [
     ("\u2029", "PARAGRAPH SEPARATOR"),
 ]
 
-IOS_SDK_WHITESPACE = frozenset(c for c, _ in ZS) | {TAB[0]}
+# U+200B ZERO WIDTH SPACE: not Unicode White_Space (category Cf), but CoreFoundation's whitespace set, which
+# CharacterSet.whitespaces is, lists U+2000...U+200B explicitly (CFUniChar.c; DECISIONS.md D21). The documented
+# reading accepts it, the ios-sdk reading refuses it: one vector per profile.
+ZWSP = "\u200b"
+ZS_AND_TAB = frozenset(c for c, _ in ZS) | {TAB[0]}
+IOS_SDK_WHITESPACE = ZS_AND_TAB | {ZWSP}
 # The Unicode White_Space property (PropList.txt): 25 code points. Python has no direct accessor for it.
-UNICODE_WHITE_SPACE = IOS_SDK_WHITESPACE | frozenset(c for c, _ in NEWLINES)
+UNICODE_WHITE_SPACE = ZS_AND_TAB | frozenset(c for c, _ in NEWLINES)
 
 ISSPACE_TRAP = "Python str.isspace and Java isWhitespace say yes, Unicode White_Space says no"
 
@@ -91,7 +98,6 @@ ISSPACE_TRAP = "Python str.isspace and Java isWhitespace say yes, Unicode White_
 # predicate (Python str.isspace, Java Character.isWhitespace / String.trim, "invisible" = "space", a stale
 # Unicode table). Both readings accept them.
 NOT_WHITESPACE = [
-    ("\u200b", "ZERO WIDTH SPACE", "category Cf (Zs before Unicode 4.0.1), not White_Space despite its name"),
     ("\u200c", "ZERO WIDTH NON-JOINER", "category Cf, not White_Space"),
     ("\u200d", "ZERO WIDTH JOINER", "category Cf, not White_Space"),
     ("\u2060", "WORD JOINER", "category Cf, not White_Space"),
@@ -217,6 +223,8 @@ R_NO_CHARSET_LIMIT = "nonce.no-charset-limit"
 R_NO_LENGTH_LIMIT = "nonce.no-length-limit"
 R_NO_NORMALISATION = "nonce.no-normalisation"
 R_NO_DECODING = "nonce.no-decoding"
+R_ZWSP_DOC = "nonce.zero-width-space.documented"
+R_ZWSP_SDK = "nonce.zero-width-space.ios-sdk"
 
 
 def whitespace_rules(nonce, documented=False):
@@ -226,7 +234,7 @@ def whitespace_rules(nonce, documented=False):
     rules = []
     if nonce and (nonce[0] in ends or nonce[-1] in ends):
         rules.append(R_NO_TRIMMING)
-    if any(ch in IOS_SDK_WHITESPACE and ch != TAB[0] for ch in nonce):
+    if any(ch in ZS_AND_TAB and ch != TAB[0] for ch in nonce):
         rules.append(R_ZS)
     if TAB[0] in nonce:
         rules.append(R_TAB)
@@ -361,7 +369,6 @@ def _not_whitespace():
                          f"{_u(ch)} {name} between letters is accepted in both readings: {why}",
                          "medium", f"abc{ch}def", VALID, [R_NOT_WHITESPACE]))
     only = [
-        ("\u200b", "a validator on a pre-4.0.1 Unicode table, or one that treats invisible as blank, refuses it"),
         ("\ufeff", "JavaScript trim() strips it, so a trim-then-check-empty validator reports empty"),
         ("\u180e", "a validator on a pre-6.3 Unicode table (where it was Zs) refuses it"),
         ("\u001f", "Python str.isspace, Java isWhitespace and Java String.trim() treat it as whitespace"),
@@ -373,6 +380,26 @@ def _not_whitespace():
                          f"a nonce of just {_u(ch)} {name} is non-empty and has no whitespace, so it is valid in "
                          f"both readings ({trap})",
                          "medium", ch, VALID, [R_NOT_WHITESPACE, R_EMPTY]))
+    return out
+
+
+def _zero_width_space():
+    # DECISIONS.md D21: U+200B is not Unicode White_Space (documented: accepted) but is in CoreFoundation's
+    # whitespace set (ios-sdk: refused).
+    refs_doc = ["DECISIONS.md D21", B1, SEED_LIMITED_LOGIN_VI, SEED_LIMITED_LOGIN_FR]
+    refs_sdk = ["DECISIONS.md D21", "sdk:FBSDKLoginKit/FBSDKLoginKit/Internal/NonceValidator.swift#L12-L16"]
+    cases = [("u+200b", "abc\u200bdef", "U+200B ZERO WIDTH SPACE between letters"),
+             ("only-u+200b", "\u200b", "a nonce of just U+200B ZERO WIDTH SPACE")]
+    out = []
+    for case, nonce, what in cases:
+        out.append(vector(f"nonce::not-whitespace::{case}.documented",
+                          f"{what} is valid in the documented reading: U+200B is category Cf, not Unicode "
+                          f"White_Space", "medium", refs_doc, {"nonce": nonce}, dict(VALID), ["documented"],
+                          rules=[R_ZWSP_DOC]))
+        out.append(vector(f"nonce::not-whitespace::{case}.ios-sdk",
+                          f"{what} is refused (whitespace) in the SDK reading: CoreFoundation's "
+                          f"CharacterSet.whitespaces lists U+2000...U+200B", "medium", refs_sdk, {"nonce": nonce},
+                          dict(INVALID_WHITESPACE), ["ios-sdk"], rules=[R_ZWSP_SDK]))
     return out
 
 
@@ -554,7 +581,7 @@ def _sdk_tests():
 def vectors():
     _check_tables()
     out = (_empty() + _whitespace_characters() + _newline_characters() + _position() + _newline_position()
-           + _sdk_tests() + _shapes() + _not_whitespace() + _controls() + _decomposition() + _no_decoding()
+           + _sdk_tests() + _shapes() + _not_whitespace() + _zero_width_space() + _controls() + _decomposition() + _no_decoding()
            + _charset() + _length())
     _check_vectors(out)
     return out

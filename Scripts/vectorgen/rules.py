@@ -53,8 +53,16 @@ RULES = [
           "Whitespace at either end is refused, never trimmed; a nonce of whitespace only is refused as whitespace, "
           "not as empty."),
     _rule("nonce.not-whitespace", S1, "accept",
-          "Characters that are whitespace in neither reading (U+200B and other format characters, controls other "
-          "than TAB and the newlines, blank-looking letters and symbols) are accepted."),
+          "Characters that are whitespace in neither reading (format characters such as U+200C, U+2060 and U+FEFF, "
+          "controls other than TAB and the newlines, blank-looking letters and symbols) are accepted."),
+    _rule("nonce.zero-width-space.documented", S8, "accept",
+          "Documented reading: U+200B ZERO WIDTH SPACE is not Unicode White_Space (category Cf), so a nonce "
+          "holding it is accepted (DECISIONS.md D21).",
+          profiles=[DOC]),
+    _rule("nonce.zero-width-space.ios-sdk", S8, "reject",
+          "SDK reading: CharacterSet.whitespaces is CoreFoundation's whitespace set, which lists U+2000...U+200B, "
+          "so a nonce holding U+200B is refused (whitespace) (DECISIONS.md D21).",
+          profiles=[SDK]),
     _rule("nonce.no-charset-limit", S1, "accept",
           "No charset limit: letters of any script, digits, punctuation, symbols, emoji and private-use characters "
           "are accepted."),
@@ -100,8 +108,13 @@ RULES = [
     _rule("configuration.auth-type", S1, "both",
           "The auth type must be nil, rerequest or reauthorize exactly (no case folding, no trimming, nil stays "
           "nil); anything else is invalidAuthType."),
-    _rule("configuration.check-order", S1, "reject",
-          "The checks run nonce, then permission syntax, then auth type: the first failure decides the reason."),
+    _rule("configuration.check-order", S8, "reject",
+          "SDK reading: the code verifier is checked when it is made, then the configuration checks the nonce, "
+          "the permission syntax and the auth type, in that order; the first failure decides the reason "
+          "(DECISIONS.md D26).",
+          profiles=[SDK],
+          unpaired="No public document orders the checks (DECISIONS.md D26): no documented vector breaks two of "
+                   "them."),
     _rule("configuration.messenger-page-id", S1, "accept",
           "The Messenger page ID is not validated: any value, the empty string included, is kept exactly."),
     _rule("configuration.code-verifier.length", S1, "both",
@@ -113,8 +126,9 @@ RULES = [
           "Documented reading (RFC 7636): a code verifier with non-ASCII letters or digits is refused.",
           profiles=[DOC]),
     _rule("configuration.code-verifier.unicode.ios-sdk", S1, "accept",
-          "SDK reading: Unicode letters and digits count as alphanumerics, so a code verifier holding them is "
-          "accepted; its length counts characters, not UTF-8 bytes or UTF-16 units.",
+          "SDK reading: CharacterSet.alphanumerics (categories L*, M*, N*) counts, so a code verifier holding "
+          "non-ASCII letters, marks or numbers is accepted; its length is Swift's String.count, never UTF-8 bytes "
+          "(DECISIONS.md D23, D24).",
           profiles=[SDK]),
     _rule("configuration.code-verifier.default", S1, "accept",
           "A null code verifier (none supplied) makes a fresh valid one, and the configuration is created."),
@@ -123,7 +137,8 @@ RULES = [
     _rule("result.parameters.fragment-wins", S3, "both",
           "Query and fragment parameters are merged; a key in both takes the fragment's value."),
     _rule("result.cancel.no-token", S3, "reject",
-          "Without an access token the login is cancelled, whatever else the callback carries."),
+          "Without an access token the login is cancelled, unless the callback carries an error_message (then it "
+          "is core error 8, rule result.error.with-message) (DECISIONS.md D28)."),
     _rule("result.cancel.empty-grant", S3, "reject",
           "An empty recently granted set cancels the login, even when an access token came back."),
     _rule("result.scopes.syntax", S3, "both",
@@ -150,9 +165,13 @@ RULES = [
     _rule("result.user-mismatch", S3, "both",
           "A re-login whose Graph user differs from the previous token's user (exact string comparison) is login "
           "error 304."),
-    _rule("result.expiry", S3, "accept",
-          "expires or expires_at > 0 is the expiration epoch; else expires_in > 0 gives now + expires_in; else the "
-          "token never expires."),
+    _rule("result.expiry.url-strings.ios-sdk", S8, "accept",
+          "SDK reading: the callback URL's expires, expires_at and expires_in are strings, which the SDK's "
+          "`as? TimeInterval` never reads, so a token from the callback never expires (expirationDate null) "
+          "(DECISIONS.md D27).",
+          profiles=[SDK],
+          unpaired="No public document describes the callback's expiry parameters (DECISIONS.md D27), so there "
+                   "is no documented expiry vector."),
 
     # --- token claims (§4, §8) -------------------------------------------------------------------------------------
     _rule("token.json.object", S4, "both",
@@ -284,6 +303,12 @@ RULES = [
     _rule("token.jose.numbers", S4, "both",
           "NumericDates compare by value: huge integers (beyond 2^53, int64 and uint64), fractions and exponent "
           "notation are numbers, never wrapped or saturated."),
+    _rule("token.jose.numbers.exact.documented", S4, "accept",
+          "Documented reading: an integer NumericDate no double holds exactly (2^53 + 1) is still a number compared "
+          "by value.",
+          profiles=[DOC],
+          unpaired="DECISIONS.md D14: the SDK reads exp with `as? Double`, which fails for such an integer on Linux; "
+                   "what Apple's JSONSerialization hands it cannot be run here, so there is no ios-sdk vector."),
     _rule("token.jose.size", S4, "accept",
           "No size limit: a large token and moderately deep JSON nesting in ignored members are accepted."),
 
@@ -303,21 +328,17 @@ RULES = [
           "characters + / = are not translated, so they are refused (characters)."),
     _rule("verifier.non-ascii-symbol", S1, "reject",
           "Non-ASCII characters that are neither letters nor digits (look-alike dashes, dots, low lines and "
-    _rule("token.jose.numbers.exact.documented", S4, "accept",
-          "Documented reading: an integer NumericDate no double holds exactly (2^53 + 1) is still a number compared "
-          "by value.",
-          profiles=[DOC],
-          unpaired="DECISIONS.md D14: the SDK reads exp with `as? Double`, which fails for such an integer on Linux; "
-                   "what Apple's JSONSerialization hands it cannot be run here, so there is no ios-sdk vector."),
           "tildes, spaces, format and control characters, symbols, emoji, private use) are refused (characters) "
           "in both readings."),
     _rule("verifier.unicode.documented", S1, "reject",
-          "Documented reading (RFC 7636 §4.1, ASCII only): a verifier holding a non-ASCII letter or decimal digit "
+          "Documented reading (RFC 7636 §4.1, ASCII only): a verifier holding a non-ASCII letter, mark or number "
           "is refused (characters), a letter whose compatibility form is ASCII (KELVIN SIGN) included.",
           profiles=[DOC]),
     _rule("verifier.unicode.ios-sdk", S1, "accept",
-          "SDK reading (Unicode alphanumerics): non-ASCII letters (Lu, Ll, Lt, Lm, Lo) and decimal digits (Nd) of "
-          "any script are accepted; the length counts characters, not UTF-8 bytes.",
+          "SDK reading (CharacterSet.alphanumerics = general categories L*, M* and N*): non-ASCII letters, "
+          "combining marks and numbers (Nd, Nl, No) of any script are accepted; the length is Swift's String.count "
+          "(grapheme clusters), never UTF-8 bytes, and no vector's outcome depends on how it counts "
+          "(DECISIONS.md D23, D24).",
           profiles=[SDK]),
 
     # --- code challenge (§1) ---------------------------------------------------------------------------------
@@ -334,8 +355,8 @@ RULES = [
 
     # --- login request (§2) ----------------------------------------------------------------------------------
     _rule("request.endpoint.host", S2, "any",
-          "The request goes to m.facebook.com with enabled tracking and to limited.facebook.com with limited "
-          "tracking."),
+          "The request goes to m.facebook.com with enabled tracking (tracking authorized) and to "
+          "limited.facebook.com with limited tracking."),
     _rule("request.endpoint.path", S2, "any",
           "The path is /{graph version}/dialog/oauth with the given Graph API version."),
     _rule("request.client-id", S2, "any",
@@ -357,10 +378,13 @@ RULES = [
           "tp is ios_14_do_not_track with limited tracking, whether or not tracking is authorized."),
     _rule("request.tp.enabled-authorized", S2, "any",
           "With enabled tracking and tracking authorized, tp is absent."),
-    _rule("request.tracking-shim", S2, "any",
-          "Enabled tracking without tracking authorization (the shim) sends tp=ios_14_do_not_track and otherwise "
-          "stays an enabled request: host m.facebook.com, the enabled response_type, PKCE, app switch (a "
-          "decision: behaviour.md §2 names only tp for the shim)."),
+    _rule("request.tracking-shim", S8, "any",
+          "SDK reading: enabled tracking without tracking authorization (the shim) sends the enabled response_type "
+          "and PKCE plus tp=ios_14_do_not_track, to the limited.facebook.com host, and app switch is not allowed "
+          "(DECISIONS.md D25).",
+          profiles=[SDK],
+          unpaired="No public document describes the request made when tracking is enabled but not authorized "
+                   "(DECISIONS.md D25), so the shim has no documented vector."),
     _rule("request.pkce.enabled", S2, "any",
           "With enabled tracking, code_challenge is the configuration's S256 challenge (not the verifier) and "
           "code_challenge_method is S256."),
@@ -491,18 +515,30 @@ RULES = [
           "The server table is searched for code+subcode, then code+*, then *+subcode, then *+*; the first entry "
           "found decides. An item without subcodes (or with an empty list) is code+*; an error without a subcode "
           "matches only * entries."),
+    _rule("graph-error.server-table.wildcard-code.ios-sdk", S8, "any",
+          "SDK reading: a server-table item whose code is not a number (the wildcard) is dropped with the rest of "
+          "its category's items, so a wildcard code never matches (DECISIONS.md D29).",
+          profiles=[SDK],
+          unpaired="No public document describes the server's error table or a wildcard code (DECISIONS.md D29), "
+                   "so the wildcard code has no documented vector."),
     _rule("graph-error.server-table.overrides", S7, "any",
           "A server-table entry for the error's code (and subcode) decides over the default table: 190 can be made "
           "other, 1 recoverable, 100 transient."),
-    _rule("graph-error.permission-error", S7, "any",
-          "Graph code 200 (the seeds' example), 10 and 201-299 are permission errors; 9, 11, 199, 300 and every "
-          "other code are not."),
+    _rule("graph-error.permission-error.documented", S7, "any",
+          "Documented reading: Graph code 10 and 200-299 are permission errors (isPermissionError true); the "
+          "Graph error page's other codes (1, 2, 4, 17, 102, 190, ...) are not (DECISIONS.md D30).",
+          profiles=[DOC],
+          unpaired="The SDK has no permission-error flag (DECISIONS.md D30): the ios-sdk profile does not compare "
+                   "isPermissionError."),
     _rule("graph-error.message", S7, "any",
           "The message is the error's message, else its error_reason, else its error_msg, else null; other members "
           "(error_user_msg, error_user_title, type) are never the message."),
-    _rule("graph-error.client-action", S7, "any",
-          "What the client does: a permission error -> rerequestPermission; otherwise recoverable -> logInAgain, "
-          "transient -> retry, other -> none."),
+    _rule("graph-error.client-action.documented", S7, "any",
+          "Documented reading: a permission error -> rerequestPermission (handle the missing permission); 102 and "
+          "190 -> logInAgain (get a new access token); 1, 2, 4, 17, 341 -> retry (DECISIONS.md D30).",
+          profiles=[DOC],
+          unpaired="The SDK has no client action (DECISIONS.md D30): the ios-sdk profile does not compare "
+                   "clientAction."),
     _rule("graph-error.token.cleared", S6, "any",
           "Code 190 or 102 on a request made with the current token clears the current token, whatever the "
           "category (is_transient and the server table do not matter) and whatever subcode other than 493."),
@@ -517,7 +553,18 @@ RULES = [
 ]
 
 # Rule IDs that no longer hold: {"id": ..., "reason": ...}. Never reused.
-RETIRED = []
+RETIRED = [
+    {"id": "result.expiry",
+     "reason": "DECISIONS.md D27: the expires / expires_at / expires_in precedence is how the SDK reads a Graph "
+               "JSON response, not the callback URL (whose string values it never reads); no public document "
+               "states it. Replaced by result.expiry.url-strings.ios-sdk."},
+    {"id": "graph-error.permission-error",
+     "reason": "DECISIONS.md D30: the SDK has no permission-error flag; the rule holds under the documented reading "
+               "only, as graph-error.permission-error.documented."},
+    {"id": "graph-error.client-action",
+     "reason": "DECISIONS.md D30: the SDK has no client action; the rule holds under the documented reading only, "
+               "as graph-error.client-action.documented."},
+]
 
 
 def catalogue():

@@ -8,8 +8,14 @@ import LoginConformance
 /// a permission error asks for the permission again even when its category is transient or recoverable; message
 /// sources that are not strings are skipped.
 public struct ReferenceGraphErrorClassifier: GraphErrorClassifying, Sendable {
-    /// The classifier (it keeps no state).
-    public init() {}
+    /// The reading it follows: under ios-sdk a server item whose code is the wildcard is dropped with the rest of its
+    /// category's items, as the SDK's FBSDKErrorConfiguration does (DECISIONS.md D29).
+    public let profile: ConformanceProfile
+
+    /// The classifier (it keeps no state); `profile` defaults to documented.
+    public init(profile: ConformanceProfile = .documented) {
+        self.profile = profile
+    }
 
     /// A table key: a code and a subcode, `nil` standing for `*`.
     private struct Key: Hashable {
@@ -29,7 +35,8 @@ public struct ReferenceGraphErrorClassifier: GraphErrorClassifying, Sendable {
         let code = input.integerMember("code")
         let subcode = input.integerMember("error_subcode")
         let category: GraphErrorCategory = input.errorMembers["is_transient"] == .bool(true)
-            ? .transient : Self.category(code: code, subcode: subcode, serverCategories: input.serverCategories)
+            ? .transient : Self.category(code: code, subcode: subcode, serverCategories: input.serverCategories,
+                                         dropsWildcardCodes: profile == .iosSDK)
         let isPermissionError = code.map { $0 == 10 || (200...299).contains($0) } ?? false
         let message = ["message", "error_reason", "error_msg"].lazy
             .compactMap { input.errorMembers[$0]?.stringValue }.first
@@ -54,10 +61,12 @@ public struct ReferenceGraphErrorClassifier: GraphErrorClassifying, Sendable {
     }
 
     /// The table's answer: code+subcode, code+`*`, `*`+subcode, `*`+`*`, the first entry found.
-    private static func category(code: Int?, subcode: Int?, serverCategories: [GraphErrorServerCategory]?) -> GraphErrorCategory {
+    private static func category(code: Int?, subcode: Int?, serverCategories: [GraphErrorServerCategory]?,
+                                 dropsWildcardCodes: Bool) -> GraphErrorCategory {
         var table = defaultTable
         for category in serverCategories ?? [] {
             for item in category.items {
+                if dropsWildcardCodes, item.code == nil { break }
                 for key in item.subcodeKeys { table[Key(code: item.code, subcode: key)] = category.category }
             }
         }
@@ -70,6 +79,6 @@ public struct ReferenceGraphErrorClassifier: GraphErrorClassifying, Sendable {
 
 extension ReferenceImplementation: GraphErrorClassifying {
     public func classifyGraphError(_ input: GraphErrorInput) -> GraphErrorOutcome {
-        ReferenceGraphErrorClassifier().classifyGraphError(input)
+        ReferenceGraphErrorClassifier(profile: profile).classifyGraphError(input)
     }
 }

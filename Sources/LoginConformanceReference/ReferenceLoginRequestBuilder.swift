@@ -29,8 +29,10 @@ public struct ReferenceLoginRequestBuilder: LoginRequestBuilding, Sendable {
             "default_audience": input.defaultAudience.rawValue,
         ]
         parameters["auth_type"] = configuration.authType
-        // The shim (enabled tracking, tracking not authorized) adds tp and stays an enabled request.
-        if !enabled || !input.trackingAuthorized {
+        // The shim (enabled tracking, tracking not authorized) keeps the enabled parameters, adds tp, goes to the
+        // limited host and allows no app switch (the SDK's reading; no document covers it: DECISIONS.md D25).
+        let full = enabled && input.trackingAuthorized
+        if !full {
             parameters["tp"] = Self.doNotTrack
         }
         if enabled {
@@ -38,9 +40,9 @@ public struct ReferenceLoginRequestBuilder: LoginRequestBuilding, Sendable {
             parameters["code_challenge_method"] = "S256"
         }
         return LoginRequestOutcome(
-            host: enabled ? "m.facebook.com" : "limited.facebook.com",
+            host: full ? "m.facebook.com" : "limited.facebook.com",
             path: "/\(input.graphVersion)/dialog/oauth",
-            appSwitchAllowed: enabled && configuration.appSwitch == .enabled,
+            appSwitchAllowed: full && configuration.appSwitch == .enabled,
             sending: parameters)
     }
 

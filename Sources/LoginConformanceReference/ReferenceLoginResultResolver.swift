@@ -60,12 +60,9 @@ public struct ReferenceLoginResultResolver: LoginResultResolving, Sendable {
         return members["challenge"]?.stringValue
     }
 
-    /// `expires` or `expires_at` > 0 → that epoch; else `expires_in` > 0 → now + it; else never.
+    /// The callback URL's expiry parameters are strings, which the SDK reads with `as? TimeInterval` and so never
+    /// reads: a token from the callback never expires (DECISIONS.md D27; no public document says otherwise).
     static func expirationDate(_ parameters: [String: String], now: Double) -> Double? {
-        func positive(_ key: String) -> Double? {
-            parameters[key].flatMap(Double.init).flatMap { $0 > 0 ? $0 : nil }
-        }
-        if let epoch = positive("expires") ?? positive("expires_at") { return epoch }
-        return positive("expires_in").map { now + $0 }
+        nil
     }
 }

@@ -15,11 +15,12 @@ public struct ReferenceNonceValidator: NonceValidating, Sendable {
         return .valid
     }
 
-    /// ios-sdk: Foundation's `CharacterSet.whitespaces`, i.e. category Zs plus TAB; newlines are not in it.
+    /// ios-sdk: Foundation's `CharacterSet.whitespaces`, CoreFoundation's set: category Zs, TAB and U+200B ZERO WIDTH
+    /// SPACE (CFUniChar.c lists U+2000...U+200B; DECISIONS.md D21); newlines are not in it.
     /// documented: "a non-empty string without whitespace": every Unicode White_Space character, newlines included.
     private func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
         switch profile {
-        case .iosSDK: scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+        case .iosSDK: scalar == "\t" || scalar == "\u{200B}" || scalar.properties.generalCategory == .spaceSeparator
         case .documented: scalar.properties.isWhitespace
         }
     }

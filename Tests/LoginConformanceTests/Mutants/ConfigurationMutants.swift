@@ -74,12 +74,12 @@ enum ConfigurationMutants {
                "replaces an explicit nil auth type with the default rerequest (§1: nil stays nil)") {
             $0.prepareAuthType = { $0 ?? "rerequest" }
         },
-        mutant("configuration.auth-type-checked-before-permissions", .documented,
-               "checks the auth type before the permission syntax (§1: nonce, then permissions, then auth type)") {
+        mutant("configuration.auth-type-checked-before-permissions", .iosSDK,
+               "checks the auth type before the permission syntax (DECISIONS.md D26: nonce, permissions, auth type)") {
             $0.order = [.nonce, .authType, .permissions]
         },
-        mutant("configuration.permissions-checked-before-nonce", .documented,
-               "checks the permissions before the nonce (§1: the nonce first)") {
+        mutant("configuration.permissions-checked-before-nonce", .iosSDK,
+               "checks the permissions before the nonce (DECISIONS.md D26: the nonce first)") {
             $0.order = [.permissions, .nonce, .authType]
         },
         mutant("configuration.trims-nonce", .documented,
@@ -98,10 +98,6 @@ enum ConfigurationMutants {
         mutant("configuration.code-verifier-length-in-utf8-bytes", .iosSDK,
                "measures the code verifier in UTF-8 bytes, so 128 characters with a non-ASCII letter are too long (§1)") {
             $0.verifierLength = { $0.utf8.count }
-        },
-        mutant("configuration.code-verifier-length-in-utf16-units", .iosSDK,
-               "measures the code verifier in UTF-16 units (NSString.length), so a letter outside the BMP counts twice (§1)") {
-            $0.verifierLength = { $0.utf16.count }
         },
         mutant("configuration.code-verifier-accepts-base64", .documented,
                "allows the standard base64 alphabet (+ / =) in the code verifier (§1, RFC 7636 §4.1)") {
@@ -125,6 +121,12 @@ enum ConfigurationMutants {
                "trims the Messenger page ID (§1: kept exactly)") {
             $0.keptMessengerPageID = { $0?.trimmingCharacters(in: .whitespacesAndNewlines) }
         },
+    ]
+
+    /// Mutants retired in suite 0.3.0, with the reason (never silently deleted).
+    static let retired: [(name: String, reason: String)] = [
+        ("configuration.code-verifier-length-in-utf16-units", "DECISIONS.md D24: no vector's outcome may depend on "
+            + "counting code points rather than UTF-16 units; the one vector that did is retired"),
     ]
 
     private static func mutant(

@@ -24,8 +24,13 @@ struct GraphErrorModel: GraphErrorClassifying, Sendable {
     }
     /// The server-table search. Conformant: code+subcode, code+*, *+subcode, *+*.
     var lookupOrder: [LookupStep] = [(true, true), (true, false), (false, true), (false, false)]
-    /// Whether a `*` code in the server table matches every code. Conformant: yes.
+    /// Whether a `*` code in the server table matches every code. Conformant: documented yes; ios-sdk no (the SDK
+    /// drops a server item whose code is not a number, DECISIONS.md D29).
     var wildcardCodesMatch = true
+
+    init(profile: ConformanceProfile = .documented) {
+        wildcardCodesMatch = profile == .documented
+    }
     /// Whether a code is a permission error. Conformant: 10 and 200–299.
     var isPermissionError: @Sendable (Int) -> Bool = { $0 == 10 || (200...299).contains($0) }
     /// The members the message is read from, in order. Conformant: message, error_reason, error_msg.

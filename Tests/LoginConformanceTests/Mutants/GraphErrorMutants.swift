@@ -4,7 +4,7 @@ import LoginConformance
 /// is_transient, the server table, permission errors, the message, the client action and the token effect.
 enum GraphErrorMutants {
     /// The conformant model the mutants break, for `profile`.
-    static func model(profile: ConformanceProfile) -> any Sendable { GraphErrorModel() }
+    static func model(profile: ConformanceProfile) -> any Sendable { GraphErrorModel(profile: profile) }
 
     static let all: [Mutant] = [
         mutant("graph-error.102-not-recoverable",
@@ -38,15 +38,16 @@ enum GraphErrorMutants {
             }
         },
         mutant("graph-error.subcode-before-code",
-               "searches *+subcode before code+* (§7: code+subcode, code+*, *+subcode, *+*)") {
+               "searches *+subcode before code+* (§7: code+subcode, code+*, *+subcode, *+*)", profile: .documented) {
             $0.lookupOrder = [(true, true), (false, true), (true, false), (false, false)]
         },
-        mutant("graph-error.server-wildcard-code-ignored",
-               "never matches a \"*\" code in the server table (§7: *+subcode and *+* are searched)") {
-            $0.wildcardCodesMatch = false
+        mutant("graph-error.server-wildcard-code-matches",
+               "matches a \"*\" code in the server table (DECISIONS.md D29: the SDK drops such items)") {
+            $0.wildcardCodesMatch = true
         },
         mutant("graph-error.permission-only-200",
-               "takes only code 200 as a permission error, as in the seeds' example (§7: 10 and 200-299)") {
+               "takes only code 200 as a permission error, as in the seeds' example (§7: 10 and 200-299)",
+               profile: .documented) {
             $0.isPermissionError = { $0 == 200 }
         },
         mutant("graph-error.message-legacy-first",
@@ -54,7 +55,8 @@ enum GraphErrorMutants {
             $0.messageSources = ["error_msg", "error_reason", "message"]
         },
         mutant("graph-error.permission-error-not-acted-on",
-               "derives the action from the category alone, so a permission error gets none (§7: re-request the permission)") {
+               "derives the action from the category alone, so a permission error gets none (§7: re-request the permission)",
+               profile: .documented) {
             $0.clientAction = { category, _ in
                 switch category {
                 case .recoverable: .logInAgain
@@ -81,11 +83,19 @@ enum GraphErrorMutants {
         },
     ]
 
-    private static func mutant(_ name: String, _ description: String, _ bug: (inout GraphErrorModel) -> Void) -> Mutant {
-        var model = GraphErrorModel()
+    /// Mutants retired in suite 0.3.0, with the reason (never silently deleted).
+    static let retired: [(name: String, reason: String)] = [
+        ("graph-error.server-wildcard-code-ignored", "DECISIONS.md D29: ignoring a wildcard code is what the SDK does, "
+            + "so this is no bug under ios-sdk; graph-error.server-wildcard-code-matches takes its place"),
+    ]
+
+    private static func mutant(_ name: String, _ description: String, profile: ConformanceProfile = .iosSDK,
+                               _ bug: (inout GraphErrorModel) -> Void) -> Mutant {
+        var model = GraphErrorModel(profile: profile)
         bug(&model)
-        // The §6 and §7 rules hold in both profiles; the mutants claim the SDK's.
-        return Mutant(name: name, description: description, family: .graphError, profile: .iosSDK,
+        // Most §6 and §7 rules hold in both profiles; those mutants claim the SDK's. isPermissionError and
+        // clientAction are compared under the documented reading only (DECISIONS.md D30).
+        return Mutant(name: name, description: description, family: .graphError, profile: profile,
                       implementation: model)
     }
 }

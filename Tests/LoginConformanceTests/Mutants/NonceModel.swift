@@ -31,10 +31,11 @@ struct NonceModel: NonceValidating, Sendable {
         return .valid
     }
 
-    /// ios-sdk: Foundation's `CharacterSet.whitespaces`, Zs plus TAB. documented: Unicode White_Space.
+    /// ios-sdk: Foundation's `CharacterSet.whitespaces`, Zs plus TAB plus U+200B (CoreFoundation's set, DECISIONS.md
+    /// D21). documented: Unicode White_Space.
     static func whitespace(_ scalar: Unicode.Scalar, _ profile: ConformanceProfile) -> Bool {
         switch profile {
-        case .iosSDK: scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+        case .iosSDK: scalar == "\t" || scalar == "\u{200B}" || scalar.properties.generalCategory == .spaceSeparator
         case .documented: scalar.properties.isWhitespace
         }
     }

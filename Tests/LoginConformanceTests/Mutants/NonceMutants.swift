@@ -39,7 +39,7 @@ enum NonceMutants {
             }
         },
         mutant("nonce.stale-unicode-zs-table", .iosSDK,
-               "uses a Unicode table from before 4.0.1, where U+200B and U+180E were still Zs (§1)") {
+               "uses a Unicode table from before 6.3, where U+180E was still Zs (§1; U+200B is in the SDK's set anyway, D21)") {
             $0.isWhitespace = { scalar, profile in
                 NonceModel.whitespace(scalar, profile) || scalar.value == 0x200B || scalar.value == 0x180E
             }

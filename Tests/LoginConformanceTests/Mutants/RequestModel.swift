@@ -12,7 +12,7 @@ struct RequestModel: LoginRequestBuilding, Sendable {
     }
 
     /// Conformant: m.facebook.com for enabled tracking, limited.facebook.com for limited.
-    var host: @Sendable (Mode) -> String = { $0.enabled ? "m.facebook.com" : "limited.facebook.com" }
+    var host: @Sendable (Mode) -> String = { $0.enabled && $0.authorized ? "m.facebook.com" : "limited.facebook.com" }
     /// Conformant: /{graph version}/dialog/oauth.
     var path: @Sendable (String) -> String = { "/\($0)/dialog/oauth" }
     /// Conformant: the app ID as given.
@@ -44,8 +44,9 @@ struct RequestModel: LoginRequestBuilding, Sendable {
     var state: @Sendable (String) -> String = { "{\"challenge\":\"\($0)\"}" }
     /// Conformant: the given audience.
     var audience: @Sendable (LoginDefaultAudience) -> String = { $0.rawValue }
-    /// Conformant: the configuration enables it and tracking is enabled.
-    var appSwitch: @Sendable (LoginAppSwitch, Mode) -> Bool = { $0 == .enabled && $1.enabled }
+    /// Conformant: the configuration enables it and tracking is enabled and authorized (no app switch for the shim,
+    /// DECISIONS.md D25).
+    var appSwitch: @Sendable (LoginAppSwitch, Mode) -> Bool = { $0 == .enabled && $1.enabled && $1.authorized }
 
     func makeLoginRequest(_ input: LoginRequestInput) -> LoginRequestOutcome {
         let configuration = input.configuration

@@ -19,9 +19,13 @@ enum RequestMutants {
                "sends every login to m.facebook.com, limited ones included (§2: limited.facebook.com)") {
             $0.host = { _ in "m.facebook.com" }
         },
-        mutant("request.shim-goes-to-limited-host", .iosSDK,
-               "sends enabled tracking without tracking authorization to limited.facebook.com (§2: the shim only adds tp)") {
-            $0.host = { $0.enabled && $0.authorized ? "m.facebook.com" : "limited.facebook.com" }
+        mutant("request.shim-goes-to-m-host", .iosSDK,
+               "sends enabled tracking without tracking authorization to m.facebook.com (DECISIONS.md D25: the limited host)") {
+            $0.host = { $0.enabled ? "m.facebook.com" : "limited.facebook.com" }
+        },
+        mutant("request.shim-allows-app-switch", .iosSDK,
+               "allows app switch for the shim (DECISIONS.md D25: NativeAppLoginHandler turns it off)") {
+            $0.appSwitch = { $0 == .enabled && $1.enabled }
         },
         mutant("request.path-without-version", .documented,
                "uses the unversioned path /dialog/oauth (§2: /{graph version}/dialog/oauth)") {
@@ -70,7 +74,7 @@ enum RequestMutants {
                "sends the enabled response_type with limited tracking too (§2: id_token,graph_domain,user_token_nonce)") {
             $0.responseType = { _ in "id_token,token_or_nonce,signed_request,graph_domain,user_token_nonce" }
         },
-        mutant("request.tp-only-for-limited", .documented,
+        mutant("request.tp-only-for-limited", .iosSDK,
                "sends tp only with limited tracking, forgetting the shim (§2: also enabled without tracking authorization)") {
             $0.tp = { $0.enabled ? nil : "ios_14_do_not_track" }
         },
@@ -114,6 +118,12 @@ enum RequestMutants {
                "allows app switch whenever the configuration enables it, limited tracking included (§2: not supported for limited)") {
             $0.appSwitch = { appSwitch, _ in appSwitch == .enabled }
         },
+    ]
+
+    /// Mutants retired in suite 0.3.0, with the reason (never silently deleted).
+    static let retired: [(name: String, reason: String)] = [
+        ("request.shim-goes-to-limited-host", "DECISIONS.md D25: the limited host is the SDK's reading for the shim, "
+            + "so this is no bug any more; request.shim-goes-to-m-host takes its place"),
     ]
 
     private static func mutant(

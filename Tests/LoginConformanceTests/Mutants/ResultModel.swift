@@ -40,7 +40,7 @@ struct ResultModel: LoginResultResolving, Sendable {
     var checksUser: @Sendable (LoginCallback) -> Bool = { $0.previousToken != nil }
     /// Whether two user IDs are the same user. Conformant: exactly equal strings.
     var sameUser: @Sendable (String, String?) -> Bool = { previous, graph in graph?.isCodePointEqual(to: previous) == true }
-    /// The expiration date. Conformant: expires or expires_at > 0, else now + expires_in > 0, else never.
+    /// The expiration date. Conformant: never, from the callback URL (DECISIONS.md D27).
     var expiration: @Sendable ([String: String], Double) -> Double? = ResultModel.expirationDate
 
     func resolveLoginResult(_ callback: LoginCallback) -> LoginResultOutcome {
@@ -88,7 +88,14 @@ struct ResultModel: LoginResultResolving, Sendable {
         return challenge.isCodePointEqual(to: expected)
     }
 
+    /// The callback URL's expiry parameters are strings the SDK never reads as numbers: no expiry (DECISIONS.md D27).
     static func expirationDate(_ parameters: [String: String], now: Double) -> Double? {
+        nil
+    }
+
+    /// The precedence the SDK applies to a Graph JSON response (not to the callback URL): expires or expires_at > 0,
+    /// else now + expires_in > 0, else never. Only a mutant reads the URL this way.
+    static func numericExpirationDate(_ parameters: [String: String], now: Double) -> Double? {
         func positive(_ key: String) -> Double? {
             parameters[key].flatMap(Double.init).flatMap { $0 > 0 ? $0 : nil }
         }

@@ -108,36 +108,27 @@ enum ResultMutants {
                 return Int(previous).flatMap { left in Int(graph).map { left == $0 } } ?? (previous == graph)
             }
         },
-        mutant("result.expires-in-before-expires",
-               "prefers expires_in over expires and expires_at (§3: expires or expires_at first)") {
-            $0.expiration = { parameters, now in
-                if let seconds = parameters["expires_in"].flatMap(Double.init), seconds > 0 { return now + seconds }
-                return ResultModel.expirationDate(parameters, now: now)
-            }
-        },
-        mutant("result.zero-expiry-is-an-epoch",
-               "takes expires or expires_at when it is >= 0, so 0 means 1970 (§3: only > 0)") {
-            $0.expiration = { parameters, now in
-                func present(_ key: String) -> Double? { parameters[key].flatMap(Double.init).flatMap { $0 >= 0 ? $0 : nil } }
-                if let epoch = present("expires") ?? present("expires_at") { return epoch }
-                return ResultModel.expirationDate(parameters, now: now)
-            }
-        },
-        mutant("result.expires-in-as-epoch",
-               "takes expires_in as an epoch instead of seconds from now (§3: now + expires_in)") {
-            $0.expiration = { parameters, now in
-                ResultModel.expirationDate(parameters, now: now).map { date in
-                    ResultModel.expirationDate(parameters.filter { $0.key != "expires_in" }, now: now) ?? date - now
-                }
-            }
+        mutant("result.reads-url-expiry",
+               "reads the callback URL's expires / expires_at / expires_in strings as numbers (DECISIONS.md D27: the "
+               + "SDK reads none of them, the token never expires)", profile: .iosSDK) {
+            $0.expiration = ResultModel.numericExpirationDate
         },
     ]
 
-    private static func mutant(_ name: String, _ description: String, _ bug: (inout ResultModel) -> Void) -> Mutant {
+    /// Mutants retired in suite 0.3.0, with the reason (never silently deleted).
+    static let retired: [(name: String, reason: String)] = [
+        ("result.expires-in-before-expires", "DECISIONS.md D27: the expiry precedence is no rule of the callback URL "
+            + "(the SDK reads no expiry from it); result.reads-url-expiry takes its place"),
+        ("result.zero-expiry-is-an-epoch", "DECISIONS.md D27: as result.expires-in-before-expires"),
+        ("result.expires-in-as-epoch", "DECISIONS.md D27: as result.expires-in-before-expires"),
+    ]
+
+    private static func mutant(_ name: String, _ description: String, profile: ConformanceProfile = .documented,
+                               _ bug: (inout ResultModel) -> Void) -> Mutant {
         var model = ResultModel()
         bug(&model)
-        // The §3 rules hold in both profiles; the mutants claim the documented one.
-        return Mutant(name: name, description: description, family: .loginResult, profile: .documented,
+        // Most §3 rules hold in both profiles; those mutants claim the documented one.
+        return Mutant(name: name, description: description, family: .loginResult, profile: profile,
                       implementation: model)
     }
 }

@@ -29,13 +29,14 @@ struct VerifierModel: CodeVerifierValidating, Sendable {
         return .valid
     }
 
-    /// RFC 7636 unreserved ASCII (documented); the SDK's alphanumerics add letters (L*) and decimal digits (Nd) of
-    /// any script (ios-sdk).
+    /// RFC 7636 unreserved ASCII (documented); the SDK's CharacterSet.alphanumerics adds letters (L*), marks (M*)
+    /// and numbers (N*) of any script (ios-sdk, DECISIONS.md D23).
     static func allowed(_ scalar: Unicode.Scalar, _ profile: ConformanceProfile) -> Bool {
         if asciiUnreserved(scalar) { return true }
         guard profile == .iosSDK else { return false }
         switch scalar.properties.generalCategory {
-        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber:
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber:
             return true
         default:
             return false

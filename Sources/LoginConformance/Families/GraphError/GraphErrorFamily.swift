@@ -9,7 +9,21 @@ public enum GraphErrorFamily: VectorFamily {
     /// The category is the verdict; the client action and the token effect are the "reason":
     /// `recoverable(logInAgain, token cleared)`.
     public static func label(of outcome: GraphErrorOutcome) -> String {
-        "\(outcome.category.rawValue)(\(outcome.clientAction.rawValue), token \(outcome.currentToken.rawValue))"
+        let action = outcome.clientAction.map { "\($0.rawValue), " } ?? ""
+        return "\(outcome.category.rawValue)(\(action)token \(outcome.currentToken.rawValue))"
+    }
+
+    /// `isPermissionError` and `clientAction` are compared only when the vector's `expected` has them (DECISIONS.md
+    /// D30: the SDK has neither); everything else as the canonical JSON, code point by code point.
+    public static func conforms(_ actual: GraphErrorOutcome, to expected: GraphErrorOutcome,
+                                input: GraphErrorInput) -> Bool {
+        let compared = GraphErrorOutcome(
+            category: actual.category,
+            isPermissionError: expected.isPermissionError == nil ? nil : actual.isPermissionError,
+            message: actual.message,
+            clientAction: expected.clientAction == nil ? nil : actual.clientAction,
+            currentToken: actual.currentToken)
+        return CanonicalJSON.render(compared).isCodePointEqual(to: CanonicalJSON.render(expected))
     }
 
     /// Every outcome is a classification: there is no rejection reason.

@@ -4,19 +4,20 @@
 public struct GraphErrorOutcome: Sendable, Hashable {
     /// The error's category.
     public let category: GraphErrorCategory
-    /// Whether the error is a permission error (Graph code 10 or 200–299).
-    public let isPermissionError: Bool
+    /// Whether the error is a permission error (Graph code 10 or 200–299). Optional (DECISIONS.md D30): the SDK has
+    /// no such flag, so a vector compares it only where its `expected` has it; an answer may always send it.
+    public let isPermissionError: Bool?
     /// `message`, else `error_reason`, else `error_msg`; `nil` when the error has none of them.
     public let message: String?
-    /// What the client should do about it.
-    public let clientAction: GraphErrorClientAction
+    /// What the client should do about it. Optional like ``isPermissionError`` (DECISIONS.md D30).
+    public let clientAction: GraphErrorClientAction?
     /// What happens to the current access token.
     public let currentToken: CurrentTokenEffect
 
     /// An outcome with every member given.
     public init(
-        category: GraphErrorCategory, isPermissionError: Bool, message: String?, clientAction: GraphErrorClientAction,
-        currentToken: CurrentTokenEffect
+        category: GraphErrorCategory, isPermissionError: Bool?, message: String?,
+        clientAction: GraphErrorClientAction?, currentToken: CurrentTokenEffect
     ) {
         self.category = category
         self.isPermissionError = isPermissionError
@@ -68,9 +69,9 @@ extension GraphErrorOutcome: Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         _ = try container.decodeDiscriminator(.result, allowed: ["classified"])
         category = try container.decode(GraphErrorCategory.self, forKey: .category)
-        isPermissionError = try container.decode(Bool.self, forKey: .isPermissionError)
+        isPermissionError = try container.decodeIfPresent(Bool.self, forKey: .isPermissionError)
         message = try container.decode(String?.self, forKey: .message)
-        clientAction = try container.decode(GraphErrorClientAction.self, forKey: .clientAction)
+        clientAction = try container.decodeIfPresent(GraphErrorClientAction.self, forKey: .clientAction)
         currentToken = try container.decode(CurrentTokenEffect.self, forKey: .currentToken)
     }
 
@@ -78,9 +79,9 @@ extension GraphErrorOutcome: Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode("classified", forKey: .result)
         try container.encode(category, forKey: .category)
-        try container.encode(isPermissionError, forKey: .isPermissionError)
+        try container.encodeIfPresent(isPermissionError, forKey: .isPermissionError)
         try container.encode(message, forKey: .message)
-        try container.encode(clientAction, forKey: .clientAction)
+        try container.encodeIfPresent(clientAction, forKey: .clientAction)
         try container.encode(currentToken, forKey: .currentToken)
     }
 }
