@@ -71,6 +71,10 @@ func mapError(err error) error {
 		return rejected{Reason: "audience"}
 	case errors.Is(err, jwt.ErrInvalidIssuer):
 		return rejected{Reason: "issuer"}
+	case errors.Is(err, jwt.ErrUnmarshalNumericDate):
+		return rejected{Reason: "wrongClaimType", Claim: "exp"} // exp or iat: go-jose's error does not say which
+	case strings.Contains(text, "duplicate key"):
+		return rejected{Reason: "badJSON"}
 	case errors.Is(err, jwt.ErrUnmarshalAudience):
 		return rejected{Reason: "wrongClaimType", Claim: "aud"}
 	case errors.Is(err, jose.ErrCryptoFailure):
