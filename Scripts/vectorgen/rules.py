@@ -176,7 +176,15 @@ RULES = [
     # --- token claims (§4, §8) -------------------------------------------------------------------------------------
     _rule("token.json.object", S4, "both",
           "The header and the claims must each be one JSON object (strict RFC 8259 JSON; whitespace around it is "
-          "allowed); otherwise malformed."),
+          "allowed); otherwise malformed. A trailing comma is a rule of the documented reading only "
+          "(token.json.trailing-comma.documented)."),
+    _rule("token.json.trailing-comma.documented", S4, "reject",
+          "Documented reading: a header, claims or payload JSON text with a trailing comma (`{\"a\":1,}`) is not "
+          "RFC 8259 JSON and is refused: malformed (token-claims), badJSON (signed-token).",
+          profiles=[DOC],
+          unpaired="The SDK's reading depends on Apple's JSONSerialization, which cannot be run here (DECISIONS.md "
+                   "D18): the SDK compiled on Linux accepts a trailing comma and the evidence says Apple's parser "
+                   "most likely does too, so there is no ios-sdk vector."),
     _rule("token.header.alg", S4, "both",
           "The header's alg must be exactly the string RS256 (none, other algorithms and other cases refused): "
           "otherwise headerAlgorithm."),
@@ -268,7 +276,7 @@ RULES = [
           "A segment of 4n+1 base64 characters encodes no whole bytes in either reading: badBase64url."),
     _rule("token.jose.json", S4, "reject",
           "The decoded header and payload must each be one JSON object in UTF-8 (strict RFC 8259): otherwise "
-          "badJSON."),
+          "badJSON. A trailing comma is a rule of the documented reading only (token.json.trailing-comma.documented)."),
     _rule("token.jose.json.duplicate-members", S4, "reject",
           "A header or payload (or an object inside it) with a duplicate member name is refused as badJSON "
           "(preferred) or read keeping the last member (RFC 7515 §4, also accepted); keeping the first is wrong "
@@ -582,13 +590,16 @@ def catalogue():
             "the rule. needs: the vectors a rule must have (accept: one whose expected result accepts; reject: one "
             "that refuses; both: one of each; any: at least one). profiles: the readings the rule holds under "
             "(absent: both). unpaired: why the rule's profile-specific vectors have no counterpart in the other "
-            "profile. sources: where the rule comes from: a public document (a key of documents, with the section), "
+            "profile. undocumented: why no public document states a rule that holds under documented (a declared "
+            "gap, DECISIONS.md D31). sources: where the rule comes from: a public document (a key of documents, with the section), "
             "the facebook-ios-sdk code at the tag in sdk (path and lines), an entry of Vectors/DECISIONS.md, or why "
             "it cannot be checked here."
         ),
         "sdk": dict(sources.SDK),
         "documents": {key: dict(value) for key, value in sources.DOCUMENTS.items()},
-        "rules": [{**rule, "sources": sources.sources_for(rule["id"])} for rule in RULES],
+        "rules": [{**rule, "sources": sources.sources_for(rule["id"]),
+                   **({"undocumented": sources.UNDOCUMENTED[rule["id"]]} if rule["id"] in sources.UNDOCUMENTED else {})}
+                  for rule in RULES],
         "retired": RETIRED,
     }
 

@@ -223,6 +223,15 @@ APPLE_JSON = (
     "Apple's parser cannot be run here (swift-corelibs-foundation on Linux is a different parser: it accepts a "
     "trailing comma, for example), so which malformed texts the SDK refuses is not checked beyond RFC 8259."
 )
+APPLE_TRAILING_COMMA = (
+    "The SDK parses the header and payload with Apple's JSONSerialization without options "
+    "(AuthenticationTokenHeader.swift line 22, AuthenticationTokenClaims.swift line 128), which cannot be run here. "
+    "The SDK compiled on Linux (Scripts/check_sdk.py) accepts a trailing comma; swift-foundation's JSONScanner.swift "
+    "(the Foundation of Apple's platforms) and swift-corelibs-foundation's parser carry the comment that the "
+    "Foundation JSON implementation supports trailing commas, and Foundation's maintainer says so on "
+    "swift-corelibs-foundation issue #4682; the json5Allowed reading option does not imply the default refuses them. "
+    "So the vectors hold under documented only."
+)
 APPLE_DATE_FORMATTER = (
     "The SDK parses user_birthday with Apple's DateFormatter (format MM/dd/yyyy, default non-lenient); how ICU's "
     "parser on Apple platforms treats out-of-range months and days cannot be run here."
@@ -433,6 +442,11 @@ SOURCES = {
         sdk(TOKEN_HEADER, "21-22"),
         unverifiable(APPLE_JSON),
         decision("D18"),
+    ],
+    "token.json.trailing-comma.documented": [
+        doc("RFC 8259", "4"),
+        decision("D18"),
+        unverifiable(APPLE_TRAILING_COMMA),
     ],
     "token.header.alg": [
         doc(FB_VALIDATING, "Check the Signature (RS256)"),
@@ -1001,6 +1015,92 @@ SOURCES = {
 }
 
 
+# Rules that hold under documented although no public document states them (DECISIONS.md D31): the SDK's code is
+# their only source. The lint accepts them only while they are listed here, each with why no document states it;
+# their documented vectors are to move to ios-sdk only (issue 12, still open), and a rule that gains a document
+# source must leave this list.
+UNDOCUMENTED = {
+    "configuration.permission.syntax":
+        "no public page states a character rule for permission names; the pages only list valid names",
+    "configuration.permission.all-or-nothing":
+        "Limited Login states it for a permission outside the scope, not for a syntactically invalid one",
+    "configuration.messenger-page-id":
+        "no public page says the Messenger page ID is not validated",
+    "result.cancel.empty-grant":
+        "a callback with a token but an empty grant being a cancellation is stated only by LoginManager",
+    "result.scopes.syntax":
+        "Manually Build a Login Flow calls granted_scopes comma-separated, nothing about trimming or the syntax check",
+    "result.error.with-message":
+        "core error 8 and the error_message handling are the SDK's",
+    "result.challenge.after-cancellation":
+        "the order of the state check and cancellation is the SDK's",
+    "result.granted":
+        "granted = granted_scopes intersected with the request is the SDK's",
+    "result.declined.on-cancel":
+        "the declined set of a cancellation is the SDK's",
+    "result.user-mismatch":
+        "error 304 is named, never described, in public references",
+    "token.optional.dropped":
+        "OpenID Connect Core gives the claims' types, not that a wrong-typed optional claim is dropped and the token kept",
+    "request.endpoint.host":
+        "public pages use www.facebook.com; the m. and limited. hosts are the SDK's choice",
+    "request.fixed-parameters":
+        "display=touch, sdk=ios and return_scopes=true are the SDK's; current pages do not document sdk or return_scopes",
+    "request.response-type":
+        "the SDK's composite response_type values are not documented",
+    "request.tp.limited":
+        "the tp parameter is not documented",
+    "request.tp.enabled-authorized":
+        "the tp parameter is not documented",
+    "request.pkce.limited":
+        "no page says PKCE is left out with limited tracking",
+    "request.default-audience":
+        "default_audience is not on the current public pages",
+    "profile.absent-claims":
+        "how a profile is made from the claims (null members) is the SDK's",
+    "profile.wrong-type":
+        "dropping a wrong-typed claim from the profile is the SDK's",
+    "profile.permissions":
+        "the profile's permission handling (isLimited) is the SDK's",
+    "access-token.granted.expired-permission":
+        "how hasGranted treats expired permissions is the SDK's",
+    "access-token.granted.ignores-dates":
+        "hasGranted ignoring the dates is the SDK's",
+    "access-token.expired.strict":
+        "the strict comparison with now is the SDK's",
+    "access-token.expired.never":
+        "the meaning of a null expiry is the SDK's",
+    "access-token.data-access.never":
+        "the meaning of a null data-access expiry is the SDK's",
+    "token-change.user-info.tokens":
+        "the iOS page documents AccessTokenDidChange and its user-ID key only, not the old and new token keys",
+    "token-change.user-id.old-expired":
+        "the user-change rule for an expired old token is the SDK's",
+    "token-change.expiry-timer":
+        "the expiry timer is the SDK's",
+    "token-change.did-expire.timer-only":
+        "the did-expire key is the SDK's",
+    "token-change.current":
+        "which token is current after a change is the SDK's",
+    "graph-error.category.default-other":
+        "Handling Errors gives actions per code, no 'other' category",
+    "graph-error.category.is-transient":
+        "is_transient is not on Handling Errors",
+    "graph-error.server-table.names":
+        "the server's error-configuration table is not publicly documented",
+    "graph-error.server-table.lookup-order":
+        "the server's error-configuration table is not publicly documented",
+    "graph-error.server-table.overrides":
+        "the server's error-configuration table is not publicly documented",
+    "graph-error.token.marked-expired":
+        "subcode 493 is not in the public list; marking the token expired is the SDK's",
+    "graph-error.token.other-request":
+        "leaving the current token alone for another request's error is the SDK's",
+    "graph-error.token.other-codes":
+        "which codes touch the current token is the SDK's",
+}
+
+
 def sources_for(rule_id):
     """The rule's sources; raises KeyError (generation fails) when a rule has none."""
     sources = SOURCES.get(rule_id)
@@ -1018,6 +1118,8 @@ def check(rule_ids):
         problems.append(f"rule {rule_id} has no sources")
     for rule_id in sorted(set(SOURCES) - known):
         problems.append(f"sources for {rule_id}, which is not a rule")
+    for rule_id in sorted(set(UNDOCUMENTED) - known):
+        problems.append(f"UNDOCUMENTED names {rule_id}, which is not a rule")
     for rule_id, sources in SOURCES.items():
         if not sources:
             problems.append(f"rule {rule_id} has an empty source list")

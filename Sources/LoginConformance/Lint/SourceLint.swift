@@ -40,12 +40,18 @@ enum SourceLint {
                         + "\(catalogue.sdk.tag)), or an unverifiable source with the evidence, or limit it to documented"))
             }
             let evidence = rule.sources.filter { if case .decision = $0 { false } else { true } }
-            if !evidence.isEmpty, evidence.allSatisfy({ if case .sdk = $0 { true } else { false } }),
-               rule.holds(under: .documented) {
+            let sdkAlone = !evidence.isEmpty && evidence.allSatisfy { if case .sdk = $0 { true } else { false } }
+            if sdkAlone, rule.holds(under: .documented), rule.undocumented == nil {
                 problems.append(LintProblem(
                     file: file, jsonPath: "\(path).profiles", kind: .unsourcedRule,
                     message: "\(rule.id) rests on SDK code alone but holds under documented: cite the document that "
                         + "states it, or limit it to ios-sdk"))
+            }
+            if rule.undocumented != nil, !(sdkAlone && rule.holds(under: .documented)) {
+                problems.append(LintProblem(
+                    file: file, jsonPath: "\(path).undocumented", kind: .unsourcedRule,
+                    message: "\(rule.id) declares that no document states it, but it "
+                        + (sdkAlone ? "holds only under ios-sdk" : "cites a document or evidence") + ": drop undocumented"))
             }
             if let problem = resolver.problem(sectionOf: rule) {
                 problems.append(LintProblem(file: file, jsonPath: "\(path).section", kind: .unresolvedRef,
