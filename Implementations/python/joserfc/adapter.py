@@ -8,7 +8,12 @@ is KeySet.import_key_set(JWKS) (joserfc picks the key by kid), algorithms=["RS25
 essential, iss one of the documented issuers, aud the app ID and nonce the expected nonce (joserfc compares any claim
 with a value, so the nonce is the library's check). joserfc has no option for typ's value or a maximum token age:
 `--adapter-checks` adds those (implementations.json lists them).
+
+Family token-claims too (the header and claims JSON texts, no signature): joserfc's claim validation is public, so
+the same JWSRegistry checks the header (registry.check_header, registry.get_alg for the allowed RS256) and the same
+JWTClaimsRegistry the claims; the texts are parsed with Python's json module, as joserfc does.
 """
+import json
 
 import sys
 from pathlib import Path
@@ -80,6 +85,55 @@ def jose_rejection(error):
     return None
 
 
+def header_registry():
+    return JWSRegistry(algorithms=["RS256"], header_registry={
+        "kid": HeaderParameter("Key ID", "str", required=True),
+        "typ": HeaderParameter("Type", "str", required=True),
+    })
+
+
+def claims_registry(inp):
+    now = inp["now"]
+    return jwt.JWTClaimsRegistry(
+        now=int(now) if float(now).is_integer() else now, leeway=0,
+        iss={"essential": True, "values": DOCUMENTED_ISSUERS},
+        aud={"essential": True, "value": inp["appID"]},
+        nonce={"essential": True, "value": inp["expectedNonce"]},
+        **{name: {"essential": True} for name in ("jti", "sub", "exp", "iat")})
+
+
+def validate_claims(inp, checks):
+    """token-claims: the header and claims texts through joserfc's header and claims registries."""
+    try:
+        header, claims = json.loads(inp["header"]), json.loads(inp["claims"])
+    except ValueError as error:
+        raise Rejected("malformed") from error
+    if not isinstance(header, dict) or not isinstance(claims, dict):
+        raise Rejected("malformed")
+    registry = header_registry()
+    try:
+        if "alg" not in header:
+            raise errors.MissingAlgorithmError()
+        registry.get_alg(header["alg"])
+        registry.check_header(header)
+        claims_registry(inp).validate(claims)
+    except errors.ClaimError as error:
+        rejected = claim_rejection(error)
+        if rejected is None:
+            raise
+        raise rejected from error
+    except errors.JoseError as error:
+        rejected = jose_rejection(error)
+        if rejected is None:
+            raise
+        raise rejected from error
+    except TypeError as error:  # an alg that is not a string
+        raise Rejected("headerAlgorithm") from error
+    if checks:
+        limited_login_checks(checks, header, claims, inp)
+    return kept_claims(claims)
+
+
 def validate(inp, checks):
     token = inp["token"]
     registry = JWSRegistry(algorithms=["RS256"], header_registry={
@@ -118,7 +172,8 @@ def main():
     arguments = parse_arguments(__doc__.splitlines()[0])
     checks = ADAPTER_CHECKS if arguments.adapter_checks else ()
     serve({"name": "joserfc", "version": joserfc.__version__, "language": "python"},
-          {"signed-token": lambda inp: validate(inp, checks)})
+          {"signed-token": lambda inp: validate(inp, checks),
+           "token-claims": lambda inp: validate_claims(inp, checks)})
 
 
 if __name__ == "__main__":
