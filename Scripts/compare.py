@@ -369,6 +369,7 @@ td.cell.all-pass { background: #e3f6e6; }
 td.cell.some-fail { background: #fdecea; }
 td.cell.some-lenient { background: #fff6dc; }
 td.cell.selected { outline: 3px solid #3459d1; }
+td.na { color: #888; font-style: italic; }
 .num { font-variant-numeric: tabular-nums; font-weight: 600; }
 #details { margin-top: 1.2rem; }
 .vector { border: 1px solid #dde; border-radius: 6px; margin: .5rem 0; padding: .5rem .7rem; }
@@ -434,6 +435,7 @@ window.addEventListener("error", e => document.body.setAttribute("data-page-erro
       const row = el("tr", {}, el("td", {}, impl.name + " (" + impl.language + ")"), el("td", {}, String(impl.version)),
         el("td", {}, run.variant + " · " + run.profile));
       shown.forEach(f => {
+        if (!(f in run.families)) { row.appendChild(el("td", { class: "na" }, "not adopted")); return; }
         const c = counts(run, f, severity);
         const cls = c.fail ? "some-fail" : c.lenient ? "some-lenient" : "all-pass";
         const cell = el("td", { class: "cell " + cls, "data-impl": impl.id, "data-run": String(j), "data-family": f,
