@@ -75,6 +75,11 @@ def parse_json_text(text):
         return None
 
 
+def relative(command):
+    """The runner writes the vector folder as an absolute path; the report says it from the repository's root."""
+    return command.replace(f"'{ROOT}/", "'") if isinstance(command, str) else command
+
+
 def status_of(result, vector):
     """pass / lenient / fail / skipped for one result of the runner's JSON report."""
     outcome = result["outcome"]
@@ -147,7 +152,7 @@ def summarise_run(raw, vectors, classifications, implementation_id, variant):
             verdict = answered_verdict(result)
             entry.update({"answered": verdict, "expected": result.get("expected"), "actual": result.get("actual"),
                           "message": None if result.get("actual") else result.get("message") or result.get("summary"),
-                          "rerun": result.get("rerun")})
+                          "rerun": relative(result.get("rerun"))})
             entry = {key: value for key, value in entry.items() if value is not None}
             if status == "fail":
                 entry["failureKind"] = result.get("failureKind") or result["outcome"]
