@@ -95,6 +95,7 @@ OIDC_KEY_ROTATION = "OpenID Connect Core 1.0 §10.1.1"
 # Decisions (Vectors/DECISIONS.md) and SDK code (facebook-ios-sdk v18.1.0) the profile-specific vectors cite.
 D_DUPLICATES, D_CRIT, D_CERTIFICATES, D_NUMBERS = ("DECISIONS.md D03", "DECISIONS.md D12", "DECISIONS.md D13",
                                                    "DECISIONS.md D14")
+D_STRICT_JSON = "DECISIONS.md D18"
 SDK_FACTORY = "FBSDKLoginKit/FBSDKLoginKit/Internal/AuthenticationTokenFactory.swift"
 SDK_CERT_MAP = f"sdk:{SDK_FACTORY}#L176-L182"
 SDK_HEADER_MEMBERS = f"sdk:{tc.SDK_HEADER}#L20-L31"
@@ -623,8 +624,6 @@ def json_vectors():
         ("payload-array", "payload", ("[" + compact_claims + "]").encode(), "the payload is a JSON array"),
         ("payload-string", "payload", json.dumps(compact_claims).encode(),
          "the payload is a JSON string holding the claims' text"),
-        ("payload-trailing-comma", "payload", (compact_claims[:-1] + ",}").encode(),
-         "the payload has a trailing comma (not RFC 8259 JSON)"),
         ("payload-nan", "payload", compact_claims.replace(f'"exp":{NOW + 3600}', f'"exp":{NOW + 3600},"x":NaN').encode(),
          "the payload holds the literal NaN (not RFC 8259 JSON)"),
         ("payload-invalid-utf8", "payload", compact_claims.replace('"sub":"', '"sub":"\udcff', 1).encode(
@@ -644,6 +643,14 @@ def json_vectors():
         add("json", case, f"A token signed by test-key-1 where {what}, so it is refused (badJSON)", "high",
             refs(RFC_JSON, RFC_JWT_VALIDATION), inp(signed(header=header, claims=claims)), rejected("badJSON"),
             rules)
+    # A trailing comma: RFC 8259 §4 settles the documented reading; the SDK parses with Apple's JSONSerialization,
+    # which cannot be run here and most likely accepts it (DECISIONS.md D18): a documented vector only.
+    add("json", "payload-trailing-comma.documented",
+        "A token signed by test-key-1 where the payload has a trailing comma (not RFC 8259 JSON), so it is refused "
+        "(badJSON) (the documented reading; the SDK's reading depends on Apple's JSONSerialization, so no ios-sdk "
+        "vector)", "high", refs(RFC_JSON, RFC_JSON_NAMES, RFC_JWT_VALIDATION, D_STRICT_JSON),
+        inp(signed(header=HEADER, claims=(compact_claims[:-1] + ",}").encode())), rejected("badJSON"),
+        ["token.json.trailing-comma.documented"], profiles=["documented"])
     # Duplicate member names (RFC 7515 §4, RFC 7519 §4, RFC 8259 §4): a JOSE parser either refuses them (preferred:
     # badJSON) or keeps the lexically last member (also accepted: the outcome of the last member); keeping the first
     # is the bug, and every case is built so that first-wins gives an outcome that is neither (DECISIONS.md D03).

@@ -224,8 +224,9 @@ APPLE_JSON = (
     "trailing comma, for example), so which malformed texts the SDK refuses is not checked beyond RFC 8259."
 )
 APPLE_TRAILING_COMMA = (
-    "The SDK parses the header and payload with Apple's JSONSerialization without options "
-    "(AuthenticationTokenHeader.swift line 22, AuthenticationTokenClaims.swift line 128), which cannot be run here. "
+    "The SDK parses the claims and the header with Apple's JSONSerialization, without json5Allowed "
+    "(AuthenticationTokenClaims.swift line 128: no options; AuthenticationTokenHeader.swift line 22: "
+    ".mutableContainers only), which cannot be run here. "
     "The SDK compiled on Linux (Scripts/check_sdk.py) accepts a trailing comma; swift-foundation's JSONScanner.swift "
     "(the Foundation of Apple's platforms) and swift-corelibs-foundation's parser carry the comment that the "
     "Foundation JSON implementation supports trailing commas, and Foundation's maintainer says so on "

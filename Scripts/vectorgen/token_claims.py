@@ -75,6 +75,7 @@ RFC_CLAIM = {
 }
 RFC_JSON_TEXT = "RFC 8259 §2"
 RFC_JSON_NUMBER = "RFC 8259 §6"
+RFC_JSON_OBJECT = "RFC 8259 §4"
 RFC_JWT_VALIDATION = "RFC 7519 §7.2"
 RFC_CNF = ("RFC 7800 §3.1", "RFC 9449 §6.1")
 
@@ -82,6 +83,7 @@ RFC_CNF = ("RFC 7800 §3.1", "RFC 9449 §6.1")
 D_TYP, D_KID, D_UNKNOWN, D_IAT, D_JTI, D_SUB, D_NONCE_EMPTY, D_AUD_EQ, D_NONCE_EQ = (
     "DECISIONS.md D01", "DECISIONS.md D02", "DECISIONS.md D04", "DECISIONS.md D05", "DECISIONS.md D07",
     "DECISIONS.md D08", "DECISIONS.md D09", "DECISIONS.md D10", "DECISIONS.md D11")
+D_STRICT_JSON = "DECISIONS.md D18"
 SDK_CLAIMS = "FBSDKCoreKit/FBSDKCoreKit/AuthenticationTokenClaims.swift"
 SDK_HEADER = "FBSDKLoginKit/FBSDKLoginKit/Internal/AuthenticationTokenHeader.swift"
 SDK_HEADER_TYP = f"sdk:{SDK_HEADER}#L24-L27"
@@ -342,6 +344,17 @@ def malformed_vectors():
     for part, base in (("header", HEADER), ("claims", CLAIMS)):
         for case, literal, what in malformed_texts(base):
             inp = token(header=literal) if part == "header" else token(claims=literal)
+            if case == "trailing-comma":
+                # RFC 8259 §4 settles the documented reading; the SDK parses with Apple's JSONSerialization, which
+                # cannot be run here and most likely accepts a trailing comma (DECISIONS.md D18): documented only.
+                out.append(_vector(vid(f"malformed-{part}", f"{case}.documented"),
+                                  f"The {part} text is {what}, not a JSON object, so the token is malformed (the "
+                                  f"documented reading; the SDK's reading depends on Apple's JSONSerialization, so "
+                                  f"no ios-sdk vector)",
+                                  "high", [B4, RFC_JWT_VALIDATION, RFC_JSON_OBJECT, D_STRICT_JSON], inp,
+                                  rejected("malformed"), profiles=["documented"],
+                                  rules=["token.json.trailing-comma.documented"]))
+                continue
             out.append(_vector(vid(f"malformed-{part}", case),
                               f"The {part} text is {what}, not a JSON object, so the token is malformed",
                               "high", [B4, RFC_JWT_VALIDATION], inp, rejected("malformed")))
