@@ -13,8 +13,8 @@ enum SourceLint {
     static func problems(in documents: SuiteDocuments) -> [LintProblem] {
         guard let catalogue = documents.catalogue else { return [] }  // reading reported why
         let file = documents.file(RuleCatalogue.fileName)
-        let decisions = headings(in: documents.file(decisionsFile), prefix: "## D")
-        let sections = headings(in: documents.file(specificationFile), prefix: "## §")
+        let decisions = headings(in: documents.file(decisionsFile), prefix: "## D", marker: "D")
+        let sections = headings(in: documents.file(specificationFile), prefix: "## ", marker: "§")
         var problems: [LintProblem] = []
         if decisions == nil {
             problems.append(LintProblem(file: documents.file(decisionsFile), jsonPath: "$", kind: .unresolvedRef,
@@ -77,16 +77,16 @@ enum SourceLint {
         return problems
     }
 
-    /// The headings of `file` that start with `prefix`, as the token after it (`D07`, `§4`); `nil` when the file
-    /// cannot be read.
-    static func headings(in file: String, prefix: String) -> Set<String>? {
+    /// The numbered headings of `file` that start with `prefix`, as `marker` and the number after it: `## D07 — …`
+    /// gives `D07`, the specification's `## 4. The Limited Login ID token` gives `§4`. `nil` when the file cannot
+    /// be read.
+    static func headings(in file: String, prefix: String, marker: String) -> Set<String>? {
         guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { return nil }
         var found = Set<String>()
         for line in text.split(separator: "\n", omittingEmptySubsequences: true) where line.hasPrefix(prefix) {
-            let marker = prefix.dropFirst(3)  // "D" or "§"
-            let rest = line.dropFirst(prefix.count)
-            let token = rest.prefix { $0.isNumber || $0 == "." }
-            if !token.isEmpty { found.insert(String(marker) + String(token)) }
+            var number = line.dropFirst(prefix.count).prefix { $0.isNumber || $0 == "." }
+            while number.hasSuffix(".") { number = number.dropLast() }
+            if !number.isEmpty { found.insert(marker + number) }
         }
         return found
     }
