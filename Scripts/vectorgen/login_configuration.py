@@ -1,6 +1,6 @@
-"""The `login-configuration` family: creating a login configuration (behaviour.md §1, §8).
+"""The `login-configuration` family: creating a login configuration (SPECIFICATION.md §1, §8).
 
-A configuration is refused on the first failing check, in the order behaviour.md §1 fixes:
+A configuration is refused on the first failing check, in the order SPECIFICATION.md §1 fixes:
 nonce, then permission syntax, then auth type. The Limited Login scope rule and the code verifier have no stated
 position in that order, so no vector combines them with any other failure.
 
@@ -39,7 +39,7 @@ SCOPE_REFS = [B1, B8, SEED_LIMITED_LOGIN_VI, SEED_LIMITED_LOGIN_FR]
 NONCE_REFS = [B1, SEED_LIMITED_LOGIN_VI, SEED_LIMITED_LOGIN_FR]
 VERIFIER_REFS = [B1, "RFC 7636 §4.1"]
 
-# behaviour.md §1: the permissions the documentation allows with Limited Login.
+# SPECIFICATION.md §1: the permissions the documentation allows with Limited Login.
 LIMITED_LOGIN_PERMISSIONS = [
     "public_profile", "email", "gaming_profile", "gaming_user_picture", "user_age_range", "user_birthday",
     "user_friends", "user_gender", "user_hometown", "user_link", "user_location", "user_messenger_contact",
@@ -47,7 +47,7 @@ LIMITED_LOGIN_PERMISSIONS = [
 
 # Baseline values: valid in both profiles, so a vector changes only what it tests.
 NONCE = "7F1C2D3E-4A5B-4C6D-8E9F-0A1B2C3D4E5F"  # the shape of the SDK's default (upper-case UUID)
-KNOWN_VERIFIER = "OB6imf0pt3YLueBtNlljrdJZXdFk8gKJ97UQEpz1ojlEUL4p"  # behaviour.md §1's known pair, 48 characters
+KNOWN_VERIFIER = "OB6imf0pt3YLueBtNlljrdJZXdFk8gKJ97UQEpz1ojlEUL4p"  # SPECIFICATION.md §1's known pair, 48 characters
 ALLOWED_AUTH_TYPES = (None, "rerequest", "reauthorize")
 UNRESERVED_PUNCTUATION = "-._~"
 
@@ -63,7 +63,7 @@ R_LIMITED_LIST_DOC = "configuration.scope.limited-list.documented"
 R_NO_LIST_SDK = "configuration.scope.no-list.ios-sdk"
 R_SCOPE_ENABLED = "configuration.scope.enabled"
 R_AUTH_TYPE = "configuration.auth-type"
-R_ORDER = "configuration.check-order"
+R_ORDER = "configuration.check-order.ios-sdk"
 R_MESSENGER = "configuration.messenger-page-id"
 R_VERIFIER_LENGTH = "configuration.code-verifier.length"
 R_VERIFIER_CHARSET = "configuration.code-verifier.charset"
@@ -83,7 +83,7 @@ def _nonce_rules(nonce, profile=None):
 # --- the rules, transcribed (used only to cross-check the tables) ------------------------------------------------
 
 def _nonce_whitespace(ch, profile):
-    """behaviour.md §1: the SDK refuses CharacterSet.whitespaces (Zs + TAB); the documented reading refuses every
+    """SPECIFICATION.md §1: the SDK refuses CharacterSet.whitespaces (Zs + TAB); the documented reading refuses every
     Unicode whitespace, newlines included."""
     if ch == "\t" or unicodedata.category(ch) == "Zs":
         return True
@@ -165,7 +165,7 @@ class _Out:
 
     def pair(self, group, case, description_doc, description_sdk, severity_doc, severity_sdk, refs, i, *,
              rules_doc, rules_sdk):
-        """The same input under both readings of behaviour.md §8: two vectors, each naming its profile."""
+        """The same input under both readings of SPECIFICATION.md §8: two vectors, each naming its profile."""
         if B8 not in refs:
             refs = list(refs) + [B8]
         self.add(group, case + ".documented", description_doc, severity_doc, refs, i, _evaluate(i, DOC), [DOC],
@@ -208,7 +208,7 @@ def _defaults(out):
             [B1, SEED_LIMITED_LOGIN_VI, SEED_LIMITED_LOGIN_FR], i, created(i), rules=[R_NONCE, R_LIMITED_LIST_DOC])
 
 
-# Nonce values valid in both profiles: non-empty and no whitespace of either reading (behaviour.md §1: no length or
+# Nonce values valid in both profiles: non-empty and no whitespace of either reading (SPECIFICATION.md §1: no length or
 # charset limit, no trimming).
 NONCE_VALID = [
     ("seed-123", "123", "\"123\" (the documentation's own)"),
@@ -218,7 +218,7 @@ NONCE_VALID = [
     ("long-1024", "n" * 1024, "of 1024 characters (no length limit)"),
 ]
 
-# Characters refused in both profiles: Zs and TAB (behaviour.md §1, the SDK's CharacterSet.whitespaces).
+# Characters refused in both profiles: Zs and TAB (SPECIFICATION.md §1, the SDK's CharacterSet.whitespaces).
 NONCE_WHITESPACE_BOTH = ["\u0020", "\u0009", "\u00a0", "\u1680", "\u2000", "\u2003", "\u2007", "\u200a", "\u202f",
                          "\u205f", "\u3000"]
 # Newlines: not in CharacterSet.whitespaces (accepted by the SDK), whitespace for the documented reading.
@@ -285,7 +285,7 @@ def _nonce(out):
              rules_sdk=_nonce_rules(i["nonce"], SDK))
 
 
-# Permission strings that break the syntax rule (non-empty, only a-z and _), behaviour.md §1.
+# Permission strings that break the syntax rule (non-empty, only a-z and _), SPECIFICATION.md §1.
 SYNTAX_INVALID = [
     ("upper-initial", "Email", "an upper-case initial"),
     ("upper-all", "EMAIL", "all upper case"),
@@ -352,7 +352,7 @@ def _permission_syntax(out):
                 "so the whole configuration is refused", "high", [B1], i, refused("invalidPermissionSyntax"),
                 rules=[R_SYNTAX])
     # With limited tracking a syntactically invalid name is also outside the Limited Login list, which the
-    # documented reading refuses at a position behaviour.md does not fix: so only the SDK reading (no allow-list)
+    # documented reading refuses at a position the specification does not fix: so only the SDK reading (no allow-list)
     # has a single failing rule here.
     for slug, value, why in SYNTAX_INVALID:
         i = inp(["public_profile", value], tracking="limited")
@@ -397,7 +397,7 @@ def _permission_set(out):
                 rules=[R_SET] + ([R_LIMITED_LIST_DOC] if tracking == "limited" else []))
 
 
-# Real Facebook permissions outside the Limited Login list (behaviour.md §1's scope rule; user_likes is the seeds'
+# Real Facebook permissions outside the Limited Login list (SPECIFICATION.md §1's scope rule; user_likes is the seeds'
 # own example).
 OUTSIDE_LIMITED = [
     "user_likes", "user_posts", "user_photos", "user_videos", "user_events", "user_managed_groups",
@@ -657,7 +657,7 @@ def _code_verifier(out):
 
 
 def _check_order(out):
-    """behaviour.md §1 fixes nonce, then permission syntax, then auth type. Enabled tracking keeps the scope rule
+    """SPECIFICATION.md §1 fixes nonce, then permission syntax, then auth type. Enabled tracking keeps the scope rule
     out; the code verifier stays valid."""
     g = "check-order"
     cases = [

@@ -1,4 +1,4 @@
-"""The `login-request` family: the authorization request a login configuration makes (behaviour.md §2).
+"""The `login-request` family: the authorization request a login configuration makes (SPECIFICATION.md §2).
 
 Input: the app (ID, URL scheme suffix), whether the user authorized tracking, the Graph API version, the default
 audience, the state challenge, and a login configuration that is always valid (making one is the
@@ -7,14 +7,14 @@ login-configuration family's job). The configuration carries its code verifier a
 where the challenge goes, not how it is computed (the code-challenge family checks that).
 
 Expected: `{"result": "request", "host", "path", "appSwitchAllowed", "parameters"}`. `parameters` names every
-parameter of behaviour.md §2's table with its percent-DECODED value, or null for "must be absent". An answer
+parameter of SPECIFICATION.md §2's table with its percent-DECODED value, or null for "must be absent". An answer
 conforms when every non-null parameter is present with that value and every null one is absent; parameters outside
 the table are ignored (real SDKs also send e2e, sdk_version, …). `scope` compares as a comma-separated list in any
 order but counting duplicates (requested ∪ {openid} is a set, so "openid,openid" is wrong). `state` compares as
 JSON: the expected object's members must be in the actual state's JSON object with equal values, other members
 allowed. host, path and appSwitchAllowed compare exactly.
 
-The rules (behaviour.md §2):
+The rules (SPECIFICATION.md §2):
   host        m.facebook.com (enabled tracking) / limited.facebook.com (limited)
   path        /{graph version}/dialog/oauth
   client_id   the app ID;  display touch;  sdk ios;  return_scopes true
@@ -32,13 +32,13 @@ The rules (behaviour.md §2):
   appSwitchAllowed  the configuration enables app switch AND tracking is enabled (§2: app switch is not supported
                     for limited login)
 
-Decisions where behaviour.md is silent (each stated in a rule and in the final report):
+Decisions where the specification is silent (each stated in a rule and in the final report):
 - The shim (enabled tracking, tracking not authorized) changes only tp: it keeps host m.facebook.com, the enabled
   response_type, PKCE and app switch (rule request.tracking-shim). §2 names tp for the shim and nothing else.
 - A null and an empty URL scheme suffix both add nothing to redirect_uri.
 
 Profiles: the rules hold in both readings. Two kinds of input exist in the SDK reading only, because the documented
-reading refuses their configuration when it is made (behaviour.md §1, §8): limited tracking with a permission
+reading refuses their configuration when it is made (SPECIFICATION.md §1, §8): limited tracking with a permission
 outside the Limited Login list (openid included), and a nonce holding a newline. Their vectors name ios-sdk; their
 rules say in `unpaired` why no documented vector exists.
 
@@ -94,7 +94,7 @@ RESPONSE_TYPE_ENABLED = "id_token,token_or_nonce,signed_request,graph_domain,use
 RESPONSE_TYPE_LIMITED = "id_token,graph_domain,user_token_nonce"
 TP = "ios_14_do_not_track"
 
-# behaviour.md §2's table, in its order: the members of every expected `parameters`.
+# SPECIFICATION.md §2's table, in its order: the members of every expected `parameters`.
 TABLE_PARAMETERS = ["client_id", "display", "sdk", "return_scopes", "scope", "nonce", "auth_type", "response_type",
                     "tp", "code_challenge", "code_challenge_method", "redirect_uri", "state", "default_audience"]
 
@@ -109,7 +109,7 @@ R_AUTH_TYPE = "request.auth-type"
 R_RESPONSE_TYPE = "request.response-type"
 R_TP_LIMITED = "request.tp.limited"
 R_TP_ENABLED = "request.tp.enabled-authorized"
-R_SHIM = "request.tracking-shim"
+R_SHIM = "request.tracking-shim.ios-sdk"
 R_PKCE_ENABLED = "request.pkce.enabled"
 R_PKCE_LIMITED = "request.pkce.limited"
 R_REDIRECT = "request.redirect-uri"
@@ -140,7 +140,7 @@ def inp(permissions=("public_profile",), tracking="enabled", authorized=True, no
 
 
 def expected(i):
-    """behaviour.md §2, transcribed. The `baseline` vectors below also spell their expectation out literally."""
+    """SPECIFICATION.md §2, transcribed. The `baseline` vectors below also spell their expectation out literally."""
     c = i["configuration"]
     enabled = c["tracking"] == "enabled"
     parameters = {
@@ -178,7 +178,7 @@ def _is_shim(i):
 
 
 def _configuration_is_valid(i, profile):
-    """The input's configuration is one the login-configuration rules create under `profile` (behaviour.md §1)."""
+    """The input's configuration is one the login-configuration rules create under `profile` (SPECIFICATION.md §1)."""
     c = i["configuration"]
     request = {"permissions": c["permissions"], "tracking": c["tracking"], "nonce": c["nonce"],
                "authType": c["authType"], "messengerPageId": c["messengerPageId"], "codeVerifier": c["codeVerifier"]}
@@ -346,7 +346,7 @@ def _scope(out):
 
 
 def _outside_limited_list(out):
-    """ios-sdk only: the documented reading refuses these configurations (behaviour.md §1, §8)."""
+    """ios-sdk only: the documented reading refuses these configurations (SPECIFICATION.md §1, §8)."""
     g = "scope"
     cases = [
         ("outside-list-user-likes-limited", ["user_likes"], True,

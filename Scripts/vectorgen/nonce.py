@@ -1,4 +1,4 @@
-"""Vectors for nonce validation (behaviour.md §1, §8).
+"""Vectors for nonce validation (SPECIFICATION.md §1, §8).
 
 The rule, in its two readings:
 
@@ -12,7 +12,7 @@ The rule, in its two readings:
 
 Both readings: an empty nonce is refused with reason "empty"; any other refusal is "whitespace". Where the two
 readings agree a vector names no profile; where they differ (the seven newline characters) there are two vectors
-with different IDs, one per profile (behaviour.md §8).
+with different IDs, one per profile (SPECIFICATION.md §8).
 
 Every expected outcome written in the tables below is re-checked at the end of vectors() against the two
 predicates above (_documented_outcome / _ios_sdk_outcome), so a table entry in the wrong group cannot slip through.
@@ -72,7 +72,7 @@ ZS = [
 ]
 
 # Unicode White_Space characters that are NOT in CharacterSet.whitespaces: the line/paragraph separators. The
-# documented reading refuses them, the SDK accepts them (behaviour.md §1, §8).
+# documented reading refuses them, the SDK accepts them (SPECIFICATION.md §1, §8).
 NEWLINES = [
     ("\u000a", "LINE FEED (LF)"),
     ("\u000b", "LINE TABULATION (VT)"),
@@ -387,7 +387,7 @@ def _zero_width_space():
     # DECISIONS.md D21: U+200B is not Unicode White_Space (documented: accepted) but is in CoreFoundation's
     # whitespace set (ios-sdk: refused).
     refs_doc = ["DECISIONS.md D21", B1, SEED_LIMITED_LOGIN_VI, SEED_LIMITED_LOGIN_FR]
-    refs_sdk = ["DECISIONS.md D21", "sdk:FBSDKLoginKit/FBSDKLoginKit/Internal/NonceValidator.swift#L12-L16"]
+    refs_sdk = [B1, "DECISIONS.md D21", "sdk:FBSDKLoginKit/FBSDKLoginKit/Internal/NonceValidator.swift#L12-L16"]
     cases = [("u+200b", "abc\u200bdef", "U+200B ZERO WIDTH SPACE between letters"),
              ("only-u+200b", "\u200b", "a nonce of just U+200B ZERO WIDTH SPACE")]
     out = []
@@ -509,7 +509,7 @@ def _charset():
 def _shapes():
     # §1: ordinary nonce shapes, including the SDK's default (a UUID string) and the seeds' example ("123").
     uuid = "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"
-    # The code-challenge of behaviour.md §1's known PKCE pair: 43 base64url characters with '-' and '_'.
+    # The code-challenge of SPECIFICATION.md §1's known PKCE pair: 43 base64url characters with '-' and '_'.
     base64url = "4oJe_Hdk_xC_YCWjumgE5RjIkW-YVmFm_nYnIckxR0c"
     base64std = base64.b64encode(b"\xfb\xef\xbe\xff\xff\xffLoginConformance").decode("ascii")
     assert "+" in base64std and "/" in base64std and base64std.endswith("=")
@@ -562,7 +562,7 @@ def _length():
 def _sdk_tests():
     # The inputs of the public SDK's own unit tests (FBSDKLoginKitTests NonceTests.swift and
     # LoginConfigurationTests.swift), not otherwise covered above ("" is nonce::empty::empty-string and "123" is
-    # nonce::shape::seeds-example-123). Expectations still come from behaviour.md §1.
+    # nonce::shape::seeds-example-123). Expectations still come from SPECIFICATION.md §1.
     cases = [
         ("foo-bar", "foo bar", INVALID_WHITESPACE, "\"foo bar\" contains a SPACE, so it is refused (whitespace)"),
         ("single-space", " ", INVALID_WHITESPACE,

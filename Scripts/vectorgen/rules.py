@@ -108,7 +108,7 @@ RULES = [
     _rule("configuration.auth-type", S1, "both",
           "The auth type must be nil, rerequest or reauthorize exactly (no case folding, no trimming, nil stays "
           "nil); anything else is invalidAuthType."),
-    _rule("configuration.check-order", S8, "reject",
+    _rule("configuration.check-order.ios-sdk", S8, "reject",
           "SDK reading: the code verifier is checked when it is made, then the configuration checks the nonce, "
           "the permission syntax and the auth type, in that order; the first failure decides the reason "
           "(DECISIONS.md D26).",
@@ -386,7 +386,7 @@ RULES = [
           "tp is ios_14_do_not_track with limited tracking, whether or not tracking is authorized."),
     _rule("request.tp.enabled-authorized", S2, "any",
           "With enabled tracking and tracking authorized, tp is absent."),
-    _rule("request.tracking-shim", S8, "any",
+    _rule("request.tracking-shim.ios-sdk", S8, "any",
           "SDK reading: enabled tracking without tracking authorization (the shim) sends the enabled response_type "
           "and PKCE plus tp=ios_14_do_not_track, to the limited.facebook.com host, and app switch is not allowed "
           "(DECISIONS.md D25).",
@@ -566,6 +566,12 @@ RETIRED = [
      "reason": "DECISIONS.md D27: the expires / expires_at / expires_in precedence is how the SDK reads a Graph "
                "JSON response, not the callback URL (whose string values it never reads); no public document "
                "states it. Replaced by result.expiry.url-strings.ios-sdk."},
+    {"id": "configuration.check-order",
+     "reason": "DECISIONS.md D26: no public document orders the checks; the SDK's order holds under ios-sdk only, "
+               "as configuration.check-order.ios-sdk."},
+    {"id": "request.tracking-shim",
+     "reason": "DECISIONS.md D25: the shim holds under ios-sdk only (limited. host, no app switch), as "
+               "request.tracking-shim.ios-sdk."},
     {"id": "graph-error.permission-error",
      "reason": "DECISIONS.md D30: the SDK has no permission-error flag; the rule holds under the documented reading "
                "only, as graph-error.permission-error.documented."},

@@ -343,7 +343,7 @@ SOURCES = {
         sdk(CONFIGURATION, "339-344"),
         sdk(AUTH_TYPE, "13-14"),
     ],
-    "configuration.check-order": [
+    "configuration.check-order.ios-sdk": [
         sdk(CODE_VERIFIER, "47-58"),
         sdk(CONFIGURATION, "325-344"),
         decision("D26"),
@@ -782,7 +782,7 @@ SOURCES = {
         sdk(LOGIN_MANAGER, "622-627"),
         sdk(LOGIN_MANAGER, "653-658"),
     ],
-    "request.tracking-shim": [
+    "request.tracking-shim.ios-sdk": [
         sdk(LOGIN_MANAGER, "622-627"),
         sdk(LOGIN_MANAGER, "660-669"),
         sdk(LOGIN_MANAGER, "810-818"),

@@ -2,7 +2,7 @@ import Foundation
 import LoginConformance
 import Testing
 
-/// The code-verifier, code-challenge and login-request vectors hold what behaviour.md §1 and §2 state (checked here
+/// The code-verifier, code-challenge and login-request vectors hold what SPECIFICATION.md §1 and §2 state (checked here
 /// from the rules, independently of the reference implementation), and the login-request comparison accepts what
 /// real SDKs add while refusing what breaks a rule.
 @Suite("PKCE and login request")
@@ -17,7 +17,7 @@ struct PKCEAndLoginRequestTests {
         suite.vectors.compactMap { $0 as? Vector<Family> }
     }
 
-    // MARK: code-verifier (behaviour.md §1 item 4, §8)
+    // MARK: code-verifier (SPECIFICATION.md §1 item 4, §8)
 
     @Test("ASCII verifiers of 42 and 129 characters are refused for their length, 43 and 128 never, in both profiles",
           arguments: [(42, false), (43, true), (128, true), (129, false)])
@@ -44,9 +44,9 @@ struct PKCEAndLoginRequestTests {
         }
     }
 
-    // MARK: code-challenge (behaviour.md §1 item 4)
+    // MARK: code-challenge (SPECIFICATION.md §1 item 4)
 
-    @Test("the published pairs are vectors: behaviour.md §1's and RFC 7636 Appendix B's")
+    @Test("the published pairs are vectors: SPECIFICATION.md §1's and RFC 7636 Appendix B's")
     func challengeKnownPairs() {
         let pairs = Dictionary(vectors(CodeChallengeFamily.self).map { ($0.input.codeVerifier, $0.expected.challenge) },
                                uniquingKeysWith: { first, _ in first })
@@ -77,9 +77,9 @@ struct PKCEAndLoginRequestTests {
         #expect(ChallengeMutants.all.count == ChallengeMutants.all.compactMap { $0.implementation as? ChallengeModel }.count)
     }
 
-    // MARK: login-request (behaviour.md §2)
+    // MARK: login-request (SPECIFICATION.md §2)
 
-    @Test("every expected request names each parameter of behaviour.md §2's table, and nothing else")
+    @Test("every expected request names each parameter of SPECIFICATION.md §2's table, and nothing else")
     func requestNamesTheTable() {
         let table = Set(LoginRequestFamily.tableParameters)
         #expect(table.count == 14)
@@ -93,7 +93,9 @@ struct PKCEAndLoginRequestTests {
         for vector in vectors(LoginRequestFamily.self) {
             let parameters = vector.expected.parameters
             let enabled = vector.input.configuration.tracking == .enabled
-            #expect(vector.expected.host == (enabled ? "m.facebook.com" : "limited.facebook.com"), "\(vector.metadata.id)")
+            // The shim (enabled, tracking not authorized) goes to the limited host (DECISIONS.md D25).
+            let full = enabled && vector.input.trackingAuthorized
+            #expect(vector.expected.host == (full ? "m.facebook.com" : "limited.facebook.com"), "\(vector.metadata.id)")
             #expect((parameters["code_challenge"] ?? nil) == (enabled ? vector.input.configuration.codeChallenge : nil), "\(vector.metadata.id)")
             #expect((parameters["nonce"] ?? nil) == vector.input.configuration.nonce, "\(vector.metadata.id)")
             let shim = enabled && !vector.input.trackingAuthorized

@@ -2,7 +2,7 @@ import Foundation
 import LoginConformance
 import Testing
 
-/// The vectors themselves: stable, well-formed IDs, the minimum coverage, and the rules encoded as behaviour.md
+/// The vectors themselves: stable, well-formed IDs, the minimum coverage, and the rules encoded as the specification
 /// states them (checked here from the rules, independently of the reference implementation).
 @Suite("Vector suite content")
 struct VectorSuiteTests {
@@ -37,7 +37,7 @@ struct VectorSuiteTests {
             let descriptions = suite.vectors.filter { $0.family == family }.map(\.metadata.description)
             #expect(Set(descriptions).count == descriptions.count, "\(family)")
         }
-        #expect(suite.vectors.allSatisfy { $0.metadata.refs.contains { $0.hasPrefix("behaviour.md §") } })
+        #expect(suite.vectors.allSatisfy { $0.metadata.refs.contains { $0.hasPrefix("SPECIFICATION.md §") } })
     }
 
     // The issues' minimums: issue 7 asks ≥ 40 login-request, ≥ 40 access-token (with its change notifications),
@@ -56,9 +56,9 @@ struct VectorSuiteTests {
         #expect(Set(suite.vectors.map(\.family)) == Set(ConformanceFamily.allCases))
     }
 
-    // MARK: nonce (behaviour.md §1, §8)
+    // MARK: nonce (SPECIFICATION.md §1, §8)
 
-    /// Unicode category Zs, listed in behaviour.md §1, plus TAB.
+    /// Unicode category Zs, listed in SPECIFICATION.md §1, plus TAB.
     static let refusedInBothProfiles: [Unicode.Scalar] = [
         "\u{0009}", "\u{0020}", "\u{00A0}", "\u{1680}", "\u{2000}", "\u{2001}", "\u{2002}", "\u{2003}", "\u{2004}",
         "\u{2005}", "\u{2006}", "\u{2007}", "\u{2008}", "\u{2009}", "\u{200A}", "\u{202F}", "\u{205F}", "\u{3000}",
@@ -88,15 +88,16 @@ struct VectorSuiteTests {
         }
     }
 
-    @Test("U+200B is not Zs: accepted in both profiles; the empty nonce is refused as empty")
+    @Test("U+200B (DECISIONS.md D21): accepted under documented, refused under ios-sdk; the empty nonce is refused as empty")
     func zeroWidthAndEmpty() {
         let nonces = vectors(NonceFamily.self)
-        #expect(nonces.contains { $0.input.nonce.unicodeScalars.contains("\u{200B}") && $0.metadata.profiles == nil && $0.expected == .valid })
+        #expect(nonces.contains { $0.input.nonce.unicodeScalars.contains("\u{200B}") && $0.metadata.profiles == [.documented] && $0.expected == .valid })
+        #expect(nonces.contains { $0.input.nonce.unicodeScalars.contains("\u{200B}") && $0.metadata.profiles == [.iosSDK] && $0.expected == .invalid(.whitespace) })
         #expect(nonces.contains { $0.input.nonce.isEmpty && $0.expected == .invalid(.empty) })
         #expect(nonces.contains { $0.input.nonce.unicodeScalars.count >= 10_000 && $0.expected == .valid })
     }
 
-    // MARK: login configuration (behaviour.md §1, §8)
+    // MARK: login configuration (SPECIFICATION.md §1, §8)
 
     static let limitedLoginPermissions = [
         "public_profile", "email", "gaming_profile", "gaming_user_picture", "user_age_range", "user_birthday",
@@ -144,7 +145,7 @@ struct VectorSuiteTests {
         #expect(matching.allSatisfy { valid ? created($0.expected) : $0.expected == .refused(.invalidCodeVerifier) })
     }
 
-    // MARK: token claims (behaviour.md §4)
+    // MARK: token claims (SPECIFICATION.md §4)
 
     private func claimNumber(_ vector: Vector<TokenClaimsFamily>, _ name: String) -> Double? {
         JSONValue.parse(vector.input.claims)?.objectValue?[name]?.numberValue
@@ -169,7 +170,7 @@ struct VectorSuiteTests {
         })
     }
 
-    // MARK: login result (behaviour.md §3)
+    // MARK: login result (SPECIFICATION.md §3)
 
     @Test("some vector tells requested ∩ denied from requested − granted")
     func declinedIsNotRequestedMinusGranted() {
