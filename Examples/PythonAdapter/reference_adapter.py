@@ -2,15 +2,15 @@
 """Reference adapter for LoginConformance, in Python (standard library only).
 
 A complete implementation of every vector family but signed-token (Python's standard
-library has no RSA) under both readings of behaviour.md (--profile documented, the
+library has no RSA) under both readings of the specification (--profile documented, the
 default, or --profile ios-sdk), wrapped in the adapter protocol of Vectors/HARNESS.md:
 JSON Lines requests on standard input, JSON Lines answers on standard output.
 
     python3 Examples/PythonAdapter/reference_adapter.py [--profile documented|ios-sdk]
 
 It is written from the documents alone (Vectors/HARNESS.md, Vectors/README.md and
-behaviour.md), as the example to copy when writing an adapter in another language.
-Every rule below cites the behaviour.md section it comes from ("§1" etc.).
+the specification), as the example to copy when writing an adapter in another language.
+Every rule below cites the the specification section it comes from ("§1" etc.).
 
 The family functions (check_nonce, create_login_configuration, process_login_result,
 validate_token_claims, check_code_verifier, …; see FAMILY_FUNCTIONS) take a vector's
@@ -41,7 +41,7 @@ IMPLEMENTATION = {"name": "loginconformance-python-reference", "version": "1.0.0
 # Shared helpers
 # ---------------------------------------------------------------------------------------
 
-# behaviour.md §1, observed SDK: Foundation's CharacterSet.whitespaces = Unicode category Zs
+# SPECIFICATION.md §1, observed SDK: Foundation's CharacterSet.whitespaces = Unicode category Zs
 # plus TAB. Spelled out rather than taken from unicodedata.category(), so the set does not
 # depend on the Unicode version of the Python build (U+180E left Zs in Unicode 6.3).
 # CoreFoundation's set also lists U+200B ZERO WIDTH SPACE (CFUniChar.c: U+2000...U+200B), which
@@ -52,7 +52,7 @@ SDK_WHITESPACE = frozenset(
     + [0x202F, 0x205F, 0x3000]
 )
 
-# behaviour.md §1 / §8, documented reading: "a non-empty string without whitespace", every
+# SPECIFICATION.md §1 / §8, documented reading: "a non-empty string without whitespace", every
 # Unicode whitespace refused, newlines included = the Unicode White_Space property.
 # NOT Python's str.isspace(), which also says yes to U+001C..U+001F (information
 # separators), and those are not whitespace in either reading.
@@ -63,11 +63,11 @@ UNICODE_WHITE_SPACE = frozenset(
     + [0x2028, 0x2029, 0x202F, 0x205F, 0x3000]
 )
 
-# behaviour.md §1 "Permission syntax": non-empty, only a-z and _. Use it with fullmatch():
+# SPECIFICATION.md §1 "Permission syntax": non-empty, only a-z and _. Use it with fullmatch():
 # a pattern ending in $ would also accept a trailing newline ("email\n").
 PERMISSION_SYNTAX = re.compile(r"[a-z_]+")
 
-# behaviour.md §1 "Scope (tracking) rule": the permissions the documentation allows with
+# SPECIFICATION.md §1 "Scope (tracking) rule": the permissions the documentation allows with
 # Limited Login.
 LIMITED_LOGIN_PERMISSIONS = frozenset([
     "public_profile", "email", "gaming_profile", "gaming_user_picture", "user_age_range",
@@ -75,15 +75,15 @@ LIMITED_LOGIN_PERMISSIONS = frozenset([
     "user_location", "user_messenger_contact",
 ])
 
-# behaviour.md §1 item 3: nil (None), rerequest or reauthorize, exactly.
+# SPECIFICATION.md §1 item 3: nil (None), rerequest or reauthorize, exactly.
 AUTH_TYPES = frozenset(["rerequest", "reauthorize"])
 
-# behaviour.md §1 item 4 / RFC 7636: the code verifier's unreserved ASCII characters.
+# SPECIFICATION.md §1 item 4 / RFC 7636: the code verifier's unreserved ASCII characters.
 CODE_VERIFIER_ASCII = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
 
 def is_permission(text):
-    """behaviour.md §1 item 2: one permission is non-empty and made only of a-z and _."""
+    """SPECIFICATION.md §1 item 2: one permission is non-empty and made only of a-z and _."""
     return isinstance(text, str) and PERMISSION_SYNTAX.fullmatch(text) is not None
 
 
@@ -150,12 +150,12 @@ def normalise_numbers(value):
 
 
 # ---------------------------------------------------------------------------------------
-# Family: nonce (behaviour.md §1 item 1, §8)
+# Family: nonce (SPECIFICATION.md §1 item 1, §8)
 # ---------------------------------------------------------------------------------------
 
 def nonce_problem(nonce, profile):
     """None when the nonce is valid, else the reason: "empty" or "whitespace".
-    No length limit, no charset limit, no trimming, no normalisation (behaviour.md §1)."""
+    No length limit, no charset limit, no trimming, no normalisation (SPECIFICATION.md §1)."""
     if nonce == "":
         return "empty"
     refused = SDK_WHITESPACE if profile == "ios-sdk" else UNICODE_WHITE_SPACE
@@ -177,11 +177,11 @@ def check_nonce(inp, profile):
 
 
 # ---------------------------------------------------------------------------------------
-# Family: login-configuration (behaviour.md §1, §8)
+# Family: login-configuration (SPECIFICATION.md §1, §8)
 # ---------------------------------------------------------------------------------------
 
 def code_verifier_is_valid(verifier, profile):
-    """behaviour.md §1 item 4: 43...128 characters from A-Z a-z 0-9 - . _ ~ (RFC 7636).
+    """SPECIFICATION.md §1 item 4: 43...128 characters from A-Z a-z 0-9 - . _ ~ (RFC 7636).
     The observed SDK tests Unicode alphanumerics instead of ASCII ones; Foundation's
     CharacterSet.alphanumerics is the general categories L*, M* and N*. Length is counted
     in characters (code points here), not UTF-8 bytes or UTF-16 units."""
@@ -197,12 +197,12 @@ def code_verifier_is_valid(verifier, profile):
 
 
 def default_nonce():
-    """behaviour.md §1 Defaults: a fresh UUID string, 36 characters, upper case, hyphens."""
+    """SPECIFICATION.md §1 Defaults: a fresh UUID string, 36 characters, upper case, hyphens."""
     return str(uuid.uuid4()).upper()
 
 
 def default_code_verifier():
-    """behaviour.md §1 Defaults: a fresh random code verifier of 96 base64url characters
+    """SPECIFICATION.md §1 Defaults: a fresh random code verifier of 96 base64url characters
     (72 random bytes, base64url without padding)."""
     return base64.urlsafe_b64encode(secrets.token_bytes(72)).decode("ascii").rstrip("=")
 
@@ -265,7 +265,7 @@ def create_login_configuration(inp, profile):
 
 
 # ---------------------------------------------------------------------------------------
-# Family: login-result (behaviour.md §3)
+# Family: login-result (SPECIFICATION.md §3)
 # ---------------------------------------------------------------------------------------
 
 LOGIN_ERROR_DOMAIN = "com.facebook.sdk.login"
@@ -276,7 +276,7 @@ DECIMAL = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?
 
 
 def parse_scopes(text):
-    """behaviour.md §3: granted_scopes / denied_scopes are split on ',' with no trimming,
+    """SPECIFICATION.md §3: granted_scopes / denied_scopes are split on ',' with no trimming,
     and every item is checked with the permission syntax, all or nothing. Returns the set,
     or None when the set is invalid. An absent parameter is the empty set."""
     if text is None:
@@ -304,7 +304,7 @@ def expiration_date(params, now):
 
 
 def state_challenge(state_text):
-    """behaviour.md §3 State: `state` is the JSON text the login request sent; its
+    """SPECIFICATION.md §3 State: `state` is the JSON text the login request sent; its
     `challenge` member. None when the state is absent, not a JSON object, or carries no
     string challenge."""
     if state_text is None:
@@ -321,7 +321,7 @@ def state_challenge(state_text):
 
 def process_login_result(inp, profile):
     """login-result family: the callback turned into cancelled / failed / success.
-    The same in both profiles (behaviour.md §8 lists no difference for §3)."""
+    The same in both profiles (SPECIFICATION.md §8 lists no difference for §3)."""
     requested = set(inp["requestedPermissions"])
     previous = inp["previousToken"]  # None, or {"userID": ..., "permissions": [...]}
     now = inp["now"]
@@ -341,7 +341,7 @@ def process_login_result(inp, profile):
 
     # Errors (§3): an `error` with `error_message` is core error 8, the Graph error code
     # (error_code) kept as a string; an `error` without `error_message` is a cancellation.
-    # (behaviour.md only describes error_message beside `error`; alone it counts the same.)
+    # (the specification only describes error_message beside `error`; alone it counts the same.)
     if "error_message" in params:
         outcome = {"result": "failed", "error": {"domain": CORE_ERROR_DOMAIN, "code": 8}}
         if "error_code" in params:
@@ -399,7 +399,7 @@ def process_login_result(inp, profile):
 
 
 # ---------------------------------------------------------------------------------------
-# Family: token-claims (behaviour.md §4, §8)
+# Family: token-claims (SPECIFICATION.md §4, §8)
 # ---------------------------------------------------------------------------------------
 
 REQUIRED_CLAIMS = ("jti", "iss", "aud", "exp", "iat", "nonce", "sub")
@@ -438,7 +438,7 @@ def url_host(text):
 
 
 def issuer_is_allowed(iss, profile):
-    """behaviour.md §4 (iss) and §8. Documented: the documented issuer URLs exactly.
+    """SPECIFICATION.md §4 (iss) and §8. Documented: the documented issuer URLs exactly.
     Observed SDK: the URL's host is facebook.com or ends with .facebook.com, case-sensitive;
     scheme and path are not checked."""
     if profile == "documented":
@@ -448,7 +448,7 @@ def issuer_is_allowed(iss, profile):
 
 
 def optional_claim_is_valid(name, value):
-    """behaviour.md §4 Optional claims: the type each must have to be kept."""
+    """SPECIFICATION.md §4 Optional claims: the type each must have to be kept."""
     if name in OPTIONAL_STRING_CLAIMS:
         return isinstance(value, str)
     if name == "user_friends":  # array of strings, [] kept
@@ -473,7 +473,7 @@ def claim_matches(value, expected, profile):
 
 def validate_token_claims(inp, profile):
     """token-claims family: the id_token's header and claims JSON texts validated
-    (behaviour.md §4), with the reason chosen as Vectors/README.md's table says."""
+    (SPECIFICATION.md §4), with the reason chosen as Vectors/README.md's table says."""
     claims_text = inp["claims"]
     header_text = inp["header"]
     app_id = inp["appID"]
@@ -552,11 +552,11 @@ def validate_token_claims(inp, profile):
 
 
 # ---------------------------------------------------------------------------------------
-# Family: code-verifier (behaviour.md §1 item 4, §8)
+# Family: code-verifier (SPECIFICATION.md §1 item 4, §8)
 # ---------------------------------------------------------------------------------------
 
 def code_verifier_problem(verifier, profile):
-    """behaviour.md §1 item 4 / RFC 7636 §4.1: 43...128 characters (code points: nothing is
+    """SPECIFICATION.md §1 item 4 / RFC 7636 §4.1: 43...128 characters (code points: nothing is
     trimmed or decoded), each one of A-Z a-z 0-9 - . _ ~; the SDK reading also takes
     non-ASCII letters and digits (Unicode alphanumerics). Returns None when valid, else the
     reason. The character rule is the one the login configuration applies
@@ -576,7 +576,7 @@ def check_code_verifier(inp, profile):
 
 
 # ---------------------------------------------------------------------------------------
-# Family: code-challenge (behaviour.md §1 item 4)
+# Family: code-challenge (SPECIFICATION.md §1 item 4)
 # ---------------------------------------------------------------------------------------
 
 import hashlib  # noqa: E402 - imported here, in the only section that hashes
@@ -595,10 +595,10 @@ def compute_code_challenge(inp, profile):
 
 
 # ---------------------------------------------------------------------------------------
-# Family: login-request (behaviour.md §2)
+# Family: login-request (SPECIFICATION.md §2)
 # ---------------------------------------------------------------------------------------
 
-# behaviour.md §2's table.
+# SPECIFICATION.md §2's table.
 RESPONSE_TYPE_ENABLED = "id_token,token_or_nonce,signed_request,graph_domain,user_token_nonce"
 RESPONSE_TYPE_LIMITED = "id_token,graph_domain,user_token_nonce"
 DO_NOT_TRACK = "ios_14_do_not_track"
@@ -646,15 +646,15 @@ def build_login_request(inp, profile):
 
 
 # ---------------------------------------------------------------------------------------
-# Family: profile (behaviour.md §5)
+# Family: profile (SPECIFICATION.md §5)
 # ---------------------------------------------------------------------------------------
 
-# behaviour.md §5: user_birthday is read as MM/dd/yyyy. Strictly: two ASCII digits, "/", two
+# SPECIFICATION.md §5: user_birthday is read as MM/dd/yyyy. Strictly: two ASCII digits, "/", two
 # digits, "/", four digits ([0-9], not \d, which also matches non-ASCII digits), forming a real
 # date. Python's strptime("%m/%d/%Y") is lenient (it takes "1/2/1990"), so it is not used.
 BIRTHDAY_PATTERN = re.compile(r"([0-9]{2})/([0-9]{2})/([0-9]{4})")
 
-# behaviour.md §5: claim name -> profile member, for the claims copied as strings.
+# SPECIFICATION.md §5: claim name -> profile member, for the claims copied as strings.
 PROFILE_STRING_CLAIMS = (
     ("name", "name"), ("given_name", "firstName"), ("middle_name", "middleName"),
     ("family_name", "lastName"), ("picture", "imageURL"), ("email", "email"),
@@ -708,7 +708,7 @@ def profile_place(value):
 
 def make_profile(inp, profile):
     """profile family: the Limited Login profile made from a validated token's claims
-    (behaviour.md §5, with the optional-claim types of §4). The same in both profiles."""
+    (SPECIFICATION.md §5, with the optional-claim types of §4). The same in both profiles."""
     claims = inp["claims"]
     sub = claims.get("sub")
     if not isinstance(sub, str) or sub == "":
@@ -730,14 +730,14 @@ def make_profile(inp, profile):
 
 
 # ---------------------------------------------------------------------------------------
-# Family: access-token (behaviour.md §6)
+# Family: access-token (SPECIFICATION.md §6)
 # ---------------------------------------------------------------------------------------
 
 ACCESS_TOKEN_QUESTIONS = ("hasGranted", "isExpired", "isDataAccessExpired")
 
 
 def date_has_passed(date, now):
-    """behaviour.md §6: a date has passed when it lies strictly before now (equal has not
+    """SPECIFICATION.md §6: a date has passed when it lies strictly before now (equal has not
     passed); a missing date (null) means "never". Epoch 0 and negative numbers are ordinary
     dates, long past."""
     if not is_json_number(now):
@@ -750,7 +750,7 @@ def date_has_passed(date, now):
 
 
 def evaluate_access_token(inp, profile):
-    """behaviour.md §6: the answer to one question about an access token. The rules hold in
+    """SPECIFICATION.md §6: the answer to one question about an access token. The rules hold in
     both profiles.
       - hasGranted(p): p is an element of `permissions`. Python's str == compares code point
         by code point, which is exactly what §6 asks (no case folding, no trimming, no
@@ -775,10 +775,10 @@ def evaluate_access_token(inp, profile):
 
 
 # ---------------------------------------------------------------------------------------
-# Family: token-change (behaviour.md §6)
+# Family: token-change (SPECIFICATION.md §6)
 # ---------------------------------------------------------------------------------------
 
-# The user info keys of AccessTokenDidChange (behaviour.md §6).
+# The user info keys of AccessTokenDidChange (SPECIFICATION.md §6).
 NEW_TOKEN_KEY = "FBSDKAccessToken"
 OLD_TOKEN_KEY = "FBSDKAccessTokenOld"
 USER_ID_CHANGED_KEY = "FBSDKAccessTokenDidChangeUserIDKey"
@@ -786,13 +786,13 @@ DID_EXPIRE_KEY = "FBSDKAccessTokenDidExpireKey"
 
 
 def token_is_active(token, now):
-    """behaviour.md §6: a token is active unless it has expired, i.e. expirationDate < now
+    """SPECIFICATION.md §6: a token is active unless it has expired, i.e. expirationDate < now
     (equal is still active); a token without an expiration date never expires."""
     return not date_has_passed(token["expirationDate"], now)
 
 
 def notify_token_changes(inp, profile):
-    """behaviour.md §6: replay the steps on a current-token store that starts with
+    """SPECIFICATION.md §6: replay the steps on a current-token store that starts with
     `initial`, and report every AccessTokenDidChange notification (with the index of the
     step that posted it) and the current token at the end. Tokens are known by name: one
     name is one token object. The rules hold in both profiles.
@@ -843,10 +843,10 @@ def notify_token_changes(inp, profile):
 
 
 # ---------------------------------------------------------------------------------------
-# Family: graph-error (behaviour.md §6, §7)
+# Family: graph-error (SPECIFICATION.md §6, §7)
 # ---------------------------------------------------------------------------------------
 
-# behaviour.md §7: the default table. Codes not listed are "other".
+# SPECIFICATION.md §7: the default table. Codes not listed are "other".
 GRAPH_DEFAULT_RECOVERABLE = frozenset([102, 190])  # any subcode
 GRAPH_DEFAULT_TRANSIENT = frozenset([1, 2, 4, 9, 17, 341])
 GRAPH_TOKEN_CODES = frozenset([102, 190])  # §6: these clear the current token
@@ -906,7 +906,7 @@ def graph_default_category(code):
 
 
 def classify_graph_error(inp, profile):
-    """graph-error family: a Graph API error body classified (behaviour.md §7) with its effect
+    """graph-error family: a Graph API error body classified (SPECIFICATION.md §7) with its effect
     on the current access token (§6). The same in both profiles.
 
     Where a server table has no entry for the error, the default table answers (the vectors
@@ -1055,7 +1055,7 @@ def handle_request(request, profile):
 def parse_arguments(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--profile", choices=PROFILES, default="documented",
-                        help="the reading of behaviour.md to implement (default: documented)")
+                        help="the reading of the specification to implement (default: documented)")
     return parser.parse_args(argv)
 
 

@@ -1,4 +1,4 @@
-"""access-token: the questions an app asks its access token (behaviour.md §6).
+"""access-token: the questions an app asks its access token (SPECIFICATION.md §6).
 
 Every vector states a whole token (token string, user ID, the three permission sets, the expiration and data access
 expiration dates, `null` meaning "never"), the time `now`, and one question: `hasGranted` (with the `permission`

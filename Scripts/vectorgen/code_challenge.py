@@ -1,11 +1,11 @@
-"""The `code-challenge` family: the PKCE S256 code challenge of a verifier (behaviour.md §1 item 4; RFC 7636 §4.2).
+"""The `code-challenge` family: the PKCE S256 code challenge of a verifier (SPECIFICATION.md §1 item 4; RFC 7636 §4.2).
 
 The rule: challenge = BASE64URL-ENCODE(SHA256(ASCII(code_verifier))), base64url without padding (RFC 7636 §4.2,
 Appendix A), so the challenge of the 32-byte digest is always 43 characters of A-Z a-z 0-9 - _.
 
 Expected outcome: `{"result": "challenge", "challenge": string}`, computed here with Python's hashlib (the
 generator may use cryptographic libraries; implementations must not hand-roll SHA-256 either). Two vectors carry
-the published pairs literally (behaviour.md §1's and RFC 7636 Appendix B's) and are checked against hashlib, so
+the published pairs literally (SPECIFICATION.md §1's and RFC 7636 Appendix B's) and are checked against hashlib, so
 the computation itself is anchored to the sources.
 
 Every input is a valid verifier under both readings (ASCII, 43 to 128 unreserved characters), so no vector names
@@ -19,10 +19,10 @@ mistake: UTF-16, a trailing newline, the base64url-decoded verifier). The Tests 
 hand-rolls none; it looks digests up there (as the signed-token mutants look signatures up).
 
 Cases the specification leaves open, without a vector:
-- The challenge of a verifier that is not valid (too short, non-ASCII): behaviour.md §1 validates the verifier when
+- The challenge of a verifier that is not valid (too short, non-ASCII): SPECIFICATION.md §1 validates the verifier when
   it is made, so no challenge of an invalid verifier is ever computed; what bytes "ASCII(verifier)" would be for a
   non-ASCII letter (the SDK reading's verifiers) is not stated.
-- The plain method (challenge = verifier): the SDK sends S256 only (behaviour.md §2), so there is no plain vector.
+- The plain method (challenge = verifier): the SDK sends S256 only (SPECIFICATION.md §2), so there is no plain vector.
 """
 
 import base64

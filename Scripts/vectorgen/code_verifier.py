@@ -1,11 +1,11 @@
-"""The `code-verifier` family: is a PKCE code verifier valid? (behaviour.md §1 item 4, §8; RFC 7636 §4.1).
+"""The `code-verifier` family: is a PKCE code verifier valid? (SPECIFICATION.md §1 item 4, §8; RFC 7636 §4.1).
 
-The rule (behaviour.md §1 item 4): a code verifier is 43 to 128 characters, each one of `A-Z a-z 0-9 - . _ ~`.
+The rule (SPECIFICATION.md §1 item 4): a code verifier is 43 to 128 characters, each one of `A-Z a-z 0-9 - . _ ~`.
 Its two readings:
 
   documented  RFC 7636 §4.1: `code-verifier = 43*128unreserved`, unreserved = ASCII ALPHA / DIGIT / - . _ ~.
   ios-sdk     the SDK tests Foundation's Unicode alphanumerics instead of ASCII ones, so non-ASCII letters and
-              digits of any script are accepted too (behaviour.md §1: "so it also accepts non-ASCII letters and
+              digits of any script are accepted too (SPECIFICATION.md §1: "so it also accepts non-ASCII letters and
               digits").
 
 Expected outcomes: `{"result": "valid"}`, or `{"result": "invalid", "reason": "length" | "characters"}`. "Length"
@@ -15,7 +15,7 @@ configuration (reason invalidCodeVerifier); the readings here are the same ones.
 
 Every expected outcome written in the tables is recomputed by `_evaluate` (a transcription of the rule, one branch
 per reading); `vectors()` refuses to run when a table entry disagrees with it, or when an input breaks both the
-length and the character rule (behaviour.md states no order between the two, so no vector depends on one).
+length and the character rule (the specification states no order between the two, so no vector depends on one).
 
 Cases the specification leaves open, without a vector:
 - Both rules broken at once (a 42-character verifier with a `+`; the empty string is only a length problem): no
@@ -56,7 +56,7 @@ F = FAMILY
 DOC, SDK = "documented", "ios-sdk"
 REFS = [B1, "RFC 7636 §4.1"]
 
-# behaviour.md §1's known verifier (48 characters) and RFC 7636 Appendix B's (the base64url of its 32 octets).
+# SPECIFICATION.md §1's known verifier (48 characters) and RFC 7636 Appendix B's (the base64url of its 32 octets).
 KNOWN_VERIFIER = "OB6imf0pt3YLueBtNlljrdJZXdFk8gKJ97UQEpz1ojlEUL4p"
 RFC7636_OCTETS = [116, 24, 223, 180, 151, 153, 224, 37, 79, 250, 96, 125, 216, 173, 187, 186, 22, 212, 37, 77, 105,
                   214, 191, 240, 91, 88, 5, 88, 83, 132, 141, 121]
@@ -93,7 +93,7 @@ def _evaluate(verifier, profile):
     length_ok = 43 <= len(verifier) <= 128
     characters_ok = all(_allowed(ch, profile) for ch in verifier)
     if not length_ok and not characters_ok:
-        raise ValueError(f"{verifier!r} breaks both rules under {profile}, whose order behaviour.md does not state")
+        raise ValueError(f"{verifier!r} breaks both rules under {profile}, whose order the specification does not state")
     if not length_ok:
         return invalid("length")
     if not characters_ok:
@@ -140,7 +140,7 @@ class _Out:
                                  expected, profiles, rules=rules))
 
     def pair(self, group, case, description_doc, description_sdk, severity, verifier, *, rules_doc, rules_sdk):
-        """The same input under both readings (behaviour.md §8): two vectors, each naming its profile."""
+        """The same input under both readings (SPECIFICATION.md §8): two vectors, each naming its profile."""
         refs = REFS + [B8]
         self.add(group, case + ".documented", description_doc, severity, refs, verifier, _evaluate(verifier, DOC),
                  [DOC], rules=rules_doc)

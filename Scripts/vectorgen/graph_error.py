@@ -1,4 +1,4 @@
-"""graph-error: a Graph API error body classified (behaviour.md §7) and its effect on the current token (§6).
+"""graph-error: a Graph API error body classified (SPECIFICATION.md §7) and its effect on the current token (§6).
 
 Input: the Graph response `body` as JSON (`{"error": {...}}`), the server's `ios_sdk_error_categories` table in a
 normalised form (`serverCategories`, or null when the app has none) and whether the request was made with the

@@ -1,4 +1,4 @@
-"""login-result: the login callback turned into cancelled / failed / success (behaviour.md §3).
+"""login-result: the login callback turned into cancelled / failed / success (SPECIFICATION.md §3).
 
 Every vector states the requested permissions, the callback's query and fragment parameters (already
 percent-decoded), the challenge the request sent, the token held before the login (or none), the user ID the Graph

@@ -1,4 +1,4 @@
-"""profile: the Limited Login profile made from a validated id_token's claims (behaviour.md §5, §4).
+"""profile: the Limited Login profile made from a validated id_token's claims (SPECIFICATION.md §5, §4).
 
 Input: the token's payload as JSON (`claims`: the required claims plus optional claims, some of the wrong type) and
 the granted permissions. Expected: `noProfile` when `sub` is absent, not a string or empty; otherwise `created` with

@@ -1,12 +1,12 @@
-"""signed-token: full Limited Login id_token validation on real RS256 tokens (behaviour.md §4, §8).
+"""signed-token: full Limited Login id_token validation on real RS256 tokens (SPECIFICATION.md §4, §8).
 
 Input: the compact token exactly as received (stored verbatim, never re-serialized), the expected nonce, the app ID,
 `now` and the key material in both forms Facebook publishes: a JWKS (`keys.jwks`, the documented key source) and the
 certificate map kid -> PEM X.509 certificate (`keys.certificates`, the iOS SDK's key source). An implementation uses
-the form of its profile (behaviour.md §8); most vectors give both forms the same keys.
+the form of its profile (SPECIFICATION.md §8); most vectors give both forms the same keys.
 
 Order of the checks the reasons follow: structure (three segments) -> base64url -> JSON objects -> header (alg, typ,
-kid, crit) -> key lookup by kid -> signature -> claims. behaviour.md fixes structure first, and the header before the
+kid, crit) -> key lookup by kid -> signature -> claims. the specification fixes structure first, and the header before the
 signature (§4: the header is checked in step 2, the signature in step 3; the documented reading needs alg and kid to
 verify anything); it does NOT order the signature and the claims (the documentation checks the signature first, the
 SDK the claims first), so no vector breaks both: every tampered or wrongly keyed token carries valid claims, and
@@ -536,7 +536,7 @@ def header_vectors():
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# base64url: strict (documented, RFC 7515 §2) or the SDK's lenient decoding (ios-sdk, behaviour.md §4, §8).
+# base64url: strict (documented, RFC 7515 §2) or the SDK's lenient decoding (ios-sdk, SPECIFICATION.md §4, §8).
 # Characters the SDK ignores are inserted four at a time, so the SDK's padding of the whole segment to a multiple of
 # 4 never depends on whether it counts them.
 
@@ -809,7 +809,7 @@ def claim_vectors():
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# Key material: the two key sources (behaviour.md §8), extra entries, rotation, a 1024-bit key, size.
+# Key material: the two key sources (SPECIFICATION.md §8), extra entries, rotation, a 1024-bit key, size.
 
 def key_vectors():
     token = signed(header=header_with(kid="test-key-2"), key="test-key-2")
@@ -872,7 +872,7 @@ def key_vectors():
         "test-key-1 signed the token but key set B (test-key-2, test-key-3) no longer holds it, so it is refused "
         "(unknownKeyID)", "critical", refs(OIDC_KEY_ROTATION), inp(signed(), keys=set_b), rejected("unknownKeyID"),
         ["token.jose.key-by-kid"])
-    # A 1024-bit key (RFC 7518 §3.3 asks for 2048 bits or more; behaviour.md states no size, so no vector decides
+    # A 1024-bit key (RFC 7518 §3.3 asks for 2048 bits or more; the specification states no size, so no vector decides
     # whether a token signed by a published 1024-bit key is accepted).
     with_1024 = key_material(jwks_names=("test-key-1", "test-key-1024"))
     add("key-size", "1024-bit-forger",
@@ -891,7 +891,7 @@ def key_vectors():
         "A token signed by test-key-1 whose kid names the published 1024-bit key does not verify: signature invalid",
         "critical", refs(RFC_RS), inp(signed(header=header_with(kid="test-key-1024")), keys=with_1024),
         rejected("signatureInvalid"), ["token.jose.signature", "token.jose.key-by-kid"])
-    # Size and depth: no limit in behaviour.md; RFC 8259 §9 lets parsers limit nesting, so the depth stays below the
+    # Size and depth: no limit in the specification; RFC 8259 §9 lets parsers limit nesting, so the depth stays below the
     # limits common parsers have (Foundation 512, Python's recursion limit ~1000).
     big = {**CLAIMS, "x-padding": "A" * 65536}
     add("size", "large-token",

@@ -1,4 +1,4 @@
-"""token-change: the AccessTokenDidChange notifications a sequence of current-token changes posts (behaviour.md §6).
+"""token-change: the AccessTokenDidChange notifications a sequence of current-token changes posts (SPECIFICATION.md §6).
 
 Every vector names its tokens (`tokens`: name -> {userID, expirationDate}; one name is one token object), the
 current token before the first step (`initial`, a name or null), and the steps, each with its time `now`:

@@ -1,4 +1,4 @@
-"""token-claims: the id_token's header and claims validation (behaviour.md §4, §8).
+"""token-claims: the id_token's header and claims validation (SPECIFICATION.md §4, §8).
 
 Input: the exact JSON texts of the token's header and claims (before base64url), the expected nonce, the app ID and
 `now`. Signatures and base64url belong to another family. Expected: accepted with the claims the validator keeps,
@@ -229,7 +229,7 @@ def baseline_vectors():
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# Header (behaviour.md §4 "Header"): alg exactly RS256, typ exactly JWT, kid a non-empty string; other members
+# Header (SPECIFICATION.md §4 "Header"): alg exactly RS256, typ exactly JWT, kid a non-empty string; other members
 # ignored. One header member broken per vector.
 
 ALG_CASES = [
@@ -318,7 +318,7 @@ def header_vectors():
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# Not a JSON object (behaviour.md §4, documented step 1 "payload is a JSON object"; observed "header ... a JSON
+# Not a JSON object (SPECIFICATION.md §4, documented step 1 "payload is a JSON object"; observed "header ... a JSON
 # object"). The same texts are tried as the header and as the claims; the other part stays valid.
 
 def malformed_texts(base):
@@ -370,7 +370,7 @@ def malformed_vectors():
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# Required claims (behaviour.md §4 table): present, right JSON type, non-empty where the rule says so.
+# Required claims (SPECIFICATION.md §4 table): present, right JSON type, non-empty where the rule says so.
 
 STRING_CLAIMS = ("jti", "iss", "aud", "nonce", "sub")
 NUMBER_CLAIMS = ("exp", "iat")
@@ -438,7 +438,7 @@ def required_claim_vectors():
                               claim_severity(name), claim_refs(name),
                               inp, rejected("wrongClaimType", name),
                               extra_rules=["token.aud.array"] if (name, case) == ("aud", "array") else []))
-    # An aud array is refused whatever it holds (behaviour.md §4: "an array is refused").
+    # An aud array is refused whatever it holds (SPECIFICATION.md §4: "an array is refused").
     for case, value, what in (
         ("aud.array-with-other", [APP_ID, "1234567891"], "an array holding the app ID and another audience"),
         ("aud.empty-array", [], "an empty array"),
@@ -479,7 +479,7 @@ def required_claim_vectors():
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# Issuer (behaviour.md §4 iss row, §8). documented: exactly https://www.facebook.com or
+# Issuer (SPECIFICATION.md §4 iss row, §8). documented: exactly https://www.facebook.com or
 # https://limited.facebook.com. ios-sdk: the URL's host (Foundation URL) is facebook.com or ends with
 # .facebook.com, case-sensitive, scheme and path not checked. Only values whose URL host every common parser agrees
 # on are used (no backslashes, percent-encoding, IDN, empty labels or trailing dots).
@@ -555,7 +555,7 @@ def issuer_vectors():
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# Audience (behaviour.md §4 aud row): a string exactly equal to the app ID, compared code point by code point.
+# Audience (SPECIFICATION.md §4 aud row): a string exactly equal to the app ID, compared code point by code point.
 
 AUDIENCE_REFUSED = [
     ("other-app", "1234567891", "another app ID"),
@@ -607,7 +607,7 @@ def audience_vectors():
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# exp (behaviour.md §4 exp row): a JSON number with exp > now, strictly; fractions are JSON numbers too.
+# exp (SPECIFICATION.md §4 exp row): a JSON number with exp > now, strictly; fractions are JSON numbers too.
 
 EXP_ACCEPTED = [
     ("one-second-left", NOW + 1, "now + 1, later than now"),
@@ -645,7 +645,7 @@ def exp_vectors():
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# iat (behaviour.md §4 iat row, §8): a JSON number with iat >= now - 600. A future iat: the SDK has no upper bound
+# iat (SPECIFICATION.md §4 iat row, §8): a JSON number with iat >= now - 600. A future iat: the SDK has no upper bound
 # (ios-sdk: accepted); the documentation states nothing about it, so there is no documented vector for it.
 
 IAT_ACCEPTED = [
@@ -691,7 +691,7 @@ def iat_vectors():
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# nonce (behaviour.md §4 nonce row): exactly equal to the expected nonce, code point by code point.
+# nonce (SPECIFICATION.md §4 nonce row): exactly equal to the expected nonce, code point by code point.
 
 NONCE_MISMATCH = [
     ("lower-case", NONCE.lower(), "the expected nonce in lower case"),
@@ -738,7 +738,7 @@ def nonce_vectors():
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# Optional claims (behaviour.md §4): a wrong type drops the claim and the token is still accepted.
+# Optional claims (SPECIFICATION.md §4): a wrong type drops the claim and the token is still accepted.
 
 STRING_OPTIONAL = [
     ("name", "Jane Q. Doe"),

@@ -1,7 +1,7 @@
 import Foundation
 import LoginConformance
 
-/// Code verifier validation (behaviour.md §1 item 4, §8; RFC 7636 §4.1).
+/// Code verifier validation (SPECIFICATION.md §1 item 4, §8; RFC 7636 §4.1).
 public struct ReferenceCodeVerifierValidator: CodeVerifierValidating, Sendable {
     /// The reading of "alphanumeric" it follows.
     public let profile: ConformanceProfile

@@ -1,9 +1,9 @@
 import LoginConformance
 
-/// Graph API error classification and its effect on the current token (behaviour.md §7, §6). The rules hold in both
+/// Graph API error classification and its effect on the current token (SPECIFICATION.md §7, §6). The rules hold in both
 /// profiles.
 ///
-/// Where behaviour.md is silent the vectors say nothing, and this reference makes these choices: a server table
+/// Where the specification is silent the vectors say nothing, and this reference makes these choices: a server table
 /// overrides the default table key by key (the default entries it does not name stay); a later duplicate key wins;
 /// a permission error asks for the permission again even when its category is transient or recoverable; message
 /// sources that are not strings are skipped.

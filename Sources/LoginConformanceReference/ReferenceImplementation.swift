@@ -1,6 +1,6 @@
 import LoginConformance
 
-/// The reference implementation of the LoginConformance protocols, faithful to behaviour.md in the profile it is
+/// The reference implementation of the LoginConformance protocols, faithful to the specification in the profile it is
 /// made for. The CLI runs it by default, and the test suite proves it passes every vector it checks in both profiles.
 ///
 /// It adopts every protocol but ``SignedTokenValidating`` and ``CodeChallengeComputing``: those need RS256 and
@@ -12,7 +12,7 @@ import LoginConformance
 public struct ReferenceImplementation: NonceValidating, LoginConfigurationBuilding, LoginResultResolving,
     TokenClaimsValidating, Sendable
 {
-    /// The reading it follows where the documentation and the SDK disagree (behaviour.md §8).
+    /// The reading it follows where the documentation and the SDK disagree (SPECIFICATION.md §8).
     public let profile: ConformanceProfile
 
     private let nonces: ReferenceNonceValidator

@@ -1,12 +1,12 @@
 import Foundation
 import LoginConformance
 
-/// Login configuration (behaviour.md §1, §8).
+/// Login configuration (SPECIFICATION.md §1, §8).
 public struct ReferenceLoginConfigurationBuilder: LoginConfigurationBuilding, Sendable {
     /// The reading of the tracking-scope rule it follows.
     public let profile: ConformanceProfile
 
-    /// The permissions the documentation allows with Limited Login (behaviour.md §1; seeds 000 and 001).
+    /// The permissions the documentation allows with Limited Login (SPECIFICATION.md §1; seeds 000 and 001).
     public static let limitedLoginPermissions: Set<String> = [
         "public_profile", "email", "gaming_profile", "gaming_user_picture", "user_age_range", "user_birthday",
         "user_friends", "user_gender", "user_hometown", "user_link", "user_location", "user_messenger_contact",
@@ -46,13 +46,13 @@ public struct ReferenceLoginConfigurationBuilder: LoginConfigurationBuilding, Se
         ))
     }
 
-    /// Non-empty, made only of `a-z` and `_` (behaviour.md §1, `FBPermission`).
+    /// Non-empty, made only of `a-z` and `_` (SPECIFICATION.md §1, `FBPermission`).
     public static func isValidPermission(_ permission: String) -> Bool {
         !permission.isEmpty && permission.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || $0 == "_" }
     }
 
     /// 43…128 characters of `A-Z a-z 0-9 - . _ ~`; the SDK takes any Unicode letter or digit as alphanumeric,
-    /// RFC 7636 §4.1 only ASCII (behaviour.md §1).
+    /// RFC 7636 §4.1 only ASCII (SPECIFICATION.md §1).
     private func isValidCodeVerifier(_ verifier: String) -> Bool {
         let scalars = verifier.unicodeScalars
         guard (43...128).contains(scalars.count) else { return false }
@@ -67,7 +67,7 @@ public struct ReferenceLoginConfigurationBuilder: LoginConfigurationBuilding, Se
         }
     }
 
-    /// A fresh verifier like the SDK's default: 96 base64url characters (behaviour.md §1).
+    /// A fresh verifier like the SDK's default: 96 base64url characters (SPECIFICATION.md §1).
     private static func freshCodeVerifier() -> String {
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
         return String((0..<96).map { _ in alphabet.randomElement()! })

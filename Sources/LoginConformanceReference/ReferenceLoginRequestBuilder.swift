@@ -1,7 +1,7 @@
 import Foundation
 import LoginConformance
 
-/// The login request (behaviour.md §2). The same in both profiles: the readings differ only in which
+/// The login request (SPECIFICATION.md §2). The same in both profiles: the readings differ only in which
 /// configurations exist (§1, §8), and every configuration it is given is valid.
 public struct ReferenceLoginRequestBuilder: LoginRequestBuilding, Sendable {
     /// `response_type` with enabled tracking.

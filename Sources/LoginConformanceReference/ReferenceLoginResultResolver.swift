@@ -1,7 +1,7 @@
 import Foundation
 import LoginConformance
 
-/// Login result resolution (behaviour.md §3). The rules hold in both profiles.
+/// Login result resolution (SPECIFICATION.md §3). The rules hold in both profiles.
 public struct ReferenceLoginResultResolver: LoginResultResolving, Sendable {
     public init() {}
 

@@ -1,6 +1,6 @@
 import LoginConformance
 
-/// Nonce validation (behaviour.md §1, §8).
+/// Nonce validation (SPECIFICATION.md §1, §8).
 public struct ReferenceNonceValidator: NonceValidating, Sendable {
     /// The reading of "whitespace" it follows.
     public let profile: ConformanceProfile

@@ -1,6 +1,6 @@
 import LoginConformance
 
-/// The Limited Login profile made from a validated token's claims (behaviour.md §5, with §4's optional-claim types).
+/// The Limited Login profile made from a validated token's claims (SPECIFICATION.md §5, with §4's optional-claim types).
 /// The rules hold in both profiles.
 ///
 /// `user_birthday` is read strictly: exactly two ASCII digits, `/`, two digits, `/`, four digits, forming a real

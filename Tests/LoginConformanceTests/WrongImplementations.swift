@@ -5,7 +5,7 @@ import LoginConformanceReference
 // Deliberately wrong implementations: each is the reference with one realistic bug, so the tests can show the
 // suite catches the bug with named, readable failures while every other vector still passes.
 
-/// Trims whitespace before validating, so " abc" passes (behaviour.md §1: no trimming).
+/// Trims whitespace before validating, so " abc" passes (SPECIFICATION.md §1: no trimming).
 struct TrimmingNonceValidator: NonceValidating {
     func validateNonce(_ nonce: String) -> NonceVerdict {
         ReferenceNonceValidator(profile: .documented)
@@ -20,7 +20,7 @@ struct WrongReasonNonceValidator: NonceValidating {
     }
 }
 
-/// Computes declined as requested − granted instead of requested ∩ denied (behaviour.md §3).
+/// Computes declined as requested − granted instead of requested ∩ denied (SPECIFICATION.md §3).
 struct RequestedMinusGrantedResolver: LoginResultResolving {
     func resolveLoginResult(_ callback: LoginCallback) -> LoginResultOutcome {
         guard case .success(let success) = ReferenceLoginResultResolver().resolveLoginResult(callback) else {
@@ -33,7 +33,7 @@ struct RequestedMinusGrantedResolver: LoginResultResolving {
     }
 }
 
-/// Treats `exp == now` as still valid (`exp >= now`), an off-by-one of behaviour.md §4.
+/// Treats `exp == now` as still valid (`exp >= now`), an off-by-one of SPECIFICATION.md §4.
 struct InclusiveExpiryValidator: TokenClaimsValidating {
     func validateClaims(_ input: TokenClaimsInput) -> TokenClaimsOutcome {
         let earlier = TokenClaimsInput(header: input.header, claims: input.claims, expectedNonce: input.expectedNonce,

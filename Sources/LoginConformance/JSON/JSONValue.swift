@@ -1,7 +1,7 @@
 import Foundation
 
 /// A JSON value, keeping the distinctions a token validator must make: a boolean is not a number, `null` is not
-/// absent, an integer-valued number and a fractional one are both numbers (behaviour.md §4: "JSON number").
+/// absent, an integer-valued number and a fractional one are both numbers (SPECIFICATION.md §4: "JSON number").
 public enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)

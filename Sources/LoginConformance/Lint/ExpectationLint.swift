@@ -1,6 +1,6 @@
 /// Vectors compared with one another (conformance-suites.md lessons 4 and 6): within a family, no two vectors of
 /// one profile share an input (different expectations contradict, equal ones repeat), and a vector of one profile
-/// comes with the other profile's vector for the same input, expecting something else (behaviour.md §8) — unless
+/// comes with the other profile's vector for the same input, expecting something else (SPECIFICATION.md §8) — unless
 /// one of its rules documents why there is none (``RuleCatalogue/Rule/unpaired``).
 ///
 /// Inputs and outcomes are compared code point by code point, as the vectors' strings are (Vectors/README.md):

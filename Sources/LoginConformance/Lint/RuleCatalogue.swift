@@ -8,7 +8,7 @@ public struct RuleCatalogue: Sendable, Hashable, Decodable {
     /// The file name beside `manifest.json`.
     public static let fileName = "rules.json"
 
-    /// The rules, in catalogue order (by family, then as behaviour.md states them).
+    /// The rules, in catalogue order (by family, then as the specification states them).
     public let rules: [Rule]
     /// Rule IDs that no longer hold. Like vector IDs, a retired rule ID is never used again.
     public let retired: [RetiredRule]
@@ -100,7 +100,7 @@ public struct RuleCatalogue: Sendable, Hashable, Decodable {
         }
     }
 
-    /// One rule of behaviour.md.
+    /// One rule of the specification.
     public struct Rule: Sendable, Hashable, Decodable {
         /// Stable ID: dot-separated lower-case parts, the first naming the area (`nonce`, `configuration`,
         /// `result`, `token`); a rule of one profile ends with `.documented` or `.ios-sdk`.
@@ -111,10 +111,10 @@ public struct RuleCatalogue: Sendable, Hashable, Decodable {
         public let needs: Needs
         /// The rule in one sentence.
         public let statement: String
-        /// The readings the rule holds under (behaviour.md §8); `nil` means both.
+        /// The readings the rule holds under (SPECIFICATION.md §8); `nil` means both.
         public let profiles: Set<ConformanceProfile>?
         /// Why the rule's profile-specific vectors have no counterpart in the other profile: the documented
-        /// exception to the lint's pairing check (a future `iat`: behaviour.md states nothing for the documentation).
+        /// exception to the lint's pairing check (a future `iat`: the specification states nothing for the documentation).
         public let unpaired: String?
         /// Where the rule comes from: public documents, the SDK's code (for `ios-sdk`), decision record entries.
         public let sources: [Source]

@@ -1,4 +1,4 @@
-/// A reading of the behaviour where the documentation and the observed iOS SDK disagree (behaviour.md §8).
+/// A reading of the behaviour where the documentation and the observed iOS SDK disagree (SPECIFICATION.md §8).
 ///
 /// An implementation claims one profile; it is checked against the vectors that name no profile plus those that
 /// name its own. Divergence is data, never a silent choice.

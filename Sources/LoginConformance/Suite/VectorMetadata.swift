@@ -6,11 +6,11 @@ public struct VectorMetadata: Sendable, Hashable, Codable {
     public let description: String
     /// How much a wrong answer matters.
     public let severity: VectorSeverity
-    /// The readings under which the vector holds; `nil` means both (behaviour.md §8).
+    /// The readings under which the vector holds; `nil` means both (SPECIFICATION.md §8).
     public let profiles: Set<ConformanceProfile>?
-    /// Where the rule comes from: behaviour.md sections, seed pages, RFCs.
+    /// Where the rule comes from: the specification's sections, public documents (Facebook pages, RFCs), DECISIONS.md entries and SDK locations.
     public let refs: [String]
-    /// The rules of behaviour.md the vector exercises: IDs from the rule catalogue `Vectors/rules.json`
+    /// The rules of the specification the vector exercises: IDs from the rule catalogue `Vectors/rules.json`
     /// (``RuleCatalogue``), such as `nonce.whitespace.zs` or `token.exp.strict`. At least one in a vector file;
     /// that each is in the catalogue is checked by ``VectorLint``.
     public let rules: [String]

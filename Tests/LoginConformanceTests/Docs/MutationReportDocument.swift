@@ -16,7 +16,7 @@ enum MutationReportDocument {
             "A mutant is a deliberately broken implementation: the conformant model of one family with one realistic "
                 + "bug, claiming one profile. It is killed when at least one vector of its family and profile fails "
                 + "on it. A survivor is a gap in the suite; the fix is a new vector that encodes the rule from "
-                + "behaviour.md, never a weaker mutant. Rules: [rule coverage](rule-coverage.md).",
+                + "the specification, never a weaker mutant. Rules: [rule coverage](rule-coverage.md).",
             "",
             "**Mutation score: \(run.scoreLine)**",
             "",

@@ -5,15 +5,15 @@ import LoginConformance
 enum RuleCoverageDocument {
     static let path = "docs/rule-coverage.md"
 
-    /// The areas of rule IDs, with the behaviour.md sections they come from.
+    /// The areas of rule IDs, with the specification sections they come from.
     static let areas: [(area: String, title: String)] = [
-        ("nonce", "Nonce (behaviour.md §1, §8)"), ("configuration", "Login configuration (behaviour.md §1, §8)"),
-        ("verifier", "Code verifier (behaviour.md §1, §8)"), ("challenge", "Code challenge (behaviour.md §1)"),
-        ("request", "Login request (behaviour.md §2)"),
-        ("result", "Login result (behaviour.md §3)"), ("token", "Token claims and signed tokens (behaviour.md §4, §8)"),
-        ("profile", "Profile from claims (behaviour.md §5)"), ("access-token", "Access token (behaviour.md §6)"),
-        ("token-change", "Access token change notifications (behaviour.md §6)"),
-        ("graph-error", "Graph API errors (behaviour.md §6, §7)"),
+        ("nonce", "Nonce (SPECIFICATION.md §1, §8)"), ("configuration", "Login configuration (SPECIFICATION.md §1, §8)"),
+        ("verifier", "Code verifier (SPECIFICATION.md §1, §8)"), ("challenge", "Code challenge (SPECIFICATION.md §1)"),
+        ("request", "Login request (SPECIFICATION.md §2)"),
+        ("result", "Login result (SPECIFICATION.md §3)"), ("token", "Token claims and signed tokens (SPECIFICATION.md §4, §8)"),
+        ("profile", "Profile from claims (SPECIFICATION.md §5)"), ("access-token", "Access token (SPECIFICATION.md §6)"),
+        ("token-change", "Access token change notifications (SPECIFICATION.md §6)"),
+        ("graph-error", "Graph API errors (SPECIFICATION.md §6, §7)"),
     ]
 
     static func render(coverage: RuleCoverage, run: MutationRun, vectorCount: Int) -> String {
@@ -24,7 +24,7 @@ enum RuleCoverageDocument {
             "do not edit. `swift test` fails when it is stale; refresh it with",
             "`\(GeneratedDocument.refreshCommand)`.",
             "",
-            "Each rule of behaviour.md has one stable ID; every vector names the rules it exercises. A vector *accepts* "
+            "Each rule of the specification has one stable ID; every vector names the rules it exercises. A vector *accepts* "
                 + "when its expected result is `valid`, `created`, `success` or `accepted`, *refuses* when it is `invalid`, "
                 + "`refused`, `cancelled`, `failed`, `rejected` or `noProfile`, and otherwise *computes* (it expects a value: "
                 + "a login request, a category, a notification list). *needs* says which side the rule must show (`both`: "
@@ -39,7 +39,7 @@ enum RuleCoverageDocument {
             "| --- | --- | --- | --- | ---: | ---: | ---: | ---: |",
         ]
         for entry in coverage.entries {
-            lines.append("| `\(entry.rule.id)` | \(entry.rule.section.replacingOccurrences(of: "behaviour.md ", with: "")) "
+            lines.append("| `\(entry.rule.id)` | \(entry.rule.section.replacingOccurrences(of: "SPECIFICATION.md ", with: "")) "
                 + "| \(entry.rule.needs.rawValue)\(entry.isCovered ? "" : " **uncovered**") | \(profiles(entry.rule)) "
                 + "| \(entry.accepting.count) | \(entry.rejecting.count) | \(entry.computing.count) | \(run.mutantsKilled(through: entry.rule.id).count) |")
         }

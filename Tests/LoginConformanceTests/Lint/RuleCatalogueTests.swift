@@ -2,7 +2,7 @@ import Foundation
 import LoginConformance
 import Testing
 
-/// The rule catalogue (`Vectors/rules.json`) and the vectors' `rules`: every rule of behaviour.md the suite encodes
+/// The rule catalogue (`Vectors/rules.json`) and the vectors' `rules`: every rule of the specification the suite encodes
 /// has the vectors it needs, and every vector says which rules it exercises.
 @Suite("Rule catalogue")
 struct RuleCatalogueTests {

@@ -1,7 +1,7 @@
 import Foundation
 import LoginConformance
 
-/// Access token questions (behaviour.md §6) written as mutation sites. Unmutated it conforms in both profiles
+/// Access token questions (SPECIFICATION.md §6) written as mutation sites. Unmutated it conforms in both profiles
 /// (``MutationTests`` checks that), so whatever kills a mutant is the one site it changes.
 struct AccessTokenModel: AccessTokenEvaluating, Sendable {
     /// What the lookup sees of the asked permission. Conformant: the permission as given (no trimming).

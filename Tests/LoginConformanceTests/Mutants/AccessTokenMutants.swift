@@ -1,7 +1,7 @@
 import Foundation
 import LoginConformance
 
-/// Mutants of the access token questions (behaviour.md §6): permission lookups that fold, trim, normalise or
+/// Mutants of the access token questions (SPECIFICATION.md §6): permission lookups that fold, trim, normalise or
 /// search, permission sets mixed up, and expiry comparisons that are inclusive, truncated or read the wrong date.
 enum AccessTokenMutants {
     /// The conformant model the mutants break, for `profile` (the §6 rules hold in both).

@@ -1,7 +1,7 @@
 import Foundation
 import LoginConformance
 
-/// The PKCE S256 code challenge (behaviour.md §1 item 4; RFC 7636 §4.2) written as mutation sites. Unmutated it
+/// The PKCE S256 code challenge (SPECIFICATION.md §1 item 4; RFC 7636 §4.2) written as mutation sites. Unmutated it
 /// conforms (``MutationTests`` checks that).
 ///
 /// The Tests target has no cryptography and hand-rolls none, so the model does not compute SHA-256: it looks the

@@ -2,12 +2,12 @@ import Foundation
 import LoginConformance
 import LoginConformanceReference  // TokenClaimsRejection: Error
 
-/// id_token header and claims validation (behaviour.md §4, §8) written as mutation sites. Unmutated it conforms to
+/// id_token header and claims validation (SPECIFICATION.md §4, §8) written as mutation sites. Unmutated it conforms to
 /// the profile it claims (``MutationTests`` checks that).
 struct ClaimsModel: TokenClaimsValidating, Sendable {
     typealias Reason = TokenClaimsRejection.Reason
 
-    /// The issuers the documentation names (behaviour.md §8).
+    /// The issuers the documentation names (SPECIFICATION.md §8).
     static let documentedIssuers = ["https://www.facebook.com", "https://limited.facebook.com"]
 
     /// The profile it claims.

@@ -1,7 +1,7 @@
 import Foundation
 import LoginConformance
 
-/// Mutants of id_token header and claims validation (behaviour.md §4, §8) and the JWT attack classes of
+/// Mutants of id_token header and claims validation (SPECIFICATION.md §4, §8) and the JWT attack classes of
 /// conformance-suites.md: `alg: none`, lenient JSON, NumericDate as a string or a boolean, off-by-one time
 /// windows, lenient issuer and audience checks, Swift's `String ==`, and optional claims handled wrongly.
 enum ClaimsMutants {

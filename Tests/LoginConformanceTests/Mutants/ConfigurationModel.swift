@@ -1,13 +1,13 @@
 import Foundation
 import LoginConformance
 
-/// Login configuration (behaviour.md §1, §8) written as mutation sites. Unmutated it conforms to the profile it
+/// Login configuration (SPECIFICATION.md §1, §8) written as mutation sites. Unmutated it conforms to the profile it
 /// claims (``MutationTests`` checks that).
 struct ConfigurationModel: LoginConfigurationBuilding, Sendable {
-    /// The initializer's checks; behaviour.md §1 fixes nonce, then permission syntax, then auth type.
+    /// The initializer's checks; SPECIFICATION.md §1 fixes nonce, then permission syntax, then auth type.
     enum Check: Sendable { case nonce, permissions, authType }
 
-    /// The permissions the documentation allows with Limited Login (behaviour.md §1).
+    /// The permissions the documentation allows with Limited Login (SPECIFICATION.md §1).
     static let limitedLoginPermissions: Set<String> = [
         "public_profile", "email", "gaming_profile", "gaming_user_picture", "user_age_range", "user_birthday",
         "user_friends", "user_gender", "user_hometown", "user_link", "user_location", "user_messenger_contact",

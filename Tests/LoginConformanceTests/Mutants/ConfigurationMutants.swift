@@ -1,7 +1,7 @@
 import Foundation
 import LoginConformance
 
-/// Mutants of the login configuration (behaviour.md §1, §8): the permission syntax, the Limited Login allow-list,
+/// Mutants of the login configuration (SPECIFICATION.md §1, §8): the permission syntax, the Limited Login allow-list,
 /// the auth type, the order of the checks, the code verifier and the values a configuration keeps.
 enum ConfigurationMutants {
     static let all: [Mutant] = [

@@ -1,6 +1,6 @@
 import LoginConformance
 
-/// Graph API error classification and the current token (behaviour.md §7, §6) written as mutation sites.
+/// Graph API error classification and the current token (SPECIFICATION.md §7, §6) written as mutation sites.
 /// Unmutated it conforms in both profiles (``MutationTests`` checks that).
 struct GraphErrorModel: GraphErrorClassifying, Sendable {
     /// One step of the server-table search: whether it uses the error's code (else `*`) and its subcode (else `*`).

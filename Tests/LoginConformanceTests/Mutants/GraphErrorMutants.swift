@@ -1,6 +1,6 @@
 import LoginConformance
 
-/// Mutants of Graph error classification (behaviour.md §7) and the current token (§6): the default table,
+/// Mutants of Graph error classification (SPECIFICATION.md §7) and the current token (§6): the default table,
 /// is_transient, the server table, permission errors, the message, the client action and the token effect.
 enum GraphErrorMutants {
     /// The conformant model the mutants break, for `profile`.

@@ -7,15 +7,15 @@ import LoginConformance
 ///
 /// The suite is only worth the bugs it catches (conformance-suites.md lesson 8): every mutant must fail at least one
 /// vector of its family in the profile it claims. When one survives, the fix is a new vector that encodes the rule
-/// from behaviour.md, never a weaker mutant.
+/// from the specification, never a weaker mutant.
 struct Mutant: Sendable {
     /// Named for the bug, `area.bug`: `nonce.trims-whitespace`, `token.iss-suffix-without-dot`.
     let name: String
-    /// The bug in one line, with the behaviour.md rule it breaks.
+    /// The bug in one line, with the specification's rule it breaks.
     let description: String
     /// The family it implements.
     let family: ConformanceFamily
-    /// The profile it claims (behaviour.md §8).
+    /// The profile it claims (SPECIFICATION.md §8).
     let profile: ConformanceProfile
     /// The implementation, adopting the family's protocol.
     let implementation: any Sendable

@@ -22,7 +22,7 @@ struct MutationTests {
         #expect(survivors.isEmpty, """
             \(survivors.count) mutant(s) pass every vector:
             \(survivors.joined(separator: "\n"))
-            Add a vector that encodes the rule from behaviour.md in Scripts/vectorgen/ (never weaken the mutant).
+            Add a vector that encodes the rule from the specification in Scripts/vectorgen/ (never weaken the mutant).
             """)
         #expect(run.score == 100)
     }

@@ -1,7 +1,7 @@
 import Foundation
 import LoginConformance
 
-/// Nonce validation (behaviour.md §1, §8) written as mutation sites. Unmutated it conforms to the profile it claims
+/// Nonce validation (SPECIFICATION.md §1, §8) written as mutation sites. Unmutated it conforms to the profile it claims
 /// (``MutationTests`` checks that), so whatever kills a mutant is the one site it changes.
 struct NonceModel: NonceValidating, Sendable {
     /// The profile it claims.

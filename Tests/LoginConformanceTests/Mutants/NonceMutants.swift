@@ -1,7 +1,7 @@
 import Foundation
 import LoginConformance
 
-/// Mutants of nonce validation (behaviour.md §1, §8): the whitespace predicates real code reaches for, trimming,
+/// Mutants of nonce validation (SPECIFICATION.md §1, §8): the whitespace predicates real code reaches for, trimming,
 /// decoding, normalising, and limits the rule does not have.
 enum NonceMutants {
     static let all: [Mutant] = [

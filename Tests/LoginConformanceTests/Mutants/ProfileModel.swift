@@ -1,11 +1,11 @@
 import LoginConformance
 
-/// The Limited Login profile made from claims (behaviour.md §5, with §4's optional-claim types) written as mutation
+/// The Limited Login profile made from claims (SPECIFICATION.md §5, with §4's optional-claim types) written as mutation
 /// sites. Unmutated it conforms in both profiles (``MutationTests`` checks that).
 struct ProfileModel: ProfileMaking, Sendable {
     /// The userID from `sub`; `nil` makes no profile. Conformant: a non-empty JSON string.
     var userID: @Sendable (JSONValue?) -> String? = { value in value?.stringValue.flatMap { $0.isEmpty ? nil : $0 } }
-    /// The claim each string member comes from. Conformant: behaviour.md §5's mapping.
+    /// The claim each string member comes from. Conformant: SPECIFICATION.md §5's mapping.
     var stringClaims: [(claim: String, member: WritableKeyPath<LimitedProfile, String?> & Sendable)] = [
         ("name", \.name), ("given_name", \.firstName), ("middle_name", \.middleName), ("family_name", \.lastName),
         ("picture", \.imageURL), ("email", \.email), ("user_gender", \.gender), ("user_link", \.linkURL),

@@ -1,6 +1,6 @@
 import LoginConformance
 
-/// Mutants of the Limited Login profile (behaviour.md §5, §4): sub, the claim mapping, wrong-typed claims, friends,
+/// Mutants of the Limited Login profile (SPECIFICATION.md §5, §4): sub, the claim mapping, wrong-typed claims, friends,
 /// the birthday, the age range, places and permissions.
 enum ProfileMutants {
     /// The conformant model the mutants break, for `profile`.

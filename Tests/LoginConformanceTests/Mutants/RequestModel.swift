@@ -1,7 +1,7 @@
 import Foundation
 import LoginConformance
 
-/// The login request (behaviour.md §2) written as mutation sites, one per parameter rule. Unmutated it conforms to
+/// The login request (SPECIFICATION.md §2) written as mutation sites, one per parameter rule. Unmutated it conforms to
 /// both profiles (``MutationTests`` checks that): the readings differ only in which configurations exist.
 struct RequestModel: LoginRequestBuilding, Sendable {
     /// The situation a site decides on: the tracking mode and whether the user authorized tracking.

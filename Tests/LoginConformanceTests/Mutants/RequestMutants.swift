@@ -1,14 +1,14 @@
 import Foundation
 import LoginConformance
 
-/// Mutants of the login request (behaviour.md §2): one realistic slip per parameter rule — the host and PKCE taken
+/// Mutants of the login request (SPECIFICATION.md §2): one realistic slip per parameter rule — the host and PKCE taken
 /// from the wrong condition, the shim misread, openid missing or doubled, nil auth type sent, the verifier sent as
 /// the challenge, values reshaped on the way.
 enum RequestMutants {
     /// The conformant model the mutants break, for `profile` (the rules are the same in both readings).
     static func model(profile: ConformanceProfile) -> any Sendable { RequestModel() }
 
-    /// The Limited Login permissions (behaviour.md §1), for the mutant that filters scope by them.
+    /// The Limited Login permissions (SPECIFICATION.md §1), for the mutant that filters scope by them.
     private static let limitedList: Set<String> = [
         "public_profile", "email", "gaming_profile", "gaming_user_picture", "user_age_range", "user_birthday",
         "user_friends", "user_gender", "user_hometown", "user_link", "user_location", "user_messenger_contact",

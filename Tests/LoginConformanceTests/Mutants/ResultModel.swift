@@ -1,6 +1,6 @@
 import LoginConformance
 
-/// Login result resolution (behaviour.md §3) written as mutation sites. Unmutated it conforms in both profiles
+/// Login result resolution (SPECIFICATION.md §3) written as mutation sites. Unmutated it conforms in both profiles
 /// (``MutationTests`` checks that).
 struct ResultModel: LoginResultResolving, Sendable {
     /// The callback's parameters. Conformant: query and fragment merged, the fragment winning.

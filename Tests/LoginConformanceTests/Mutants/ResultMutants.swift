@@ -1,7 +1,7 @@
 import Foundation
 import LoginConformance
 
-/// Mutants of login result resolution (behaviour.md §3): scope parsing, cancellations, errors, the state
+/// Mutants of login result resolution (SPECIFICATION.md §3): scope parsing, cancellations, errors, the state
 /// challenge, granted and declined sets, the user check and the expiry.
 enum ResultMutants {
     static let all: [Mutant] = [

@@ -2,7 +2,7 @@ import Foundation
 import LoginConformance
 import LoginConformanceReference  // TokenClaimsRejection: Error
 
-/// Full signed-token validation (behaviour.md §4, §8) written as mutation sites. Unmutated it conforms to the profile
+/// Full signed-token validation (SPECIFICATION.md §4, §8) written as mutation sites. Unmutated it conforms to the profile
 /// it claims (``MutationTests`` checks that).
 ///
 /// The root package has no cryptography and hand-rolls none, so the model does not compute RSA: it decides "does

@@ -1,7 +1,7 @@
 import Foundation
 import LoginConformance
 
-/// Mutants of full signed-token validation (behaviour.md §4, §8) and the JOSE attack classes of
+/// Mutants of full signed-token validation (SPECIFICATION.md §4, §8) and the JOSE attack classes of
 /// conformance-suites.md: `alg: none` in any case, RS/HS key confusion, algorithm taken from the header, a kid that
 /// falls back to another key, embedded keys trusted, empty or absent signatures, lenient or over-strict base64url,
 /// first-wins / last-wins duplicate members, NumericDates wrapped through Int64, and claims not checked at all.

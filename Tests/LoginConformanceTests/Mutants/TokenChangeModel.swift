@@ -1,6 +1,6 @@
 import LoginConformance
 
-/// Current-token change notifications (behaviour.md §6) written as mutation sites. Unmutated it conforms in both
+/// Current-token change notifications (SPECIFICATION.md §6) written as mutation sites. Unmutated it conforms in both
 /// profiles (``MutationTests`` checks that), so whatever kills a mutant is the one site it changes.
 struct TokenChangeModel: TokenChangeNotifying, Sendable {
     typealias Token = TokenChangeSequence.Token

@@ -1,7 +1,7 @@
 import Foundation
 import LoginConformance
 
-/// Mutants of code verifier validation (behaviour.md §1 item 4, §8): off-by-one lengths, byte counts, trimming,
+/// Mutants of code verifier validation (SPECIFICATION.md §1 item 4, §8): off-by-one lengths, byte counts, trimming,
 /// decoding and normalising first, the base64 alphabets real code confuses with the unreserved set, and the profile
 /// split on non-ASCII letters and digits.
 enum VerifierMutants {

@@ -16,7 +16,7 @@ public struct LimitedLoginClaims: Sendable, Hashable {
     static let optionalStrings = ["name", "given_name", "middle_name", "family_name", "email", "picture",
                                   "user_birthday", "user_gender", "user_link"]
 
-    /// behaviour.md §4's claim rules, in its order; strings compare code point by code point (not Swift's `==`,
+    /// SPECIFICATION.md §4's claim rules, in its order; strings compare code point by code point (not Swift's `==`,
     /// which equates canonically equivalent strings).
     static func validate(_ claims: [String: StrictJSON], appID: String, expectedNonce: String, issuers: LimitedLoginTokenValidator.IssuerPolicy,
                          now: Double) throws(LimitedLoginTokenError) -> LimitedLoginClaims {

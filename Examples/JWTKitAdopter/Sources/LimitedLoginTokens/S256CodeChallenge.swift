@@ -4,7 +4,7 @@ import Foundation
 /// The PKCE S256 code challenge of a code verifier (RFC 7636 §4.2): BASE64URL-ENCODE(SHA256(ASCII(code_verifier))),
 /// base64url without padding, with swift-crypto's SHA-256 (never a hand-rolled one).
 ///
-/// A server that starts a Facebook Login itself (behaviour.md §2: `code_challenge`, `code_challenge_method=S256`)
+/// A server that starts a Facebook Login itself (SPECIFICATION.md §2: `code_challenge`, `code_challenge_method=S256`)
 /// sends this challenge and keeps the verifier for the code exchange.
 public struct S256CodeChallenge: Sendable {
     /// A verifier RFC 7636 §4.1 does not allow: not 43 to 128 characters of `A-Z a-z 0-9 - . _ ~`.

@@ -5,7 +5,7 @@ import Testing
 /// The library's S256 challenge is the toolkit's protocol as it stands: same method, same signature.
 extension S256CodeChallenge: CodeChallengeComputing {}
 
-/// The code-challenge family (behaviour.md §1; RFC 7636 §4.2) in both profiles: the challenge is the same in both,
+/// The code-challenge family (SPECIFICATION.md §1; RFC 7636 §4.2) in both profiles: the challenge is the same in both,
 /// and the root package's reference skips it (no cryptography there), so this is where its vectors run for real.
 @Suite struct CodeChallengeConformance {
     @Test(arguments: ConformanceCases.family(.codeChallenge, profile: .documented))

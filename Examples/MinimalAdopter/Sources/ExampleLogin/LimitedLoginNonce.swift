@@ -1,5 +1,5 @@
 /// The example app's own nonce rule, written from the Limited Login documentation ("a non-empty string without
-/// whitespace", behaviour.md §1): it refuses every Unicode whitespace character, newlines included.
+/// whitespace", SPECIFICATION.md §1): it refuses every Unicode whitespace character, newlines included.
 public enum LimitedLoginNonce {
     /// Why a nonce is refused.
     public enum Problem: Equatable, Sendable {

@@ -1,5 +1,5 @@
 /// Answers the questions an app asks its access token: is a permission granted, has the token expired, has its
-/// data access expired (behaviour.md §6).
+/// data access expired (SPECIFICATION.md §6).
 ///
 /// Apps gate features on these answers (the documented usage: `hasGranted("email")` before publishing, else ask
 /// for the permission), so a wrong answer either hides a feature the user granted or calls the Graph API without

@@ -2,7 +2,7 @@
 public struct AccessTokenQuery: Codable, Sendable, Hashable {
     private enum CodingKeys: String, CodingKey, CaseIterable { case token, now, question, permission }
 
-    /// The question asked (behaviour.md §6).
+    /// The question asked (SPECIFICATION.md §6).
     public enum Question: Sendable, Hashable {
         /// `hasGranted(permission)`.
         case hasGranted(String)

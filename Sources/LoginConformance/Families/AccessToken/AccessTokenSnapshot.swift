@@ -1,4 +1,4 @@
-/// The fields of an access token that its questions read (behaviour.md §6).
+/// The fields of an access token that its questions read (SPECIFICATION.md §6).
 ///
 /// The permission sets are kept as arrays of the strings exactly as the vector lists them: a Swift `Set<String>`
 /// would merge canonically equivalent strings (`"é"` and `"e\u{301}"`) and so lose the distinction the

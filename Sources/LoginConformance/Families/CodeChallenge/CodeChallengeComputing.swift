@@ -1,4 +1,4 @@
-/// Computes the PKCE S256 code challenge of a code verifier (behaviour.md §1 item 4; RFC 7636 §4.2).
+/// Computes the PKCE S256 code challenge of a code verifier (SPECIFICATION.md §1 item 4; RFC 7636 §4.2).
 ///
 /// challenge = BASE64URL(SHA-256(ASCII(verifier))), base64url **without padding**: 43 characters of
 /// `A-Z a-z 0-9 - _`. The login request sends it with `code_challenge_method=S256` (§2) and the server later hashes

@@ -1,4 +1,4 @@
-/// Validates a PKCE code verifier (behaviour.md §1 item 4, §8; RFC 7636 §4.1).
+/// Validates a PKCE code verifier (SPECIFICATION.md §1 item 4, §8; RFC 7636 §4.1).
 ///
 /// A login configuration validates its code verifier when it is made, and a server exchanging the authorization code
 /// refuses a verifier RFC 7636 does not allow, so an implementation that makes or accepts verifiers must draw the

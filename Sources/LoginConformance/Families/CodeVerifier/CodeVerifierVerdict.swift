@@ -5,7 +5,7 @@ public enum CodeVerifierVerdict: Sendable, Hashable {
     /// The verifier is refused, for `reason`.
     case invalid(Reason)
 
-    /// Why a code verifier is refused (behaviour.md §1 item 4), a closed list. No vector breaks both rules, so the
+    /// Why a code verifier is refused (SPECIFICATION.md §1 item 4), a closed list. No vector breaks both rules, so the
     /// reason never depends on which check runs first.
     public enum Reason: String, Sendable, Hashable, Codable, CaseIterable {
         /// The verifier is not 43 to 128 characters long.

@@ -1,4 +1,4 @@
-/// Classifies a Graph API error body and says what it does to the current access token (behaviour.md §7, §6).
+/// Classifies a Graph API error body and says what it does to the current access token (SPECIFICATION.md §7, §6).
 ///
 /// Why a protocol of its own: a client that gets these rules wrong either loses the user's session for an error it
 /// should have retried, keeps a token the server has invalidated, or asks the user to log in again when a permission

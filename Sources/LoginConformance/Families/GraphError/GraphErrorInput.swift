@@ -9,7 +9,7 @@ public struct GraphErrorInput: Codable, Sendable, Hashable {
     /// The server's `ios_sdk_error_categories` table in the suite's normalised form; `nil` when the app has none and
     /// the default table applies.
     public let serverCategories: [GraphErrorServerCategory]?
-    /// Whether the failed request was made with the current access token (behaviour.md §6).
+    /// Whether the failed request was made with the current access token (SPECIFICATION.md §6).
     public let requestUsedCurrentToken: Bool
 
     /// An input with the given body, server table (`nil`: none) and token flag.

@@ -1,5 +1,5 @@
 /// The answer of a ``GraphErrorClassifying`` implementation: how the error is classified and what it does to the
-/// current token (behaviour.md §7, §6). In JSON: `{"result": "classified", "category", "isPermissionError",
+/// current token (SPECIFICATION.md §7, §6). In JSON: `{"result": "classified", "category", "isPermissionError",
 /// "message", "clientAction", "currentToken"}`.
 public struct GraphErrorOutcome: Sendable, Hashable {
     /// The error's category.
@@ -49,7 +49,7 @@ public enum GraphErrorClientAction: String, Codable, Sendable, Hashable, CaseIte
     case none
 }
 
-/// What a Graph error does to the current access token (behaviour.md §6).
+/// What a Graph error does to the current access token (SPECIFICATION.md §6).
 public enum CurrentTokenEffect: String, Codable, Sendable, Hashable, CaseIterable {
     /// The current token is cleared (190 or 102 on a request made with it).
     case cleared

@@ -1,4 +1,4 @@
-/// One category of the server's `ios_sdk_error_categories` table, normalised (behaviour.md §7).
+/// One category of the server's `ios_sdk_error_categories` table, normalised (SPECIFICATION.md §7).
 ///
 /// The real table also carries recovery messages and options; they do not change the category and are left out.
 /// A category named `other` is other, one named `transient` is transient, any other name (`login`, …) recoverable.

@@ -1,4 +1,4 @@
-/// Creates a login configuration, or refuses to (behaviour.md §1).
+/// Creates a login configuration, or refuses to (SPECIFICATION.md §1).
 ///
 /// The checks run in a fixed order and the first failure decides: the nonce, then the permission syntax, then the
 /// auth type. The tracking-scope rule (a permission outside the Limited Login list under `limited`) is where the
@@ -9,7 +9,7 @@ public protocol LoginConfigurationBuilding {
     func makeConfiguration(_ request: LoginConfigurationRequest) throws -> LoginConfigurationOutcome
 }
 
-/// Whether a login may track the user (behaviour.md §1; raw values 0 and 1 in the SDK).
+/// Whether a login may track the user (SPECIFICATION.md §1; raw values 0 and 1 in the SDK).
 public enum LoginTracking: String, Sendable, Hashable, Codable, CaseIterable {
     /// Classic login: any syntactically valid permission.
     case enabled

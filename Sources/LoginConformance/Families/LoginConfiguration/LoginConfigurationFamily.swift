@@ -9,7 +9,7 @@ public enum LoginConfigurationFamily: VectorFamily {
     }
 
     /// Exact equality, except where the vector expects a default (`nonce` or `codeVerifier` `null`): then any value
-    /// that is itself valid conforms (behaviour.md §1: a fresh UUID nonce; a fresh verifier of 43…128 characters).
+    /// that is itself valid conforms (SPECIFICATION.md §1: a fresh UUID nonce; a fresh verifier of 43…128 characters).
     public static func conforms(
         _ actual: LoginConfigurationOutcome, to expected: LoginConfigurationOutcome, input: LoginConfigurationRequest
     ) -> Bool {
@@ -40,7 +40,7 @@ public enum LoginConfigurationFamily: VectorFamily {
     }
 }
 
-/// What a default made by an implementation must satisfy (behaviour.md §1), in the strictest reading so that a
+/// What a default made by an implementation must satisfy (SPECIFICATION.md §1), in the strictest reading so that a
 /// default conforms under every profile.
 enum DefaultValueRules {
     /// Non-empty, without any Unicode whitespace.

@@ -5,7 +5,7 @@ public enum LoginConfigurationOutcome: Sendable, Hashable {
     /// The initializer refused the request (returned nil), for `reason`.
     case refused(Reason)
 
-    /// Why a configuration is refused (behaviour.md §1), a closed list.
+    /// Why a configuration is refused (SPECIFICATION.md §1), a closed list.
     public enum Reason: String, Sendable, Hashable, Codable, CaseIterable {
         /// The nonce is empty or contains whitespace.
         case invalidNonce

@@ -1,4 +1,4 @@
-/// Builds the authorization request a login configuration makes (behaviour.md §2, `LoginManager.logInParameters`).
+/// Builds the authorization request a login configuration makes (SPECIFICATION.md §2, `LoginManager.logInParameters`).
 ///
 /// What an implementation must get right: the host follows the tracking mode (`m.facebook.com` for enabled,
 /// `limited.facebook.com` for limited); the nonce is sent in **both** modes; `auth_type` is absent when the auth type

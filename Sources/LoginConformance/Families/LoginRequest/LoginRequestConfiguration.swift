@@ -1,4 +1,4 @@
-/// The valid login configuration a `login-request` vector starts from (behaviour.md §1): what the configuration
+/// The valid login configuration a `login-request` vector starts from (SPECIFICATION.md §1): what the configuration
 /// holds, its code verifier's S256 challenge included, so that an implementation without SHA-256 can build the
 /// request (the `code-challenge` family checks the computation).
 public struct LoginRequestConfiguration: Codable, Sendable, Hashable {
@@ -20,7 +20,7 @@ public struct LoginRequestConfiguration: Codable, Sendable, Hashable {
     public let codeChallenge: String
     /// Whether the configuration allows logging in through the Facebook app.
     public let appSwitch: LoginAppSwitch
-    /// The Messenger page ID (not a parameter of behaviour.md §2's table).
+    /// The Messenger page ID (not a parameter of SPECIFICATION.md §2's table).
     public let messengerPageId: String?
 
     public init(
@@ -63,7 +63,7 @@ public struct LoginRequestConfiguration: Codable, Sendable, Hashable {
     }
 }
 
-/// Whether a login configuration allows app switch: logging in inside the Facebook app (behaviour.md §1, §2).
+/// Whether a login configuration allows app switch: logging in inside the Facebook app (SPECIFICATION.md §1, §2).
 public enum LoginAppSwitch: String, Sendable, Hashable, Codable, CaseIterable {
     /// App switch may be used (the default); never with limited tracking.
     case enabled
@@ -71,7 +71,7 @@ public enum LoginAppSwitch: String, Sendable, Hashable, Codable, CaseIterable {
     case disabled
 }
 
-/// The audience of what the app posts, sent as `default_audience` (behaviour.md §2).
+/// The audience of what the app posts, sent as `default_audience` (SPECIFICATION.md §2).
 public enum LoginDefaultAudience: String, Sendable, Hashable, Codable, CaseIterable {
     /// The default.
     case friends

@@ -2,7 +2,7 @@
 public enum LoginRequestFamily: VectorFamily {
     public static let family = ConformanceFamily.loginRequest
 
-    /// The parameters of behaviour.md §2's table, in its order: every expected outcome names each of them.
+    /// The parameters of SPECIFICATION.md §2's table, in its order: every expected outcome names each of them.
     public static let tableParameters = [
         "client_id", "display", "sdk", "return_scopes", "scope", "nonce", "auth_type", "response_type", "tp",
         "code_challenge", "code_challenge_method", "redirect_uri", "state", "default_audience",

@@ -1,4 +1,4 @@
-/// The input of a `login-request` vector: the app, the situation and a valid login configuration (behaviour.md §2).
+/// The input of a `login-request` vector: the app, the situation and a valid login configuration (SPECIFICATION.md §2).
 public struct LoginRequestInput: Codable, Sendable, Hashable {
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case appID, urlSchemeSuffix, trackingAuthorized, graphVersion, defaultAudience, stateChallenge, configuration
@@ -15,7 +15,7 @@ public struct LoginRequestInput: Codable, Sendable, Hashable {
     public let graphVersion: String
     /// The login's default audience.
     public let defaultAudience: LoginDefaultAudience
-    /// The challenge the request's `state` carries (checked when the callback comes back, behaviour.md §3).
+    /// The challenge the request's `state` carries (checked when the callback comes back, SPECIFICATION.md §3).
     public let stateChallenge: String
     /// The login configuration, always a valid one.
     public let configuration: LoginRequestConfiguration

@@ -1,4 +1,4 @@
-/// The answer of a ``LoginRequestBuilding`` implementation: the request a configuration makes (behaviour.md §2).
+/// The answer of a ``LoginRequestBuilding`` implementation: the request a configuration makes (SPECIFICATION.md §2).
 ///
 /// `{"result": "request", "host", "path", "appSwitchAllowed", "parameters"}`. In a vector's expected outcome
 /// `parameters` names every parameter of §2's table (``LoginRequestFamily/tableParameters``) with its value, or

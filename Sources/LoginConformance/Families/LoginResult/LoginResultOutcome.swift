@@ -1,4 +1,4 @@
-/// The answer of a ``LoginResultResolving`` implementation (behaviour.md §3).
+/// The answer of a ``LoginResultResolving`` implementation (SPECIFICATION.md §3).
 public enum LoginResultOutcome: Sendable, Hashable {
     /// The user cancelled (or the response counts as a cancellation), with the declined permissions it carries.
     case cancelled(declinedPermissions: Set<String>)
@@ -8,7 +8,7 @@ public enum LoginResultOutcome: Sendable, Hashable {
     case success(LoginSuccess)
 }
 
-/// A login error: domain and code as the SDK reports them (behaviour.md §3).
+/// A login error: domain and code as the SDK reports them (SPECIFICATION.md §3).
 public struct LoginError: Codable, Sendable, Hashable {
     /// `com.facebook.sdk.login` (308 bad challenge, 304 user mismatch, …) or `com.facebook.sdk.core` (8).
     public let domain: String

@@ -1,4 +1,4 @@
-/// Turns the parameters of a login callback into the login result (behaviour.md §3).
+/// Turns the parameters of a login callback into the login result (SPECIFICATION.md §3).
 ///
 /// The rules a resolver must get right: declined = requested ∩ denied (not requested − granted); granted is
 /// restricted to the requested permissions when a previous token with permissions exists; an invalid grant set or
@@ -41,7 +41,7 @@ public struct LoginCallback: Codable, Sendable, Hashable {
         self.now = now
     }
 
-    /// Query and fragment merged, the fragment winning (behaviour.md §3).
+    /// Query and fragment merged, the fragment winning (SPECIFICATION.md §3).
     public var parameters: [String: String] {
         query.merging(fragment) { _, fragmentValue in fragmentValue }
     }

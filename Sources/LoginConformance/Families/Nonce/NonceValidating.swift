@@ -1,6 +1,6 @@
 /// Validates the nonce an app passes to a Limited Login configuration.
 ///
-/// behaviour.md §1: a nonce is refused when it is empty or contains whitespace. What counts as whitespace is
+/// SPECIFICATION.md §1: a nonce is refused when it is empty or contains whitespace. What counts as whitespace is
 /// where the readings split (§8): the iOS SDK refuses Foundation's `CharacterSet.whitespaces` (Unicode category
 /// Zs plus TAB) and accepts newlines; the documentation ("a non-empty string without whitespace") refuses every
 /// Unicode whitespace, newlines included. Neither trims, limits the length or restricts the characters.

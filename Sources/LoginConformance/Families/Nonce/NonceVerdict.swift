@@ -5,7 +5,7 @@ public enum NonceVerdict: Sendable, Hashable {
     /// The nonce is refused, for `reason`.
     case invalid(Reason)
 
-    /// Why a nonce is refused (behaviour.md §1), a closed list.
+    /// Why a nonce is refused (SPECIFICATION.md §1), a closed list.
     public enum Reason: String, Sendable, Hashable, Codable, CaseIterable {
         /// The nonce is the empty string.
         case empty

@@ -1,4 +1,4 @@
-/// A Limited Login profile (the SDK's `Profile` made from authentication-token claims, behaviour.md §5). In JSON
+/// A Limited Login profile (the SDK's `Profile` made from authentication-token claims, SPECIFICATION.md §5). In JSON
 /// every member is present, `null` where the profile has none.
 public struct LimitedProfile: Codable, Sendable, Hashable {
     private enum CodingKeys: String, CodingKey, CaseIterable {

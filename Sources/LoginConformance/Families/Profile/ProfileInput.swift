@@ -3,7 +3,7 @@ public struct ProfileInput: Codable, Sendable, Hashable {
     private enum CodingKeys: String, CodingKey, CaseIterable { case claims, grantedPermissions }
 
     /// The token's payload as JSON: the required claims and optional claims, some possibly of the wrong type (the
-    /// maker drops those, behaviour.md §4).
+    /// maker drops those, SPECIFICATION.md §4).
     public let claims: [String: JSONValue]
     /// The permissions the login granted.
     public let grantedPermissions: Set<String>

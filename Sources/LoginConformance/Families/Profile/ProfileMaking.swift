@@ -1,4 +1,4 @@
-/// Makes the Limited Login profile from a validated id_token's claims (behaviour.md §5, with §4's optional-claim
+/// Makes the Limited Login profile from a validated id_token's claims (SPECIFICATION.md §5, with §4's optional-claim
 /// types).
 ///
 /// Why a protocol of its own: with Limited Login there is no access token and no Graph API, so the profile the app

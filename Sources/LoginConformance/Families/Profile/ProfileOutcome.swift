@@ -1,4 +1,4 @@
-/// The answer of a ``ProfileMaking`` implementation (behaviour.md §5). In JSON: `{"result": "noProfile"}` or
+/// The answer of a ``ProfileMaking`` implementation (SPECIFICATION.md §5). In JSON: `{"result": "noProfile"}` or
 /// `{"result": "created", "profile": {…}}`.
 public enum ProfileOutcome: Sendable, Hashable {
     /// The claims carry no usable `sub` (absent, not a string, or empty): no profile is made.

@@ -23,7 +23,7 @@ public struct SignedTokenRejection: Codable, Sendable, Hashable {
         self.init(Reason(rawValue: rejection.reason.rawValue) ?? .badJSON, claim: rejection.claim)
     }
 
-    /// The closed list of rejection reasons (behaviour.md §4, §8; how each is chosen: `Vectors/README.md`).
+    /// The closed list of rejection reasons (SPECIFICATION.md §4, §8; how each is chosen: `Vectors/README.md`).
     public enum Reason: String, Sendable, Hashable, Codable, CaseIterable {
         /// The token is not exactly three dot-separated segments.
         case malformed

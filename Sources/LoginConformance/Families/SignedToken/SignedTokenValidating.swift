@@ -1,6 +1,6 @@
 import Foundation
 
-/// Validates a Limited Login id_token as a server receives it (behaviour.md §4, §8): the compact token string, the
+/// Validates a Limited Login id_token as a server receives it (SPECIFICATION.md §4, §8): the compact token string, the
 /// expected nonce, the app ID, `now` and the published keys → the claims kept, or why the token is refused.
 ///
 /// Checks, in the order the reasons follow: exactly three segments; base64url (strict in the documented reading,
@@ -52,7 +52,7 @@ public struct SignedTokenInput: Codable, Sendable, Hashable {
     }
 }
 
-/// The key material of a vector in both forms Facebook publishes (behaviour.md §4, §8). The documented profile reads
+/// The key material of a vector in both forms Facebook publishes (SPECIFICATION.md §4, §8). The documented profile reads
 /// ``jwks``, the ios-sdk profile ``certificates``; most vectors give both the same keys.
 public struct SignedTokenKeys: Codable, Sendable, Hashable {
     private enum CodingKeys: String, CodingKey, CaseIterable { case jwks, certificates }

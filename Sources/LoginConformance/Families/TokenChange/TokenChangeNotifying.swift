@@ -1,5 +1,5 @@
 /// Replays a sequence of changes to the current access token and reports the `AccessTokenDidChange`
-/// notifications it posts (behaviour.md §6).
+/// notifications it posts (SPECIFICATION.md §6).
 ///
 /// Apps observe `AccessTokenDidChange` to react to logins, logouts and refreshes, and the documentation tells them
 /// to check `FBSDKAccessTokenDidChangeUserIDKey` to tell a user change from a refresh; a missing or extra

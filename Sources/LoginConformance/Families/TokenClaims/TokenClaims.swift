@@ -1,4 +1,4 @@
-/// The claims an id_token validator keeps (behaviour.md §4): every required claim, and each optional claim whose
+/// The claims an id_token validator keeps (SPECIFICATION.md §4): every required claim, and each optional claim whose
 /// type is right. Member names in JSON are the JWT claim names.
 public struct TokenClaims: Sendable, Hashable {
     public var jti: String

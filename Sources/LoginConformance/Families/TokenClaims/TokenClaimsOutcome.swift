@@ -18,7 +18,7 @@ public struct TokenClaimsRejection: Codable, Sendable, Hashable {
         self.claim = claim
     }
 
-    /// The closed list of rejection reasons (behaviour.md §4; how each is chosen: `Vectors/README.md`).
+    /// The closed list of rejection reasons (SPECIFICATION.md §4; how each is chosen: `Vectors/README.md`).
     public enum Reason: String, Sendable, Hashable, Codable, CaseIterable {
         /// The header or the claims text is not a JSON object.
         case malformed

@@ -1,4 +1,4 @@
-/// Validates the header and claims of a Limited Login id_token (behaviour.md §4).
+/// Validates the header and claims of a Limited Login id_token (SPECIFICATION.md §4).
 ///
 /// Header: `alg` exactly `RS256`, `typ` exactly `JWT`, `kid` a non-empty string. Required claims: `jti`, `iss`
 /// (the issuer rule of the profile, §8), `aud` (a string equal to the app ID; an array is refused), `exp`
