@@ -59,15 +59,23 @@ extension JWTKitDefaultsAdapter.Payload: JWTIdentityToken {
         }.map(\.id)
     }()
 
+    /// The vectors jwt-kit's defaults pass only leniently: an outcome the sources also allow (DECISIONS.md D01, D05),
+    /// not the strict one the vector prefers.
+    static let lenientlyAccepted: [String] = {
+        let suite = try! VectorSuite.bundled()
+        let run = try! ConformanceEngine(suite: suite).run(JWTKitDefaultsAdapter(), profile: .documented, families: [.signedToken])
+        return run.results.filter { if case .lenient = $0.outcome { true } else { false } }.map(\.id)
+    }()
+
     @Test("an unknown kid falls back to jwt-kit's first (default) key, so a token with any kid verifies")
     func unknownKidFallsBack() {
         #expect(Self.wronglyAccepted.contains("signed-token::kid::unknown"))
         #expect(Self.wronglyAccepted.contains("signed-token::kid::missing"))
     }
 
-    @Test("iat is never checked: a token issued more than ten minutes ago is accepted")
+    @Test("iat is never checked: a token issued more than ten minutes ago is accepted (lenient under documented, D05)")
     func noIssuedAtCheck() {
-        #expect(Self.wronglyAccepted.contains("signed-token::claims::iat-ten-minutes-one-second-ago"))
+        #expect(Self.lenientlyAccepted.contains("signed-token::claims::iat-ten-minutes-one-second-ago.documented"))
     }
 
     @Test("the header's alg is not compared with the key's algorithm: alg none with an RS256 signature verifies")
@@ -84,7 +92,7 @@ extension JWTKitDefaultsAdapter.Payload: JWTIdentityToken {
 
     @Test("typ is not checked; an aud array holding the app ID passes")
     func typeAndAudience() {
-        #expect(Self.wronglyAccepted.contains("signed-token::typ::missing"))
+        #expect(Self.lenientlyAccepted.contains("signed-token::typ::missing.documented"))
         #expect(Self.wronglyAccepted.contains("signed-token::claims::audience-array-with-app"))
     }
 
