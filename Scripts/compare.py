@@ -582,7 +582,7 @@ def main(argv=None):
     parser.add_argument("--binary", default=".build/debug/login-conformance")
     parser.add_argument("--batch", type=int, default=32)
     parser.add_argument("--only", help="comma-separated implementation IDs")
-    parser.add_argument("--source", choices=("pip", "debian"), help="only the implementations from this source")
+    parser.add_argument("--source", choices=("pip", "debian", "swiftpm"), help="only the implementations from this source")
     parser.add_argument("--check", help="a committed report.json to compare verdicts with (CI)")
     parser.add_argument("--render-only", action="store_true", help="re-render --output/report.json, run nothing")
     parser.add_argument("--strict", action="store_true", help="exit 1 when a failing vector is unclassified")

@@ -4,6 +4,8 @@
 #   - from Debian: Go and the Go libraries (built with GO111MODULE=off against /usr/share/gocode), node-jose, ruby-jwt,
 #     and chromium for the report's browser test
 #   - the Go adapters, built into .build-implementations/bin
+#   - the jwt-kit adapter (vapor/jwt-kit 5.8.0, exact, from SwiftPM), `swift build -c release` into
+#     .build-implementations/swift (about 90 s cold on 2 cores; an up-to-date build takes a few seconds)
 # `apt-get update` runs once, and only when a Debian package is missing. Prints nothing else on stdout but its steps.
 # Usage: bash Scripts/install_implementations.sh [--no-apt]   (--no-apt: Python only, for a machine without root)
 set -euo pipefail
@@ -43,4 +45,13 @@ if command -v go >/dev/null && [[ -d /usr/share/gocode/src/github.com/golang-jwt
     GO111MODULE=off GOPATH=/usr/share/gocode GOCACHE="$work/gocache" GOFLAGS= \
       go build -ldflags "-X main.libraryVersion=$version" -o "$work/bin/$name-adapter" "./Implementations/go/$name/"
   done
+fi
+
+if command -v swift >/dev/null; then
+  echo "== jwt-kit adapter (swift build -c release, Implementations/swift/jwt-kit/JWTKitImplementation)"
+  started=$SECONDS
+  swift build -c release --package-path Implementations/swift/jwt-kit/JWTKitImplementation \
+    --scratch-path "$work/swift" --product jwt-kit-adapter >"$work/swift-build.log" 2>&1 \
+    || { cat "$work/swift-build.log" >&2; exit 1; }
+  echo "   built in $((SECONDS - started)) s"
 fi

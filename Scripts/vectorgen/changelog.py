@@ -79,6 +79,15 @@ TOKEN_CHANGED = [
                  "stays preferred and first-wins still fails (DECISIONS.md D03)"}
       for c in ("alg-none-then-rs256", "alg-rs256-then-none", "kid-twice", "kid-other-first", "nonce-expected-first",
                 "nonce-expected-last", "aud-twice", "exp-twice")],
+    *[{"id": _ST + "size::" + c,
+       "reason": "alsoAccepted rejected(badJSON): RFC 8259 §9 lets a parser limit nesting depth and text size (ruby-jwt "
+                 "stops at 100 levels, joserfc at a 512-byte header); accepting stays preferred (DECISIONS.md D18)"}
+      for c in ("nested-payload", "nested-header")],
+    *[{"id": _ST + "embedded-key::" + c,
+       "reason": "alsoAccepted rejected(badJSON): the embedded key makes the header 600-1,300 bytes, which a parser's "
+                 "size limit may refuse (RFC 8259 §9; joserfc: 512 bytes); ignoring it and accepting stays preferred "
+                 "(DECISIONS.md D16, D18)"}
+      for c in ("jwk-of-signer", "x5c-of-signer")],
 ]
 # Every other family (generated from the 0.2.0 files by comparing IDs and expectations; reasons cite DECISIONS.md).
 OTHER_ADDED = [
@@ -141,7 +150,6 @@ OTHER_ADDED = [
     "graph-error::permission::230.documented",
     "graph-error::permission::250.documented",
     "graph-error::permission::299.documented",
-    "graph-error::permission::200-current-token.documented",
     "graph-error::client-action::190.documented",
     "graph-error::client-action::102.documented",
     "graph-error::client-action::1.documented",
@@ -817,10 +825,7 @@ OTHER_RETIRED = [
     },
     {
         "id": "graph-error::permission::200-current-token",
-        "reason": "DECISIONS.md D30: isPermissionError and clientAction exist only in the documented reading (Graph API error page, the Managing Permissions page's code 200): documented only",
-        "replacedBy": [
-            "graph-error::permission::200-current-token.documented"
-        ]
+        "reason": "DECISIONS.md D30, D31: isPermissionError exists only in the documented reading, and whether an error keeps the current token only in the SDK's: no profile has both"
     }
 ]
 
@@ -855,11 +860,34 @@ RELEASES = [
 ]
 
 
+def _with_moved_vectors(release):
+    """Release 0.3.0 with the vectors DECISIONS.md D31 moved to ios-sdk only (common.MOVED_VECTORS, filled while the
+    family modules generate): a vector that shipped before is retired and replaced by its `.ios-sdk` ID; one this
+    release added anyway is simply added under its new ID."""
+    from .common import MOVED_VECTORS
+    moved = dict(MOVED_VECTORS)
+    if not moved:
+        return release
+    reason = ("DECISIONS.md D31: it rests on a rule only the SDK's code states, so it holds under ios-sdk only, as "
+              "{new}")
+    added = [moved.get(id, id) for id in release["added"]]
+    fresh = set(release["added"])
+    retired = [{**entry, "replacedBy": [moved.get(id, id) for id in entry["replacedBy"]]} if "replacedBy" in entry
+               else entry for entry in release["retired"]]
+    for old, new in MOVED_VECTORS:
+        if old not in fresh:
+            retired.append({"id": old, "reason": reason.format(new=new), "replacedBy": [new]})
+            added.append(new)
+    changed = [entry for entry in release["changed"] if entry["id"] not in moved]
+    return {**release, "added": added, "changed": changed, "retired": retired}
+
+
 def document(ids_by_family):
     """The changelog document; `ids_by_family` maps each family to its vector IDs in file order."""
     releases = []
-    for position, release in enumerate(RELEASES):
-        later = {id for other in RELEASES[position + 1:] for id in other["added"]}
+    history = RELEASES[:-1] + [_with_moved_vectors(RELEASES[-1]) if RELEASES[-1]["version"] == "0.3.0" else RELEASES[-1]]
+    for position, release in enumerate(history):
+        later = {id for other in history[position + 1:] for id in other["added"]}
         expanded = [id for family in release.get("added_families", []) for id in ids_by_family[family]
                     if id not in later]
         releases.append({

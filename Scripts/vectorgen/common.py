@@ -11,7 +11,7 @@ Every vector names the rules of Vectors/SPECIFICATION.md it exercises (`rules`, 
 
 import re
 
-from .rules import RULE_ID_PATTERN
+from .rules import MOVED_TO_IOS_SDK, RULE_ID_PATTERN
 from .sources import FB_ADVANCED, FB_LIMITED, FB_PERMISSIONS
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9-]*(::[a-z0-9][a-z0-9._+-]*){2,}$")
@@ -36,6 +36,10 @@ SEED_PERMISSIONS_ZH = SEED_PERMISSIONS_JA = FB_PERMISSIONS
 SEED_LOGIN_REVIEW_JA = FB_ADVANCED
 
 
+# (old ID, new ID) of every vector D31 moved to ios-sdk only, in generation order, for the changelog.
+MOVED_VECTORS = []
+
+
 def vector(id, description, severity, refs, input, expected, profiles=None, *, rules, also_accepted=None):
     """One vector, with its members in the canonical order. Checks what can be checked locally (that each rule is in
     the catalogue is checked by generate_vectors.py).
@@ -49,6 +53,15 @@ def vector(id, description, severity, refs, input, expected, profiles=None, *, r
         raise ValueError(f"{id}: bad severity {severity!r}")
     if not refs:
         raise ValueError(f"{id}: refs must not be empty")
+    rules = [MOVED_TO_IOS_SDK.get(rule, rule) for rule in rules]
+    if any(rule in MOVED_TO_IOS_SDK.values() for rule in rules):
+        # DECISIONS.md D31: a vector resting on a rule only the SDK's code states holds under ios-sdk only.
+        if profiles is not None and "ios-sdk" not in profiles:
+            raise ValueError(f"{id}: a documented vector names a rule only the SDK's code states")
+        if profiles is None:
+            MOVED_VECTORS.append((id, id + ".ios-sdk"))
+            id, profiles = id + ".ios-sdk", ["ios-sdk"]
+            refs = list(refs) + ["DECISIONS.md D31"]
     rules = list(rules)
     if not rules or len(set(rules)) != len(rules) or not all(RULE_PATTERN.match(r) for r in rules):
         raise ValueError(f"{id}: rules must be a non-empty list of unique rule IDs, got {rules!r}")

@@ -177,6 +177,8 @@ SDK_ONLY_FIELDS = ("isPermissionError", "clientAction")
 FIELD_REFS = ["DECISIONS.md D30", "FB: Handling Errors (Graph API)"]
 R_PERMISSION_DOC = "graph-error.permission-error.documented"
 R_ACTION_DOC = "graph-error.client-action.documented"
+# Under documented, the category follows the Handling Errors page's tactic (DECISIONS.md D30, D31).
+R_CATEGORY_DOC = "graph-error.category.tactic.documented"
 
 
 def _v(group, case, description, severity, refs, input, expected, rules):
@@ -384,14 +386,10 @@ def _permission():
     ]
     out = [_v_documented("permission", c, d, sev, PERMISSION_REFS, _input(error(code, sub)),
                          classified("other", permission=perm, message=MESSAGES[code]),
-                         [R_PERMISSION, R_ACTION, R_OTHER])
+                         [R_PERMISSION, R_ACTION, R_CATEGORY_DOC])
            for c, code, sub, perm, d, sev in cases]
-    # The neighbours 9, 11, 199 and 300 (not permission errors) are in the default group.
-    out.append(_v_documented("permission", "200-current-token",
-                  "code 200 on a request made with the current token is a permission error and keeps the token",
-                  "high", PERMISSION_REFS + [B6], _input(error(200), current=True),
-                  classified("other", permission=True, message=MESSAGES[200]),
-                  [R_PERMISSION, R_ACTION, R_OTHER, R_OTHER_CODES]))
+    # The neighbours 9, 11, 199 and 300 (not permission errors) are in the default group. Whether a permission error
+    # on a request made with the current token keeps the token is the SDK's rule (D31): no documented vector.
     # What the client does about errors the Graph page maps to "get a new access token" and "wait and retry"
     # (DECISIONS.md D30); distinct inputs (no message member) from the default-table vectors.
     for code, name in ((190, "log in again"), (102, "log in again"), (1, "retry"), (4, "retry"), (17, "retry")):

@@ -513,7 +513,12 @@ RULES = [
     _rule("graph-error.category.default-other", S7, "any",
           "With no server table, every other code (0, 3, 5, 10, 100, 101, 103, 189, 191, 200, 300, 340, 342, ...) "
           "is other."),
-    _rule("graph-error.category.is-transient", S7, "any",
+    _rule("graph-error.category.tactic.documented", S7, "any",
+          "Documented reading: the category follows the Handling Errors page's recovery tactic: get a new access "
+          "token is recoverable, wait and retry is transient, any other tactic (request the permission, ...) is other.",
+          profiles=[DOC],
+          unpaired="Under ios-sdk the category comes from the SDK's default and server tables (their own rules)."),
+        _rule("graph-error.category.is-transient", S7, "any",
           "is_transient: true in the error makes the category transient whatever the default or server table says; "
           "is_transient: false changes nothing."),
     _rule("graph-error.server-table.names", S7, "any",
@@ -581,6 +586,30 @@ RETIRED = [
 ]
 
 
+
+def _moved_to_ios_sdk(rule):
+    """DECISIONS.md D31: a rule only the SDK's code states holds under ios-sdk only, renamed <id>.ios-sdk."""
+    from .sources import SDK_ONLY_SINCE_0_3_0
+    why = SDK_ONLY_SINCE_0_3_0.get(rule["id"])
+    if why is None:
+        return rule
+    return {**rule, "id": rule["id"] + ".ios-sdk", "profiles": [SDK],
+            "unpaired": f"No public document states it (DECISIONS.md D31): {why}."}
+
+
+def _retired_by_the_move():
+    from .sources import SDK_ONLY_SINCE_0_3_0
+    return [{"id": id, "reason": f"DECISIONS.md D31: only the SDK's code states it, so it holds under ios-sdk only, "
+                                 f"as {id}.ios-sdk."} for id in SDK_ONLY_SINCE_0_3_0]
+
+
+# The old IDs of the rules D31 moves, for common.vector(): a generator module may still name them.
+MOVED_TO_IOS_SDK = {}
+RULES = [_moved_to_ios_sdk(rule) for rule in RULES]
+RETIRED = RETIRED + _retired_by_the_move()
+MOVED_TO_IOS_SDK.update({entry["id"]: entry["id"] + ".ios-sdk" for entry in _retired_by_the_move()})
+
+
 def catalogue():
     """The document written to Vectors/rules.json: every rule with its sources (vectorgen/sources.py) merged in, the
     documents those sources name and the SDK tag the ios-sdk profile models. Fails when a rule has no sources."""
@@ -596,16 +625,13 @@ def catalogue():
             "the rule. needs: the vectors a rule must have (accept: one whose expected result accepts; reject: one "
             "that refuses; both: one of each; any: at least one). profiles: the readings the rule holds under "
             "(absent: both). unpaired: why the rule's profile-specific vectors have no counterpart in the other "
-            "profile. undocumented: why no public document states a rule that holds under documented (a declared "
-            "gap, DECISIONS.md D31). sources: where the rule comes from: a public document (a key of documents, with the section), "
+            "profile. sources: where the rule comes from: a public document (a key of documents, with the section), "
             "the facebook-ios-sdk code at the tag in sdk (path and lines), an entry of Vectors/DECISIONS.md, or why "
             "it cannot be checked here."
         ),
         "sdk": dict(sources.SDK),
         "documents": {key: dict(value) for key, value in sources.DOCUMENTS.items()},
-        "rules": [{**rule, "sources": sources.sources_for(rule["id"]),
-                   **({"undocumented": sources.UNDOCUMENTED[rule["id"]]} if rule["id"] in sources.UNDOCUMENTED else {})}
-                  for rule in RULES],
+        "rules": [{**rule, "sources": sources.sources_for(rule["id"])} for rule in RULES],
         "retired": RETIRED,
     }
 

@@ -239,6 +239,11 @@ APPLE_DATE_FORMATTER = (
 )
 
 SOURCES = {
+    "graph-error.category.tactic.documented": [
+        {"document": "FB: Handling Errors (Graph API)", "section": "Error Codes (the recovery tactic of each code)"},
+        {"decision": "D30"},
+        {"decision": "D31"},
+    ],
     # --- nonce (§1, §8) --------------------------------------------------------------------------------------
     "nonce.empty": [
         doc(FB_LIMITED, "New API Elements (a configuration fails to be created: the nonce must be a non-empty "
@@ -1016,11 +1021,10 @@ SOURCES = {
 }
 
 
-# Rules that hold under documented although no public document states them (DECISIONS.md D31): the SDK's code is
-# their only source. The lint accepts them only while they are listed here, each with why no document states it;
-# their documented vectors are to move to ios-sdk only (issue 12, still open), and a rule that gains a document
-# source must leave this list.
-UNDOCUMENTED = {
+# Rules only the SDK's code states (DECISIONS.md D31), each with why no public document states it. Since suite 0.3.0
+# they hold under ios-sdk only: rules.py renames each to <id>.ios-sdk (the old ID is retired) and common.vector()
+# moves every vector naming one to ios-sdk only. A rule that gains a document source leaves this list.
+SDK_ONLY_SINCE_0_3_0 = {
     "configuration.permission.syntax":
         "no public page states a character rule for permission names; the pages only list valid names",
     "configuration.permission.all-or-nothing":
@@ -1103,8 +1107,10 @@ UNDOCUMENTED = {
 
 
 def sources_for(rule_id):
-    """The rule's sources; raises KeyError (generation fails) when a rule has none."""
-    sources = SOURCES.get(rule_id)
+    """The rule's sources (a rule moved to ios-sdk by D31 keeps the sources of its old ID); raises KeyError
+    (generation fails) when a rule has none."""
+    old = rule_id.removesuffix(".ios-sdk")
+    sources = SOURCES.get(old if old in SDK_ONLY_SINCE_0_3_0 else rule_id)
     if not sources:
         raise KeyError(f"vectorgen/sources.py: rule {rule_id} has no sources")
     return [dict(source) for source in sources]
@@ -1114,13 +1120,18 @@ def check(rule_ids):
     """Every rule has sources, no sources for a rule that does not exist, every document key is known, every sdk
     source has a line range a-b with a <= b. Returns a list of problems (empty when all is well)."""
     problems = []
-    known = set(rule_ids)
+    known = {id.removesuffix(".ios-sdk") if id.removesuffix(".ios-sdk") in SDK_ONLY_SINCE_0_3_0 else id
+             for id in rule_ids}
     for rule_id in sorted(known - set(SOURCES)):
         problems.append(f"rule {rule_id} has no sources")
     for rule_id in sorted(set(SOURCES) - known):
         problems.append(f"sources for {rule_id}, which is not a rule")
-    for rule_id in sorted(set(UNDOCUMENTED) - known):
-        problems.append(f"UNDOCUMENTED names {rule_id}, which is not a rule")
+    for rule_id in sorted(set(SDK_ONLY_SINCE_0_3_0) - known):
+        problems.append(f"SDK_ONLY_SINCE_0_3_0 names {rule_id}, which is not a rule")
+        continue
+    for rule_id in sorted(SDK_ONLY_SINCE_0_3_0):
+        if any("document" in source for source in SOURCES.get(rule_id, [])):
+            problems.append(f"{rule_id} cites a document: it does not belong in SDK_ONLY_SINCE_0_3_0")
     for rule_id, sources in SOURCES.items():
         if not sources:
             problems.append(f"rule {rule_id} has an empty source list")

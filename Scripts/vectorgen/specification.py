@@ -335,8 +335,6 @@ def _rule_block(rule):
     lines = [f"- **`{rule['id']}`** ({rule['needs']}{profile}): {_escape(rule['statement'])}"]
     if "unpaired" in rule:
         lines.append(f"  - Unpaired: {_escape(rule['unpaired'])}")
-    if "undocumented" in rule:
-        lines.append(f"  - **No public document states it** ([D31]({DECISIONS}#d31)): {_escape(rule['undocumented'])}")
     lines.append("  - Sources: " + "; ".join(_source_link(s) for s in rule["sources"]))
     return "\n".join(lines)
 

@@ -105,7 +105,7 @@ struct PKCEAndLoginRequestTests {
     }
 
     private func baseline() throws -> Vector<LoginRequestFamily> {
-        try #require(vectors(LoginRequestFamily.self).first { $0.metadata.id == "login-request::baseline::enabled-authorized" })
+        try #require(vectors(LoginRequestFamily.self).first { $0.metadata.id == "login-request::baseline::enabled-authorized.ios-sdk" })
     }
 
     /// The baseline's expected request as an implementation would answer it, with `change` applied to the parameters

@@ -118,13 +118,7 @@ public struct RuleCatalogue: Sendable, Hashable, Decodable {
         public let unpaired: String?
         /// Where the rule comes from: public documents, the SDK's code (for `ios-sdk`), decision record entries.
         public let sources: [Source]
-        /// A declared gap (DECISIONS.md D31): why no public document states a rule that holds under `documented`
-        /// although SDK code is its only source. The lint accepts such a rule only with this said.
-        public let undocumented: String?
-
-        private enum CodingKeys: String, CodingKey, CaseIterable {
-            case id, section, needs, statement, profiles, unpaired, sources, undocumented
-        }
+        private enum CodingKeys: String, CodingKey, CaseIterable { case id, section, needs, statement, profiles, unpaired, sources }
 
         public init(from decoder: any Decoder) throws {
             try decoder.rejectUnknownMembers(of: CodingKeys.self)
@@ -142,7 +136,6 @@ public struct RuleCatalogue: Sendable, Hashable, Decodable {
             self.profiles = profiles.map(Set.init)
             unpaired = try container.decodeIfPresent(String.self, forKey: .unpaired)
             sources = try container.decode([Source].self, forKey: .sources)
-            undocumented = try container.decodeIfPresent(String.self, forKey: .undocumented)
         }
 
         /// Whether the rule holds under `profile`.

@@ -41,17 +41,11 @@ enum SourceLint {
             }
             let evidence = rule.sources.filter { if case .decision = $0 { false } else { true } }
             let sdkAlone = !evidence.isEmpty && evidence.allSatisfy { if case .sdk = $0 { true } else { false } }
-            if sdkAlone, rule.holds(under: .documented), rule.undocumented == nil {
+            if sdkAlone, rule.holds(under: .documented) {
                 problems.append(LintProblem(
                     file: file, jsonPath: "\(path).profiles", kind: .unsourcedRule,
                     message: "\(rule.id) rests on SDK code alone but holds under documented: cite the document that "
                         + "states it, or limit it to ios-sdk"))
-            }
-            if rule.undocumented != nil, !(sdkAlone && rule.holds(under: .documented)) {
-                problems.append(LintProblem(
-                    file: file, jsonPath: "\(path).undocumented", kind: .unsourcedRule,
-                    message: "\(rule.id) declares that no document states it, but it "
-                        + (sdkAlone ? "holds only under ios-sdk" : "cites a document or evidence") + ": drop undocumented"))
             }
             if let problem = resolver.problem(sectionOf: rule) {
                 problems.append(LintProblem(file: file, jsonPath: "\(path).section", kind: .unresolvedRef,

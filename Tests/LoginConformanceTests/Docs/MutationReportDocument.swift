@@ -34,6 +34,11 @@ enum MutationReportDocument {
                 + "\(outcome.survived ? "**survived**" : "\(outcome.killers.count) of \(outcome.checked)") | "
                 + "\(cell(outcome.mutant.description)) |")
         }
+        lines += ["", "## Retired mutants", "",
+                  "Mutants taken out of the catalogue, each with why (suite 0.3.0: a bug that became an outcome the "
+                      + "sources allow, or an equivalent mutant after a decision; Vectors/DECISIONS.md).", "",
+                  "| mutant | why it is retired |", "| --- | --- |"]
+        lines += Mutant.retired.map { "| `\($0.name)` | \(cell($0.reason)) |" }
         for family in ConformanceFamily.allCases {
             lines += ["", "## \(family.rawValue)"]
             for outcome in run.outcomes where outcome.mutant.family == family {

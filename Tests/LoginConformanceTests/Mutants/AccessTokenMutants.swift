@@ -37,7 +37,7 @@ enum AccessTokenMutants {
                "looks in permissions, declinedPermissions and expiredPermissions, so a declined one is granted (§6)") {
             $0.grantedSet = { $0.permissions + $0.declinedPermissions + $0.expiredPermissions }
         },
-        mutant("access-token.expired-permission-still-granted", .documented,
+        mutant("access-token.expired-permission-still-granted", .iosSDK,
                "counts expiredPermissions as granted (they were granted once), so user_photos is granted (§6)") {
             $0.grantedSet = { $0.permissions + $0.expiredPermissions }
         },
@@ -45,7 +45,7 @@ enum AccessTokenMutants {
                "answers hasGranted false once the token has expired (§6: hasGranted reads the permissions only)") {
             $0.grantedNeedsLiveToken = true
         },
-        mutant("access-token.expiry-inclusive", .documented,
+        mutant("access-token.expiry-inclusive", .iosSDK,
                "takes expirationDate <= now as expired, so a token is expired at its expiration instant (§6: strict <)") {
             $0.expiryHasPassed = { date, now in date.map { $0 <= now } ?? false }
         },
@@ -53,7 +53,7 @@ enum AccessTokenMutants {
                "takes dataAccessExpirationDate <= now as expired (§6: strict <)") {
             $0.dataAccessHasPassed = { date, now in date.map { $0 <= now } ?? false }
         },
-        mutant("access-token.missing-date-is-expired", .documented,
+        mutant("access-token.missing-date-is-expired", .iosSDK,
                "treats a missing date as the distant past, so a token without dates is expired (§6: missing means never)") {
             $0.expiryHasPassed = { date, now in date.map { $0 < now } ?? true }
             $0.dataAccessHasPassed = { date, now in date.map { $0 < now } ?? true }
@@ -72,7 +72,7 @@ enum AccessTokenMutants {
                "answers isDataAccessExpired from expirationDate (§6: each question reads its own date)") {
             $0.dataAccessDate = { $0.expirationDate }
         },
-        mutant("access-token.expired-if-data-access-expired", .documented,
+        mutant("access-token.expired-if-data-access-expired", .iosSDK,
                "answers isExpired true when either date has passed (§6: isExpired reads expirationDate only)") {
             $0.expiredAlsoReadsDataAccess = true
         },

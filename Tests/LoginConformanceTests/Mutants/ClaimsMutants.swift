@@ -167,7 +167,7 @@ enum ClaimsMutants {
             $0.nonceMatches = { $0.trimmingCharacters(in: .whitespacesAndNewlines).isCodePointEqual(to: $1) }
         },
         // Optional claims.
-        mutant("token.wrong-optional-claim-rejects-token", .documented,
+        mutant("token.wrong-optional-claim-rejects-token", .iosSDK,
                "refuses the whole token when an optional claim has the wrong type (§4: drop the claim, keep the token)") {
             $0.wrongOptionalClaimRejects = true
         },
@@ -183,15 +183,15 @@ enum ClaimsMutants {
                 return strings.count == elements.count ? strings : nil
             }
         },
-        mutant("token.friends-filtered", .documented,
+        mutant("token.friends-filtered", .iosSDK,
                "keeps the strings of a user_friends array with other elements (compactMap; §4: drop the claim)") {
             $0.friends = { $0.arrayValue?.compactMap(\.stringValue) }
         },
-        mutant("token.empty-objects-kept", .documented,
+        mutant("token.empty-objects-kept", .iosSDK,
                "keeps user_age_range, user_hometown and user_location when they are {} (§4: non-empty objects)") {
             $0.keepsEmptyObjects = true
         },
-        mutant("token.empty-jkt-kept", .documented,
+        mutant("token.empty-jkt-kept", .iosSDK,
                "keeps cnf when its jkt is the empty string (§4: a non-empty string)") {
             $0.confirmation = { $0.objectValue?["jkt"]?.stringValue }
         },

@@ -5,35 +5,35 @@ import LoginConformance
 /// the auth type, the order of the checks, the code verifier and the values a configuration keeps.
 enum ConfigurationMutants {
     static let all: [Mutant] = [
-        mutant("configuration.accepts-upper-case-permissions", .documented,
+        mutant("configuration.accepts-upper-case-permissions", .iosSDK,
                "allows A-Z in permission names, so Email passes (§1: only a-z and _)") {
             $0.isValidPermission = { !$0.isEmpty && $0.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || $0 == "_" } }
         },
-        mutant("configuration.accepts-digits-in-permissions", .documented,
+        mutant("configuration.accepts-digits-in-permissions", .iosSDK,
                "allows 0-9 in permission names (§1: only a-z and _)") {
             $0.isValidPermission = { !$0.isEmpty && $0.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" } }
         },
-        mutant("configuration.accepts-dotted-permissions", .documented,
+        mutant("configuration.accepts-dotted-permissions", .iosSDK,
                "allows '.', so the SDK's own user_actions.books passes (§1: the SDK refuses it)") {
             $0.isValidPermission = { ConfigurationModel.permissionSyntax($0.replacingOccurrences(of: ".", with: "_")) }
         },
-        mutant("configuration.unicode-lower-case-permissions", .documented,
+        mutant("configuration.unicode-lower-case-permissions", .iosSDK,
                "tests Character.isLowercase instead of a-z, so é, Cyrillic е and dotless ı pass (§1)") {
             $0.isValidPermission = { !$0.isEmpty && $0.allSatisfy { $0.isLowercase || $0 == "_" } }
         },
-        mutant("configuration.accepts-empty-permission", .documented,
+        mutant("configuration.accepts-empty-permission", .iosSDK,
                "checks every character of a permission but not that there is one, so \"\" passes (§1: non-empty)") {
             $0.isValidPermission = { $0.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || $0 == "_" } }
         },
-        mutant("configuration.trims-permissions", .documented,
+        mutant("configuration.trims-permissions", .iosSDK,
                "trims whitespace around each permission, so \" email\" passes as email (§1: spaces are refused)") {
             $0.preparePermission = { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         },
-        mutant("configuration.drops-invalid-permissions", .documented,
+        mutant("configuration.drops-invalid-permissions", .iosSDK,
                "drops an invalid permission instead of refusing the configuration (§1: one bad item refuses all)") {
             $0.dropsInvalidPermissions = true
         },
-        mutant("configuration.permission-check-skips-last-item", .documented,
+        mutant("configuration.permission-check-skips-last-item", .iosSDK,
                "checks permissions 0..<count-1, one item too few, so a bad last item passes (§1)") {
             $0.checkedPermissions = { Array($0.dropLast()) }
         },
@@ -113,11 +113,11 @@ enum ConfigurationMutants {
                "takes only ASCII letters and digits while claiming the SDK, which takes Unicode ones (§1)") {
             $0.isVerifierCharacter = { scalar, _ in ConfigurationModel.verifierCharacter(scalar, .documented) }
         },
-        mutant("configuration.empty-messenger-page-id-is-nil", .documented,
+        mutant("configuration.empty-messenger-page-id-is-nil", .iosSDK,
                "turns an empty Messenger page ID into nil (§1: not validated, kept as given)") {
             $0.keptMessengerPageID = { $0?.isEmpty == true ? nil : $0 }
         },
-        mutant("configuration.trims-messenger-page-id", .documented,
+        mutant("configuration.trims-messenger-page-id", .iosSDK,
                "trims the Messenger page ID (§1: kept exactly)") {
             $0.keptMessengerPageID = { $0?.trimmingCharacters(in: .whitespacesAndNewlines) }
         },

@@ -24,4 +24,11 @@ struct Mutant: Sendable {
     static let all: [Mutant] = NonceMutants.all + ConfigurationMutants.all + ResultMutants.all + ClaimsMutants.all
         + SignedTokenMutants.all + VerifierMutants.all + ChallengeMutants.all + RequestMutants.all + ProfileMutants.all
         + AccessTokenMutants.all + TokenChangeMutants.all + GraphErrorMutants.all
+
+    /// Every retired mutant with the reason it no longer counts (its bug became an outcome the sources allow, or
+    /// an equivalent mutant after a decision): listed in the mutation report, never silently deleted.
+    static let retired: [(name: String, reason: String)] = ConfigurationMutants.retired + ResultMutants.retired
+        + ClaimsMutants.retired.map { ("\($0.name) (\($0.profile.rawValue))", $0.reason) }
+        + SignedTokenMutants.retired.map { ("\($0.name) (\($0.profile.rawValue))", $0.reason) }
+        + RequestMutants.retired + GraphErrorMutants.retired
 }

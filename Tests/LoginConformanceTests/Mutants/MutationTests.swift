@@ -27,6 +27,16 @@ struct MutationTests {
         #expect(run.score == 100)
     }
 
+    @Test("a retired mutant says why and is no longer in the catalogue (per name and profile)")
+    func retiredMutantsAreGone() {
+        #expect(!Mutant.retired.isEmpty)
+        let live = Set(Mutant.all.map(\.name) + Mutant.all.map { "\($0.name) (\($0.profile.rawValue))" })
+        for (name, reason) in Mutant.retired {
+            #expect(!live.contains(name), "\(name) is retired but still a mutant")
+            #expect(reason.count > 20, "\(name): say why it is retired")
+        }
+    }
+
     @Test("the unmutated models pass every vector of their family in both profiles")
     func modelsConform() throws {
         let suite = try VectorSuite.bundled()

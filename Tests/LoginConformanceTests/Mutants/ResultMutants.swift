@@ -123,7 +123,7 @@ enum ResultMutants {
         ("result.expires-in-as-epoch", "DECISIONS.md D27: as result.expires-in-before-expires"),
     ]
 
-    private static func mutant(_ name: String, _ description: String, profile: ConformanceProfile = .documented,
+    private static func mutant(_ name: String, _ description: String, profile: ConformanceProfile = .iosSDK,
                                _ bug: (inout ResultModel) -> Void) -> Mutant {
         var model = ResultModel()
         bug(&model)

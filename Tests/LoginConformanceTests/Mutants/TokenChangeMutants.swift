@@ -8,7 +8,7 @@ enum TokenChangeMutants {
     static func model(profile: ConformanceProfile) -> any Sendable { TokenChangeModel() }
 
     static let all: [Mutant] = [
-        mutant("token-change.posts-on-every-set", .documented,
+        mutant("token-change.posts-on-every-set", .iosSDK,
                "posts whenever the current token is set, even to the token already current (§6: only on a change)") {
             $0.posts = { _, _, _ in true }
         },
@@ -16,7 +16,7 @@ enum TokenChangeMutants {
                "posts on every logout, even when no token was current (§6: nil over nil posts nothing)") {
             $0.posts = { _, old, new in new == nil || !TokenChangeModel.sameName(old, new) }
         },
-        mutant("token-change.refresh-not-posted", .documented,
+        mutant("token-change.refresh-not-posted", .iosSDK,
                "posts only when the user changes, so a same-user refresh goes unnoticed (§6: any change of token posts)") {
             $0.posts = { sequence, old, new in
                 guard let old, let new, let oldToken = sequence.tokens[old], let newToken = sequence.tokens[new] else {
@@ -29,7 +29,7 @@ enum TokenChangeMutants {
                "writes FBSDKAccessTokenDidChangeUserIDKey = false on a refresh instead of leaving it out (§6)") {
             $0.writesFalseUserIDKey = true
         },
-        mutant("token-change.nil-side-same-user", .documented,
+        mutant("token-change.nil-side-same-user", .iosSDK,
                "compares user IDs only when both tokens exist, so a first login or logout has no user-ID key (§6)") {
             $0.nilSideChangesUser = false
         },
@@ -37,7 +37,7 @@ enum TokenChangeMutants {
                "sets the user-ID key only for another user, ignoring that the old token had expired (§6)") {
             $0.inactiveOldChangesUser = false
         },
-        mutant("token-change.expiry-inclusive", .documented,
+        mutant("token-change.expiry-inclusive", .iosSDK,
                "takes the old token as expired when expirationDate == now (§6: expirationDate < now, strict)") {
             $0.isActive = { token, now in token.expirationDate.map { $0 > now } ?? true }
         },
@@ -56,7 +56,7 @@ enum TokenChangeMutants {
                 return lhs.isCodePointEqual(to: rhs)
             }
         },
-        mutant("token-change.set-marks-expiry", .documented,
+        mutant("token-change.set-marks-expiry", .iosSDK,
                "adds FBSDKAccessTokenDidExpireKey when a token replaces an expired one (§6: only the expiry timer sets it)") {
             $0.setMarksExpiry = true
         },
@@ -64,7 +64,7 @@ enum TokenChangeMutants {
                "adds FBSDKAccessTokenDidChangeUserIDKey to the expiry timer's notification (§6: no user-ID key)") {
             $0.timerSetsUserIDKey = true
         },
-        mutant("token-change.timer-clears-current", .documented,
+        mutant("token-change.timer-clears-current", .iosSDK,
                "treats the expiry timer as a logout and clears the current token (§6: it stays current)") {
             $0.timerClearsCurrent = true
         },
