@@ -60,8 +60,9 @@ public struct SignedTokenKeys: Codable, Sendable, Hashable {
     /// The JWKS document: `{"keys": [{"kid", "kty", "alg", "use", "n", "e"}, …]}` (other key types may appear and
     /// are ignored).
     public let jwks: JSONValue
-    /// The certificate map: `{kid: "-----BEGIN CERTIFICATE-----…"}`; entries whose value is not a PEM certificate
-    /// are ignored.
+    /// The certificate map: `{kid: "-----BEGIN CERTIFICATE-----…"}`. A string entry that is not a PEM certificate
+    /// is ignored; under `ios-sdk` one entry that is not a string at all fails the whole map (the SDK casts it
+    /// `as? [String: String]`, DECISIONS.md D13), so every kid is unknown.
     public let certificates: JSONValue
 
     public init(jwks: JSONValue, certificates: JSONValue) {
@@ -79,8 +80,9 @@ public struct SignedTokenKeys: Codable, Sendable, Hashable {
     /// The JWKS as JSON text, for libraries that load a key set from text.
     public var jwksJSON: String { CanonicalJSON.render(jwks) }
 
-    /// The certificate map's PEM certificates by kid (entries that are not strings starting with
-    /// `-----BEGIN CERTIFICATE-----` are left out, as the SDK ignores them).
+    /// The certificate map's PEM certificates by kid: entries that are not strings starting with
+    /// `-----BEGIN CERTIFICATE-----` are left out. A convenience, not the SDK's reading: under `ios-sdk` a map
+    /// with a non-string entry yields no key at all (DECISIONS.md D13), which the caller checks on ``certificates``.
     public var certificatesByKeyID: [String: String] {
         var out: [String: String] = [:]
         for (kid, value) in certificates.objectValue ?? [:] {
