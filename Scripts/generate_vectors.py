@@ -130,6 +130,23 @@ def build_all(module_names):
     return files
 
 
+def suite_shape_problems(files):
+    """What --check must also catch: a JSON file in Vectors/ the generator does not write (a stray or renamed family
+    file), and a manifest that no longer lists every family the generator writes, in order."""
+    problems = []
+    written = {name for name in files if "/" not in name}
+    for path in sorted(VECTORS.glob("*.json")):
+        if path.name != "manifest.json" and path.name not in written:
+            problems.append(f"not written by the generator: Vectors/{path.name}")
+    manifest = json.loads((VECTORS / "manifest.json").read_text(encoding="utf-8"))
+    listed = [(entry.get("family"), entry.get("file")) for entry in manifest.get("families", [])]
+    expected = [(importlib.import_module(f"vectorgen.{name}").FAMILY,
+                 importlib.import_module(f"vectorgen.{name}").FAMILY + ".json") for name in FAMILY_MODULES]
+    if listed != expected:
+        problems.append(f"manifest.json lists {[f for f, _ in listed]}, the generator writes {[f for f, _ in expected]}")
+    return problems
+
+
 def target(name):
     """Family files and rules.json live in Vectors/; a fixture a module writes is named by its repository path."""
     return ROOT / name if "/" in name else VECTORS / name
@@ -142,10 +159,14 @@ def main():
     args = parser.parse_args()
     files = build_all([args.only] if args.only else FAMILY_MODULES)
     if args.check:
+        # Bytes, not text: read_text would turn CRLF line endings back into LF and call them a match.
         stale = [name for name, (text, _) in files.items()
-                 if not target(name).exists() or target(name).read_text(encoding="utf-8") != text]
-        if stale:
-            print("vectors differ from the generator's output: " + ", ".join(stale), file=sys.stderr)
+                 if not target(name).exists() or target(name).read_bytes() != text.encode("utf-8")]
+        problems = [f"differs from the generator's output: {name}" for name in stale]
+        if not args.only:
+            problems += suite_shape_problems(files)
+        if problems:
+            print("\n".join(problems), file=sys.stderr)
             print("run: python3 Scripts/generate_vectors.py", file=sys.stderr)
             return 1
         print(f"vectors match the generator ({len(files)} files)")

@@ -13,12 +13,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 VALIDATOR = ROOT / "Scripts" / "validate_vectors.py"
-FAMILIES = {"nonce": "nonce.json", "login-configuration": "login-configuration.json",
-            "login-result": "login-result.json", "token-claims": "token-claims.json"}
+# Every family of the manifest: a schema emptied to {} must make a test fail, whichever family it is.
+FAMILIES = {entry["family"]: entry["file"]
+            for entry in json.loads((ROOT / "Vectors" / "manifest.json").read_text(encoding="utf-8"))["families"]}
 
 
-def validate(directory):
-    return subprocess.run([sys.executable, str(VALIDATOR), "--vectors", str(directory)],
+def validate(directory, *families):
+    """The validator on `directory`, on `families` only when given (the manifest, changelog and rules always)."""
+    return subprocess.run([sys.executable, str(VALIDATOR), "--vectors", str(directory), *families],
                           capture_output=True, text=True)
 
 
@@ -41,9 +43,12 @@ class BrokenCopies(unittest.TestCase):
         change(document)
         path.write_text(json.dumps(document), encoding="utf-8")
 
-    def assert_refused(self, file, json_path):
-        result = validate(self.directory)
-        self.assertEqual(result.returncode, 1, result.stdout)
+    def assert_refused(self, file, json_path, family=None):
+        result = validate(self.directory, *([family] if family else []))
+        # A refusal, not a crash: exit 1 with the problem listed and the closing count, never a traceback.
+        self.assertEqual(result.returncode, 1, result.stdout + result.stderr)
+        self.assertNotIn("Traceback", result.stderr)
+        self.assertRegex(result.stdout, r"\d+ files, [1-9]\d* problems")
         self.assertIn(f"{self.directory / file}: {json_path}", result.stderr)
 
     def test_committed_vectors_are_valid(self):
@@ -55,14 +60,46 @@ class BrokenCopies(unittest.TestCase):
             with self.subTest(family=family):
                 self.fresh_copy()
                 self.edit(file, lambda d: d["vectors"][0].update({"expectd": {}}))
-                self.assert_refused(file, "$.vectors[0]")
+                self.assert_refused(file, "$.vectors[0]", family)
 
     def test_expected_outside_the_closed_list_in_each_family(self):
         for family, file in FAMILIES.items():
             with self.subTest(family=family):
                 self.fresh_copy()
                 self.edit(file, lambda d: d["vectors"][0]["expected"].update({"result": "maybe"}))
-                self.assert_refused(file, "$.vectors[0].expected")
+                self.assert_refused(file, "$.vectors[0].expected", family)
+
+    def test_every_family_checks_its_input(self):
+        for family, file in FAMILIES.items():
+            with self.subTest(family=family):
+                self.fresh_copy()
+                self.edit(file, lambda d: d["vectors"][0]["input"].update({"inputTypo": 1}))
+                self.assert_refused(file, "$.vectors[0].input", family)
+
+    def test_also_accepted_has_the_shape_of_expected(self):
+        for family, file in FAMILIES.items():
+            with self.subTest(family=family):
+                self.fresh_copy()
+                self.edit(file, lambda d: d["vectors"][0].update({"alsoAccepted": [{"result": "maybe"}]}))
+                self.assert_refused(file, "$.vectors[0].alsoAccepted[0]", family)
+                self.fresh_copy()
+                self.edit(file, lambda d: d["vectors"][0].update({"alsoAccepted": []}))
+                self.assert_refused(file, "$.vectors[0].alsoAccepted", family)
+
+    def test_refs_outside_the_repository_are_refused(self):
+        self.edit("nonce.json", lambda d: d["vectors"][0].update({"refs": ["behaviour.md §1"]}))
+        self.assert_refused("nonce.json", "$.vectors[0].refs[0]")
+
+    def test_rules_changelog_and_manifest_are_checked(self):
+        self.edit("rules.json", lambda d: d["rules"][0].pop("sources"))
+        self.edit("changelog.json", lambda d: d["releases"][-1]["retired"].append({"id": "nonce::a::b"}))
+        self.edit("manifest.json", lambda d: d.update({"suiteVersion": "three"}))
+        result = validate(self.directory)
+        self.assertEqual(result.returncode, 1)
+        self.assertIn(f"{self.directory / 'rules.json'}: $.rules[0]", result.stderr)
+        last = len(json.loads((self.directory / "changelog.json").read_text())["releases"]) - 1
+        self.assertIn(f"{self.directory / 'changelog.json'}: $.releases[{last}].retired", result.stderr)
+        self.assertIn(f"{self.directory / 'manifest.json'}: $.suiteVersion", result.stderr)
 
     def test_missing_input_member(self):
         self.edit("token-claims.json", lambda d: d["vectors"][2]["input"].pop("now"))
@@ -74,10 +111,6 @@ class BrokenCopies(unittest.TestCase):
         result = validate(self.directory)
         self.assertIn(f"{self.directory / 'nonce.json'}: $.vectors[1].id", result.stderr)
         self.assertIn(f"{self.directory / 'login-result.json'}: $.vectors[1].severity", result.stderr)
-
-
-if __name__ == "__main__":
-    unittest.main()
 
 
 class ReportSchemas(unittest.TestCase):
@@ -106,3 +139,26 @@ class ReportSchemas(unittest.TestCase):
         self.assertIn("$.knownFailures.nonce::a::b.kind", result.stderr)
         result = self.validate("baseline.schema.json", self.baseline(**{"Not An ID": {"kind": "error"}}))
         self.assertEqual(result.returncode, 1)
+
+    def results(self, **result):
+        entry = {"id": "nonce::empty::empty-string", "family": "nonce", "severity": "high", "outcome": "pass",
+                 "classification": "pass", "blocks": False, "durationSeconds": 0.0, **result}
+        return {"formatVersion": 1, "suiteVersion": "0.3.0", "profile": "documented", "implementation": {"name": "x"},
+                "policy": {"allowNewlyPassing": False, "blockOnNewVectors": False, "blockOnChangedVectors": False},
+                "verdict": "passed", "counts": {"pass": 1}, "families": [], "stale": [], "results": [entry]}
+
+    def test_the_results_schema_takes_lenient_and_changed_vectors_and_refuses_unknown_kinds(self):
+        self.assertEqual(self.validate("results.schema.json", self.results(outcome="lenient", summary="s",
+                                                                        expected="{}", actual="{}")).returncode, 0)
+        self.assertEqual(self.validate("results.schema.json", self.results(
+            outcome="fail", classification="changed-vector", changedIn="0.3.0", changeReason="why")).returncode, 0)
+        refused = self.validate("results.schema.json", self.results(outcome="sort-of"))
+        self.assertEqual(refused.returncode, 1)
+        self.assertIn("$.results[0].outcome", refused.stderr)
+        refused = self.validate("results.schema.json", self.results(classification="fine"))
+        self.assertEqual(refused.returncode, 1)
+        self.assertIn("$.results[0].classification", refused.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()
