@@ -29,6 +29,9 @@ TOKEN_RETIRED = [  # token-claims, signed-token
     *_token_split([_TC + "header-kid::missing", _ST + "kid::missing-one-key-published"],
                   "kid is required by the SDK only; RFC 7515 §4.1.4 makes it optional and OpenID Connect Core §10.1 "
                   "needs it only with several keys, so documented also accepts (DECISIONS.md D02)"),
+    *_token_split([_TC + "header-kid::empty"],
+                  "a non-empty kid is required by the SDK only; RFC 7515 §4.1.4 allows any string and this family has "
+                  "no key set to look it up in, so documented also accepts (DECISIONS.md D02)"),
     *_token_split([_TC + "missing-claim::jti", _TC + "empty-claim::jti", _ST + "claims::empty-jti"]
                   + [_TC + "wrong-type::jti." + c for c in ("null", "number", "bool", "array", "object")],
                   "jti is required by the SDK only (RFC 7519 §4.1.7 optional, not an OpenID Connect ID Token "

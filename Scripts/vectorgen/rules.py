@@ -194,7 +194,8 @@ RULES = [
           "D01)."),
     _rule("token.header.kid", S4, "both",
           "The header's kid must be a non-empty string: otherwise headerKeyID. Under documented a missing kid with "
-          "one published key may also be accepted (lenient; DECISIONS.md D02)."),
+          "one published key, or a missing or empty kid where no key set is given, may also be accepted (lenient; "
+          "DECISIONS.md D02)."),
     _rule("token.header.other-members", S4, "accept",
           "Other header members (x5t, jku, an embedded jwk) are ignored."),
     _rule("token.claim.required", S4, "reject",

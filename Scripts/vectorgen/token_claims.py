@@ -290,20 +290,24 @@ def header_vectors():
             if member == "alg" and case in ("none", "none-upper-case", "hs256"):
                 refs.append("RFC 8725 §3.1")
             inp = token(header=edit(HEADER, {member: value}))
-            if member == "typ" or (member, case) == ("kid", "missing"):
-                # typ (any check of it) and a kid-less header are SDK rules; the documented reading prefers the
-                # refusal and also accepts the token (DECISIONS.md D01, D02).
+            if member == "typ" or (member, case) in (("kid", "missing"), ("kid", "empty")):
+                # typ (any check of it) and a kid-less or empty-kid header are SDK rules; the documented reading
+                # prefers the refusal and also accepts the token (DECISIONS.md D01, D02).
                 decision, sdk_ref = (D_TYP, SDK_HEADER_TYP) if member == "typ" else (D_KID, SDK_HEADER_KID)
                 doc_refs = [B4, RFC_HEADER[member], decision] + (
                     ["RFC 7519 §5.1", "RFC 8725 §3.11"] if member == "typ" else ["OpenID Connect Core 1.0 §10.1"])
                 lenient_why = ("the documents make typ optional (RFC 7519 §5.1) and compare it case-insensitively "
                                "(RFC 7515 §4.1.9)" if member == "typ" else
                                "kid is optional (RFC 7515 §4.1.4) and only needed to pick among several keys "
-                               "(OpenID Connect Core 1.0 §10.1), which this family does not model")
+                               "(OpenID Connect Core 1.0 §10.1), which this family does not model" if case == "missing"
+                               else "an empty kid is still a string (RFC 7515 §4.1.4 leaves its structure unspecified) "
+                               "and whether it names a published key is the key lookup, which this family does not "
+                               "model")
                 out += documented_pair(
                     vid(f"header-{member}", case),
                     f"Header {why}: refused with {reason} (preferred); {lenient_why}, so accepting is lenient",
-                    f"Header {why}: the SDK requires {'typ exactly JWT' if member == 'typ' else 'a kid'}, so the "
+                    f"Header {why}: the SDK requires "
+                    f"{'typ exactly JWT' if member == 'typ' else 'a kid' if case == 'missing' else 'a non-empty kid'}, so the "
                     f"token is refused with {reason}",
                     severity, doc_refs, [B4, RFC_HEADER[member], decision, sdk_ref], inp, rejected(reason),
                     [accepted(required_of(CLAIMS))])

@@ -23,8 +23,8 @@ enum ClaimsMutants {
                "accepts a header without kid (RFC 7515 makes it optional) while claiming the SDK, which requires one (D02)") {
             $0.keyIDAccepted = { $0 == nil || !($0?.stringValue?.isEmpty ?? true) }
         },
-        mutant("token.empty-kid-accepted", .documented,
-               "accepts any string kid, the empty one included (§4: a non-empty string)") {
+        mutant("token.empty-kid-accepted-under-ios-sdk", .iosSDK,
+               "accepts any string kid, the empty one included, while claiming the SDK, which requires a non-empty kid (D02)") {
             $0.keyIDAccepted = { $0?.stringValue != nil }
         },
         mutant("token.foundation-json-decoder", .documented,
@@ -207,6 +207,9 @@ enum ClaimsMutants {
         ("token.iat-window-601-seconds", .documented,
          "the documents leave the iat window to the client, so accepting iat = now - 601 is lenient under documented "
          + "(D05); successor token.iat-window-601-seconds-under-ios-sdk"),
+        ("token.empty-kid-accepted", .documented,
+         "with no key set to look it up in, an empty kid is a lenient outcome of the documented reading (RFC 7515 "
+         + "§4.1.4 allows any string; D02); successor token.empty-kid-accepted-under-ios-sdk"),
     ]
 
     private static func mutant(
