@@ -140,7 +140,7 @@ struct CommandLineToolTests {
         #expect(status == .configurationProblem)
         #expect(captured.error.contains { $0.hasPrefix("lint: \(vectors.directory.path)/") && $0.contains(expectedLine) },
                 "\(captured.errorText)")
-        #expect(captured.error.last?.hasPrefix("lint: ") == true && captured.error.last?.hasSuffix(" problem") == true
-            || captured.error.last?.hasSuffix(" problems") == true)
+        let last = captured.error.last ?? ""
+        #expect(last.hasPrefix("lint: ") && (last.hasSuffix(" problem") || last.hasSuffix(" problems")), "\(last)")
     }
 }

@@ -332,14 +332,17 @@ struct RegressionGateTests {
         }
         // Newly passing: a failure unless allowed.
         let fixed = ConformanceCases.family(.nonce, baseline: baselineURL).filter { $0.testDescription == "nonce::position::leading-space" }
+        #expect(fixed.count == 1)
+        let fixedCase = try #require(fixed.first)
         withKnownIssue {
-            fixed.first?.check(CommandLineTool.reference(.documented).subject)
+            fixedCase.check(CommandLineTool.reference(.documented).subject)
         } matching: { issue in
             issue.comments.map(\.rawValue).joined().hasPrefix("[newly passing] nonce::position::leading-space")
         }
         let allowed = ConformanceCases.family(.nonce, baseline: baselineURL, policy: GatePolicy(allowNewlyPassing: true))
             .filter { $0.testDescription == "nonce::position::leading-space" }
-        allowed.first?.check(CommandLineTool.reference(.documented).subject)
+        #expect(allowed.count == 1)
+        try #require(allowed.first).check(CommandLineTool.reference(.documented).subject)
     }
 
     @Test("a baseline for another profile is a failing case in the Swift Testing runner")

@@ -29,7 +29,10 @@ struct WrongImplementationTests {
         #expect(!failed.keys.contains("nonce::whitespace::u+0020"))
         #expect(failed.values.allSatisfy { $0.outcome.kind == "fail" })
         for id in ["nonce::position::leading-space", "nonce::position::trailing-tab"] {
-            guard case .failed(let mismatch)? = failed[id]?.outcome else { continue }
+            guard case .failed(let mismatch)? = failed[id]?.outcome else {
+                Issue.record("\(id) should fail with a mismatch, got \(String(describing: failed[id]?.outcome))")
+                continue
+            }
             #expect(mismatch.summary == "expected invalid(whitespace), got valid", "\(id)")
         }
         // A nonce of whitespace only is trimmed to nothing: refused, but for the wrong reason.
