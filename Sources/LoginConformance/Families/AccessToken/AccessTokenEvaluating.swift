@@ -6,9 +6,10 @@
 /// the permission. The rules: `hasGranted(p)` is exact membership in the token's `permissions`, code point by code
 /// point (no case folding, no trimming, no Unicode normalisation — Swift's `String ==` and `Set<String>` equate
 /// canonically equivalent strings, so compare with ``Swift/String/isCodePointEqual(to:)``); a permission that is
-/// only declined or expired is not granted; `isExpired` is `expirationDate < now` and `isDataAccessExpired` is
-/// `dataAccessExpirationDate < now`, both strict (a date equal to `now` has not expired); a missing date never
-/// expires.
+/// only declined is not granted; `isDataAccessExpired` is `dataAccessExpirationDate < now`, strict (a date equal
+/// to `now` has not expired). Under `ios-sdk` only (the SDK's code, DECISIONS.md D31): a permission only expired is
+/// not granted, `hasGranted` ignores the dates, `isExpired` is `expirationDate < now`, strict, and a missing date
+/// never expires.
 public protocol AccessTokenEvaluating {
     /// Whether `token` has `permission` among its granted permissions (the SDK's `hasGranted(_:)`).
     func hasGranted(_ permission: String, in token: AccessTokenSnapshot) throws -> Bool

@@ -2,9 +2,11 @@
 ///
 /// A login configuration validates its code verifier when it is made, and a server exchanging the authorization code
 /// refuses a verifier RFC 7636 does not allow, so an implementation that makes or accepts verifiers must draw the
-/// same line: 43 to 128 characters, each one of `A-Z a-z 0-9 - . _ ~`. The readings split on non-ASCII letters and
-/// digits (§1): RFC 7636 (documented) refuses them, the iOS SDK tests Foundation's Unicode alphanumerics and accepts
-/// them. Nothing is trimmed or decoded; the length counts characters, not UTF-8 bytes.
+/// same line: 43 to 128 characters, each one of `A-Z a-z 0-9 - . _ ~`. The readings split on non-ASCII letters,
+/// marks and numbers (§1): RFC 7636 (documented) refuses them, the iOS SDK tests Foundation's
+/// `CharacterSet.alphanumerics` (general categories L*, M* and N*, DECISIONS.md D23) and accepts them. Nothing is
+/// trimmed or decoded; the length counts characters, not UTF-8 bytes, and no vector depends on counting graphemes,
+/// code points or UTF-16 units (D24).
 public protocol CodeVerifierValidating {
     /// The verdict on `verifier`, exactly as given.
     func validateCodeVerifier(_ verifier: String) throws -> CodeVerifierVerdict

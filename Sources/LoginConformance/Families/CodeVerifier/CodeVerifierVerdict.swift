@@ -10,8 +10,8 @@ public enum CodeVerifierVerdict: Sendable, Hashable {
     public enum Reason: String, Sendable, Hashable, Codable, CaseIterable {
         /// The verifier is not 43 to 128 characters long.
         case length
-        /// The verifier holds a character outside `A-Z a-z 0-9 - . _ ~` (in the ios-sdk reading, non-ASCII letters
-        /// and decimal digits are allowed too).
+        /// The verifier holds a character outside `A-Z a-z 0-9 - . _ ~` (in the ios-sdk reading, non-ASCII letters,
+        /// marks and numbers, general categories L*, M* and N*, are allowed too: DECISIONS.md D23).
         case characters
     }
 }

@@ -39,7 +39,7 @@ public enum GraphErrorCategory: String, Codable, Sendable, Hashable, CaseIterabl
 
 /// What the client should do about a Graph error.
 public enum GraphErrorClientAction: String, Codable, Sendable, Hashable, CaseIterable {
-    /// A permission error: ask for the permission again, then retry (the seeds' advice).
+    /// A permission error: ask for the permission again, then retry (the Handling Errors page's advice).
     case rerequestPermission
     /// A recoverable error: log the user in again.
     case logInAgain

@@ -1,8 +1,11 @@
 /// Creates a login configuration, or refuses to (SPECIFICATION.md §1).
 ///
-/// The checks run in a fixed order and the first failure decides: the nonce, then the permission syntax, then the
-/// auth type. The tracking-scope rule (a permission outside the Limited Login list under `limited`) is where the
-/// readings split (§8): the documentation refuses the configuration, the iOS SDK accepts it.
+/// Under `ios-sdk` the checks run in the SDK's order and the first failure decides: the code verifier (validated
+/// when it is made), then the nonce, then the permission syntax, then the auth type (§8, DECISIONS.md D26). The
+/// documented sources state no order, so no `documented` vector breaks two checks. The permission syntax (`a-z _`)
+/// is an `ios-sdk` rule (DECISIONS.md D31). The tracking-scope rule (a permission outside the Limited Login list
+/// under `limited`) is where the readings split (§8): the documentation refuses the configuration, the iOS SDK
+/// accepts it.
 public protocol LoginConfigurationBuilding {
     /// The configuration made from `request`, or the reason it is refused. A created configuration carries the
     /// nonce and code verifier it holds, including the defaults made when the request supplied none.

@@ -9,7 +9,8 @@ public struct LoginRequestInput: Codable, Sendable, Hashable {
     /// The app's URL scheme suffix (`FacebookUrlSchemeSuffix`); `nil` or `""` adds nothing to `redirect_uri`.
     public let urlSchemeSuffix: String?
     /// Whether the user authorized tracking (App Tracking Transparency). With enabled tracking and no authorization
-    /// the request is the "shim": it adds `tp=ios_14_do_not_track`.
+    /// the request is the "shim" (`ios-sdk` only, DECISIONS.md D25): it adds `tp=ios_14_do_not_track`, goes to
+    /// `limited.facebook.com` and allows no app switch.
     public let trackingAuthorized: Bool
     /// The Graph API version of the path, `v21.0` in SDK 18.1.0.
     public let graphVersion: String

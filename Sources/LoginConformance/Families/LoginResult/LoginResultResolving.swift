@@ -1,9 +1,11 @@
 /// Turns the parameters of a login callback into the login result (SPECIFICATION.md §3).
 ///
-/// The rules a resolver must get right: declined = requested ∩ denied (not requested − granted); granted is
-/// restricted to the requested permissions when a previous token with permissions exists; an invalid grant set or
-/// an empty recently-granted set is a cancellation; `error` without `error_message` is a cancellation; a wrong or
-/// missing state challenge is login error 308; a re-login as another user is login error 304.
+/// The rules a resolver must get right: declined = requested ∩ denied (not requested − granted); `error` without
+/// `error_message` is a cancellation; a wrong or missing state challenge is login error 308. Under `ios-sdk` only
+/// (the SDK's code, DECISIONS.md D31): granted is restricted to the requested permissions when a previous token with
+/// permissions exists; an invalid grant set or an empty recently-granted set is a cancellation; `error_message` is
+/// core error 8; a re-login as another user is login error 304; and a token from the callback never expires,
+/// whatever its expiry parameters say (D27).
 public protocol LoginResultResolving {
     /// The result of the login whose callback is `callback`.
     func resolveLoginResult(_ callback: LoginCallback) throws -> LoginResultOutcome

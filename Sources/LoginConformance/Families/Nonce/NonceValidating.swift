@@ -2,8 +2,10 @@
 ///
 /// SPECIFICATION.md §1: a nonce is refused when it is empty or contains whitespace. What counts as whitespace is
 /// where the readings split (§8): the iOS SDK refuses Foundation's `CharacterSet.whitespaces` (Unicode category
-/// Zs plus TAB) and accepts newlines; the documentation ("a non-empty string without whitespace") refuses every
-/// Unicode whitespace, newlines included. Neither trims, limits the length or restricts the characters.
+/// Zs, TAB and U+200B ZERO WIDTH SPACE, which CoreFoundation's set lists: DECISIONS.md D21) and accepts newlines;
+/// the documentation ("a non-empty string without whitespace") refuses every Unicode White_Space character, newlines
+/// included, and accepts U+200B (category Cf, not White_Space). Neither trims, limits the length or restricts the
+/// characters.
 public protocol NonceValidating {
     /// The verdict on `nonce`, compared code point by code point: no trimming, no normalisation.
     func validateNonce(_ nonce: String) throws -> NonceVerdict

@@ -6,7 +6,8 @@
 /// without a non-empty `sub`; each claim to its own member; an optional claim of the wrong type dropped (its member
 /// `nil`) rather than failing; `user_birthday` parsed as `MM/dd/yyyy` (not day-first, `nil` for impossible dates);
 /// the age range's `nil` cases (both bounds absent, a negative bound, min ≥ max); places only when `id` and `name`
-/// are strings; the permissions from the grant, not from the claims.
+/// are strings; the permissions from the grant, not from the claims. Dropping a wrong-typed claim, absent claims
+/// and the permissions are the SDK's rules and hold under `ios-sdk` only (DECISIONS.md D31).
 public protocol ProfileMaking {
     /// The profile made from `input`'s claims, or ``ProfileOutcome/noProfile``.
     func makeProfile(_ input: ProfileInput) throws -> ProfileOutcome

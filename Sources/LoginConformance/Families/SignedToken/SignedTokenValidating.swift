@@ -4,8 +4,10 @@ import Foundation
 /// expected nonce, the app ID, `now` and the published keys → the claims kept, or why the token is refused.
 ///
 /// Checks, in the order the reasons follow: exactly three segments; base64url (strict in the documented reading,
-/// the SDK's lenient decoding in the ios-sdk reading); header and payload each one JSON object (UTF-8, no duplicate
-/// members); `alg` exactly `RS256`, `typ` exactly `JWT`, `kid` a non-empty string (and, documented, no unknown
+/// the SDK's lenient decoding in the ios-sdk reading); header and payload each one JSON object (UTF-8; a duplicate
+/// member is refused, preferred, or read last-wins, lenient, never first-wins: DECISIONS.md D03); `alg` exactly
+/// `RS256`, `typ` exactly `JWT`, `kid` a non-empty string (under `documented` a `typ` or one-key missing-`kid`
+/// refusal is preferred and acceptance lenient, D01, D02; and, documented, no unknown
 /// `crit` extension); the key `kid` names in the profile's key source (documented: the JWKS; ios-sdk: the kid → PEM
 /// certificate map), never another key; an RSASSA-PKCS1-v1_5 SHA-256 signature over the ASCII bytes `seg0.seg1`;
 /// then the claim rules of ``TokenClaimsValidating``. Embedded `jwk`, `jku`, `x5u` and `x5c` headers are ignored.

@@ -9,7 +9,10 @@
 /// `FBSDKAccessTokenOld` when non-nil; `FBSDKAccessTokenDidChangeUserIDKey` is `true` when the user IDs differ
 /// (nil on either side counts as different) or the old token was not active (nil, or expired at that moment:
 /// `expirationDate < now`), and absent otherwise; `FBSDKAccessTokenDidExpireKey` is `true` only in what the expiry
-/// timer posts (new = old = the current token, no user-ID key, the current token unchanged).
+/// timer posts (new = old = the current token, no user-ID key, the current token unchanged). Only posting on a
+/// change and the user-ID key for another user, a nil side or a refresh hold in both profiles; the rest (the token
+/// keys, an expired old token, the expiry timer, the current token) are the SDK's rules and hold under `ios-sdk`
+/// only (DECISIONS.md D31).
 public protocol TokenChangeNotifying {
     /// The notifications posted while `sequence` is replayed on a fresh current-token store that holds
     /// `sequence.initial`, and the current token at the end, every token named as the sequence names it.
