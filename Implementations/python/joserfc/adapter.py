@@ -81,7 +81,9 @@ def jose_rejection(error):
     if isinstance(error, errors.MissingKeyError):
         return Rejected("unknownKeyID")  # an empty key set
     if isinstance(error, errors.ExceededSizeError):
-        return Rejected("malformed")  # joserfc's default size limits (512-byte header): no reason names them
+        # joserfc's default size limit on the protected header (512 bytes): a parser's text-size limit, which RFC 8259
+        # §9 allows; the vectors accept that refusal as badJSON (Vectors/DECISIONS.md D16, D18).
+        return Rejected("badJSON")
     return None
 
 
