@@ -1,3 +1,4 @@
+import Foundation
 import LoginConformance
 import LoginConformanceReference
 import Testing
@@ -85,4 +86,36 @@ struct EngineTests {
         #expect(run.results.map(\.id) == vectors.map(\.metadata.id))
         #expect(run.results.allSatisfy { $0.duration >= .zero && $0.family == .tokenClaims })
     }
+
+    @Test("an answer canonically equivalent to the expected outcome but not the same code points fails (never Swift's String ==)")
+    func judgingComparesCodePoints() throws {
+        var judged = 0
+        for vector in suite.vectors {
+            let document = try #require(JSONValue.parse(vector.canonicalJSON(pretty: false))?.objectValue)
+            guard document["alsoAccepted"] == nil, let expected = document["expected"] else { continue }
+            let text = try #require(String(data: try JSONEncoder().encode(expected), encoding: .utf8))
+            for other in [text.precomposedStringWithCanonicalMapping, text.decomposedStringWithCanonicalMapping]
+            where !other.unicodeScalars.elementsEqual(text.unicodeScalars) {
+                let answer = try #require(JSONValue.parse(other))
+                let outcome = vector.judge(answer: answer)
+                #expect(outcome.isProblem, "\(vector.metadata.id): an answer in another normalisation form passed")
+                judged += 1
+            }
+        }
+        // The suite has such outcomes (NFD and NFC nonces, audiences, names): the check is not vacuous.
+        #expect(judged > 0)
+    }
+
+    @Test("a known failure whose capability is dropped (now skipped) is a regression, not a pass")
+    func skippedKnownFailureIsARegression() throws {
+        let vector = try #require(suite.vector(withID: "nonce::empty::empty-string"))
+        let baseline = Baseline(suiteVersion: try #require(SuiteVersion(suite.manifest.suiteVersion)), profile: .documented,
+                                knownFailures: [vector.metadata.id: Baseline.KnownFailure(kind: .wrongVerdict)])
+        let gate = try ConformanceGate(suite: suite, profile: .documented, baseline: baseline)
+        let skipped = VectorResult(metadata: vector.metadata, family: vector.family,
+                                   outcome: .skipped(reason: "not adopted"), duration: .zero)
+        #expect(gate.classify(skipped) == .regression)
+        #expect(gate.blocks(.regression))
+    }
+
 }
