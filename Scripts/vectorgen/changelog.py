@@ -91,6 +91,10 @@ TOKEN_CHANGED = [
                  "size limit may refuse (RFC 8259 §9; joserfc: 512 bytes); ignoring it and accepting stays preferred "
                  "(DECISIONS.md D16, D18)"}
       for c in ("jwk-of-signer", "x5c-of-signer")],
+    *[{"id": _ST + "base64url::" + c + ".documented",
+       "reason": "alsoAccepted accepted: RFC 4648 §3.5 lets a decoder reject non-zero unused bits (MAY), so one that "
+                 "ignores them and reads the same bytes is allowed; badBase64url stays preferred (DECISIONS.md D17)"}
+      for c in ("signature-non-canonical-bits", "payload-non-canonical-bits")],
 ]
 # Every other family (generated from the 0.2.0 files by comparing IDs and expectations; reasons cite DECISIONS.md).
 OTHER_ADDED = [

@@ -76,10 +76,6 @@ enum SignedTokenMutants {
                 return Base64URL.decode(trimmed, lenient: false)
             }
         },
-        mutant("signed-token.non-canonical-bits-tolerated", .documented,
-               "ignores non-zero unused trailing bits, as Python's base64 does (RFC 4648 §3.5; documented: strict)") { model in
-            model.decode = { segment, _ in Base64URL.decode(segment, lenient: false, ignoreTrailingBits: true) }
-        },
         mutant("signed-token.strict-base64url-ios-sdk", .iosSDK,
                "decodes segments strictly under the ios-sdk reading, refusing what the SDK tolerates (§4, §8)") { model in
             model.decode = { segment, _ in Base64URL.decode(segment, lenient: false) }
@@ -184,6 +180,9 @@ enum SignedTokenMutants {
     /// Mutants retired in suite 0.3.0 because their "bug" became an outcome the vectors also accept
     /// (Vectors/DECISIONS.md); never deleted silently.
     static let retired: [(name: String, profile: ConformanceProfile, reason: String)] = [
+        ("signed-token.non-canonical-bits-tolerated", .documented,
+         "ignoring non-zero unused trailing bits is an outcome RFC 4648 §3.5 allows (a decoder MAY reject them) and "
+         + "the non-canonical-bits vectors also accept (D17); padding, whitespace and junk are still refused"),
         ("signed-token.json-last-wins", .iosSDK,
          "keeping the last of duplicate members is an outcome RFC 7515 §4 allows and the duplicate-member vectors "
          + "also accept (D03); first-wins (signed-token.json-first-wins) is still killed"),
