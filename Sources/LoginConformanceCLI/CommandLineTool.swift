@@ -8,14 +8,21 @@ struct CommandLineTool {
     /// The implementation a run checks, for the profile it claims: the bundled reference by default; tests inject
     /// deliberately wrong ones.
     let implementation: (ConformanceProfile) -> (subject: Any, info: ImplementationInfo)
+    /// The signal handling of the running process (`main.swift`); `nil` in tests that run the tool in process.
+    let interrupts: InterruptHandler?
 
     init(
         output: CommandOutput,
-        implementation: @escaping (ConformanceProfile) -> (subject: Any, info: ImplementationInfo) = Self.reference
+        implementation: @escaping (ConformanceProfile) -> (subject: Any, info: ImplementationInfo) = Self.reference,
+        interrupts: InterruptHandler? = nil
     ) {
         self.output = output
         self.implementation = implementation
+        self.interrupts = interrupts
     }
+
+    /// The tool's version (it ships with the suite of the same release).
+    static let version = "0.3.0"
 
     /// The bundled reference implementation in `profile`.
     static func reference(_ profile: ConformanceProfile) -> (subject: Any, info: ImplementationInfo) {
@@ -56,9 +63,12 @@ struct CommandLineTool {
       --vectors <dir>           read the vectors from <dir> instead of the bundled ones
       --adapter <command>       check the implementation behind this command line (JSON Lines, Vectors/HARNESS.md)
                                 instead of the bundled reference; its handshake's profile applies unless --profile
-      --timeout <seconds>       adapter: how long an answer may take before the vector is a hang (default 10)
-      --restarts <n>            adapter: restarts allowed after crashes, hangs, garbage (default 10)
-      --batch <n>               adapter: requests sent before reading the answers (default 1)
+      --timeout <seconds>       adapter: how long an answer may take before the vector is a hang (default 10;
+                                0.001 to 86400)
+      --restarts <n>            adapter: restarts allowed after crashes, hangs, garbage (default 10; 0 to 1000)
+      --batch <n>               adapter: requests sent before reading the answers (default 1, at most 10000)
+      --max-line-bytes <n>      adapter: the longest answer line accepted, in bytes (default 1048576 = 1 MiB;
+                                1024 to 1073741824); a longer line is an error for the vector in flight
       --baseline <file>         known failures: the gate fails only on regressions
       --allow-newly-passing     a known failure that now passes does not fail the gate
       --new-vectors <policy>    report (default) or block: failing vectors added after the baseline's suite version
@@ -67,6 +77,8 @@ struct CommandLineTool {
       --report-markdown <file>  write a Markdown summary (for a CI step summary)
       --output, -o <file>       extract: where to write (default: standard output)
       --verbose, -v             run: list every blocking result in full (default: the first 20)
+      --help, -h                after a command: its help (also: login-conformance help <command>)
+      --version                 print the tool's and the bundled suite's versions
 
     EXIT STATUS
       0  no regressions: every blocking check passed
@@ -74,16 +86,79 @@ struct CommandLineTool {
       2  suite, vector, baseline or configuration problem (malformed file, stale baseline entry, bad option,
          nothing selected or checked)
       3  the implementation or adapter could not be run
+      129  interrupted by SIGHUP
+      130  interrupted by SIGINT (Ctrl-C)
+      143  interrupted by SIGTERM (a CI cancellation)
+           On an interrupt the adapter's process group is stopped (SIGTERM, then SIGKILL after 2 s), the
+           reports are written, and the vectors not run are skipped with the reason "not run: interrupted by …"
     """
 
+    /// The help of one command: its line of the command list and the options that apply to it.
+    static func help(for command: String) -> String? {
+        let lines = usage.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let commandLine = lines.first(where: { $0.hasPrefix("  \(command) ") || $0 == "  \(command)" }) else { return nil }
+        var options: [String] = []
+        var including = false
+        var inOptions = false
+        for line in lines {
+            if line == "OPTIONS" { inOptions = true; continue }
+            if line == "EXIT STATUS" { inOptions = false; continue }
+            guard inOptions, !line.isEmpty else { continue }
+            if line.hasPrefix("  -") {
+                let names = line.dropFirst(2).prefix { $0 != " " || false }.split(separator: ",").map(String.init)
+                    + (line.contains(", -") ? [String(line.split(separator: " ")[1])] : [])
+                including = names.contains { name in
+                    CommandLineOptions.applicability[name].map { $0.contains(command) } ?? true
+                }
+            }
+            if including { options.append(line) }
+        }
+        let shown = command == "baseline" ? "baseline update" : command
+        return """
+        USAGE: login-conformance \(shown) [options]
+
+        \(commandLine.trimmingCharacters(in: .whitespaces))
+
+        OPTIONS
+        \(options.joined(separator: "\n"))
+
+        Exit statuses: login-conformance help
+        """
+    }
+
+    static let commands = ["run", "baseline", "smoke", "lint", "list", "show", "extract", "bench", "help"]
+
     func run(_ arguments: [String]) -> ExitCode {
-        guard let command = arguments.first, !["help", "--help", "-h"].contains(command) else {
-            output.line(Self.usage)
+        guard let command = arguments.first else {
+            output.problem(Self.usage)
+            return .configurationProblem
+        }
+        if ["help", "--help", "-h"].contains(command) {
+            if arguments.count > 1 {
+                guard let text = Self.help(for: arguments[1]) else {
+                    output.problem("error: unknown command \"\(arguments[1])\"\nsee login-conformance help")
+                    return .configurationProblem
+                }
+                output.line(text)
+            } else {
+                output.line(Self.usage)
+            }
+            return .passed
+        }
+        if command == "--version" {
+            let suite = (try? VectorSuite.bundled()).map(\.suiteVersion) ?? "unavailable"
+            output.line("login-conformance \(Self.version) (suite \(suite), adapter protocol \(HarnessRunner.protocolVersion))")
             return .passed
         }
         if command == "bench" { return BenchCommand(output: output).run(Array(arguments.dropFirst())) }
+        let hint = Self.commands.contains(command) ? "see login-conformance help \(command)" : "see login-conformance help"
         do {
             let options = try CommandLineOptions(parsing: Array(arguments.dropFirst()))
+            if options.helpRequested, let text = Self.help(for: command) {
+                output.line(text)
+                return .passed
+            }
+            if Self.commands.contains(command) { try options.validate(for: command) }
             switch command {
             case "run": return try runGate(options)
             case "baseline": return try updateBaseline(options)
@@ -95,7 +170,7 @@ struct CommandLineTool {
             default: throw CommandLineOptions.UsageError(description: "unknown command \"\(command)\"")
             }
         } catch let error as CommandLineOptions.UsageError {
-            output.problem("error: \(error.description)\n\n\(Self.usage)")
+            output.problem("error: \(error.description)\n\(hint)")
         } catch let error as VectorLoadError {
             output.problem("vector error: \(error.description)")
         } catch let error as BaselineError {
@@ -106,6 +181,7 @@ struct CommandLineTool {
             output.problem("error: \(error.description)")
         } catch let error as HarnessFailure {
             output.problem("adapter error: \(error.description)")
+            if case .interrupted(let signal) = error { return ExitCode.interrupted(by: signal) }
             return .implementationUnavailable
         } catch {
             output.problem("error: \(error)")
@@ -133,7 +209,16 @@ struct CommandLineTool {
             }
         }
         let runner = HarnessRunner(command: command, options: options.harness)
-        let handshake = try runner.start()
+        interrupts?.watch(runner)
+        defer { interrupts?.watch(nil) }
+        let handshake: AdapterHandshake
+        do {
+            handshake = try runner.start()
+        } catch {
+            // Reports still say why nothing ran: every selected vector, not run, with the reason.
+            writeNotRunReports(options, suite: suite, command: command, reason: "not run: \(error.description)")
+            throw error
+        }
         defer { runner.stop() }
         if options.profileGiven, options.profile != handshake.profile {
             throw CommandLineOptions.UsageError(
@@ -141,7 +226,10 @@ struct CommandLineTool {
         }
         let profile = handshake.profile
         let vectors = try engine.plan(profile: profile, families: options.families, selection: options.selection)
-        let (results, failure) = runner.run(vectors)
+        var (results, failure) = runner.run(vectors)
+        runner.stop()
+        results = runner.amended(results)
+        for warning in runner.warnings { output.problem("warning: \(warning)") }
         let adapterOption = " --adapter \(Self.shellQuoted(command))"
         return Execution(
             run: ConformanceRun(suiteVersion: suite.suiteVersion, profile: profile, results: results),
@@ -151,12 +239,40 @@ struct CommandLineTool {
         }
     }
 
+    /// The reports of a run in which nothing ran (the adapter failed its handshake): every selected vector of
+    /// the profile asked for (`--profile`, or documented), not run, with the reason.
+    private func writeNotRunReports(_ options: CommandLineOptions, suite: VectorSuite, command: String, reason: String) {
+        guard options.jsonReport != nil || options.junitReport != nil || options.markdownReport != nil,
+              let vectors = try? ConformanceEngine(suite: suite)
+                .plan(profile: options.profile, families: options.families, selection: options.selection),
+              let gate = try? ConformanceGate(suite: suite, profile: options.profile, baseline: nil, policy: options.policy)
+        else { return }
+        let results = vectors.map {
+            VectorResult(metadata: $0.metadata, family: $0.family, outcome: .skipped(reason: reason), duration: .zero)
+        }
+        let report = gate.evaluate(ConformanceRun(suiteVersion: suite.suiteVersion, profile: options.profile, results: results),
+                                   implementation: ImplementationInfo(name: "adapter: \(command)"))
+        let rerun = { (id: String) in FailureMessage.cliRerunCommand(id: id, profile: options.profile) + " --adapter \(Self.shellQuoted(command))" }
+        try? write(options.jsonReport, JSONResultsReport.render(report, rerun: rerun))
+        try? write(options.junitReport, JUnitReport.render(report, rerun: rerun))
+        try? write(options.markdownReport, MarkdownReport.render(report, rerun: rerun))
+    }
+
+    /// A baseline written for a newer suite than the vectors cannot be judged against them.
+    private func checkBaselineVersion(_ baseline: Baseline?, suite: VectorSuite, url: URL?) throws {
+        guard let baseline, let version = SuiteVersion(suite.suiteVersion), baseline.suiteVersion > version else { return }
+        throw CommandLineOptions.UsageError(
+            description: "\(url?.path ?? "the baseline"): $.suiteVersion: written for suite \(baseline.suiteVersion), newer than the vectors' suite \(suite.suiteVersion); use the vectors of suite \(baseline.suiteVersion) or later")
+    }
+
     private func runGate(_ options: CommandLineOptions) throws -> ExitCode {
         guard options.positional.isEmpty else {
             throw CommandLineOptions.UsageError(description: "run takes no arguments; got \(options.positional.joined(separator: " "))")
         }
+        for warning in try options.checkVectorsDirectory() { output.problem("warning: \(warning)") }
         let suite = try options.loadSuite()
         let baseline = try options.loadBaseline()
+        try checkBaselineVersion(baseline, suite: suite, url: options.baseline)
         let execution = try execute(options, suite: suite)
         let gate = try ConformanceGate(
             suite: suite, profile: execution.run.profile, baseline: baseline, policy: options.policy)
@@ -164,9 +280,11 @@ struct CommandLineTool {
         try write(options.jsonReport, JSONResultsReport.render(report, rerun: execution.rerun))
         try write(options.junitReport, JUnitReport.render(report, rerun: execution.rerun))
         try write(options.markdownReport, MarkdownReport.render(report, rerun: execution.rerun))
-        RunReportPrinter(output: output, verbose: options.verbose).print(report, suite: suite, rerun: execution.rerun)
+        RunReportPrinter(output: output, verbose: options.verbose, baselinePath: options.baseline?.path)
+            .print(report, suite: suite, rerun: execution.rerun)
         if let failure = execution.harnessFailure {
             output.problem("adapter error: \(failure.description)")
+            if case .interrupted(let signal) = failure { return ExitCode.interrupted(by: signal) }
             return .implementationUnavailable
         }
         switch report.verdict {
@@ -187,7 +305,9 @@ struct CommandLineTool {
             throw CommandLineOptions.UsageError(description: "baseline update needs --baseline <file>")
         }
         let previous = FileManager.default.fileExists(atPath: url.path) ? try Baseline.load(from: url) : nil
+        for warning in try options.checkVectorsDirectory() { output.problem("warning: \(warning)") }
         let suite = try options.loadSuite()
+        try checkBaselineVersion(previous, suite: suite, url: url)
         let execution = try execute(options, suite: suite)
         let run = execution.run
         if let previous, previous.profile != run.profile {
@@ -196,6 +316,7 @@ struct CommandLineTool {
         }
         if let failure = execution.harnessFailure {
             output.problem("adapter error: \(failure.description); the baseline was not written")
+            if case .interrupted(let signal) = failure { return ExitCode.interrupted(by: signal) }
             return .implementationUnavailable
         }
         var baseline = Baseline(run: run, previous: previous, implementation: execution.implementation.name)
@@ -221,6 +342,8 @@ struct CommandLineTool {
         }
         let suite = try options.loadSuite()
         let runner = HarnessRunner(command: command, options: options.harness)
+        interrupts?.watch(runner)
+        defer { interrupts?.watch(nil) }
         let handshake = try runner.start()
         output.line("ok    handshake: \(handshake.implementation.name) \(handshake.implementation.version ?? "")"
             + " (\(handshake.implementation.language ?? "language not given")), profile \(handshake.profile.rawValue),"
@@ -240,9 +363,22 @@ struct CommandLineTool {
                 + (wellFormed ? "" : ": \(outcome.summary)"))
         }
         let ending = runner.stop()
+        if let signal = runner.interruption {
+            output.problem("adapter error: \(HarnessFailure.interrupted(signal: signal).description)")
+            return ExitCode.interrupted(by: signal)
+        }
         let stoppedCleanly = ending == "exited with status 0"
         output.line("\(stoppedCleanly ? "ok  " : "FAIL")  stop: the adapter \(ending)")
-        return healthy && stoppedCleanly ? .passed : .implementationUnavailable
+        // Smoke is strict where run is lenient: answers repeated or written after the last one, and members the
+        // protocol does not define, fail it.
+        for (id, message) in runner.lateViolations {
+            output.line("FAIL  protocol: \(id): \(message)")
+        }
+        for warning in runner.warnings {
+            output.line("FAIL  protocol: \(warning)")
+        }
+        let strict = runner.lateViolations.isEmpty && runner.warnings.isEmpty
+        return healthy && stoppedCleanly && strict ? .passed : .implementationUnavailable
     }
 
     /// Lints the vectors (`--vectors DIR` or the bundled ones): every problem with its file, JSON path and kind.
@@ -286,7 +422,7 @@ struct CommandLineTool {
 
     private func show(_ options: CommandLineOptions) throws -> ExitCode {
         let (suite, id) = try oneVector(options, command: "show")
-        output.line(try vector(id, in: suite).canonicalJSON(pretty: true))
+        output.line(FailureMessage.visible(try vector(id, in: suite).canonicalJSON(pretty: true)))
         return .passed
     }
 

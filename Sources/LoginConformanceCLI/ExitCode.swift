@@ -9,4 +9,15 @@ enum ExitCode: Int32, CaseIterable {
     case configurationProblem = 2
     /// The implementation or adapter could not be run.
     case implementationUnavailable = 3
+    /// Interrupted by SIGHUP (128 + 1): the results gathered so far were reported.
+    case hangUp = 129
+    /// Interrupted by SIGINT (128 + 2, Ctrl-C).
+    case interrupted = 130
+    /// Interrupted by SIGTERM (128 + 15, a CI cancellation).
+    case terminated = 143
+
+    /// The status for an interrupt by `signal`: 128 + the signal.
+    static func interrupted(by signal: Int32) -> ExitCode {
+        ExitCode(rawValue: 128 + signal) ?? .interrupted
+    }
 }

@@ -5,6 +5,8 @@ import LoginConformance
 struct RunReportPrinter {
     let output: CommandOutput
     let verbose: Bool
+    /// The `--baseline` file, named in the hint to update it.
+    var baselinePath: String? = nil
 
     /// How many blocking results are printed in full without `--verbose`.
     static let detailLimit = 20
@@ -20,7 +22,7 @@ struct RunReportPrinter {
             switch entry.classification {
             case .newlyPassing:
                 output.line("[newly passing] \(entry.result.id) — \(entry.result.metadata.description)")
-                output.line("  the baseline says \(entry.known?.kind.rawValue ?? "it fails"); it passes now: run `login-conformance baseline update`")
+                output.line("  the baseline says \(entry.known?.kind.rawValue ?? "it fails"); it passes now: run `login-conformance baseline update --baseline \(baselinePath.map(CommandLineTool.shellQuoted) ?? "FILE")`")
             case .changedVector:
                 output.line("[changed vector: suite \(entry.change?.version.description ?? "?"): \(entry.change?.reason ?? "")] " + FailureMessage.text(
                     for: entry.result, vector: suite.vector(withID: entry.result.id), rerunCommand: rerun(entry.result.id)))

@@ -1,4 +1,6 @@
 import Foundation
 
-let status = CommandLineTool(output: .standard).run(Array(CommandLine.arguments.dropFirst()))
+let interrupts = InterruptHandler()
+interrupts.install()
+let status = CommandLineTool(output: .standard, interrupts: interrupts).run(Array(CommandLine.arguments.dropFirst()))
 exit(status.rawValue)

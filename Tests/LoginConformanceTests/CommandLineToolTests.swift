@@ -17,6 +17,10 @@ struct CommandLineToolTests {
     }
 
     private func run(_ arguments: String...) -> (ExitCode, Captured) {
+        run(arguments: arguments)
+    }
+
+    private func run(arguments: [String]) -> (ExitCode, Captured) {
         let captured = Captured()
         let status = CommandLineTool(output: captured.output).run(arguments)
         return (status, captured)
@@ -86,6 +90,98 @@ struct CommandLineToolTests {
         let status = CommandLineTool(output: captured.output).run(arguments)
         #expect(status == .configurationProblem)
         #expect(captured.errorText.hasPrefix("error: "))
+    }
+
+    @Test("a refused option exits 2 with one line naming it and what it takes, and a hint; never a crash", arguments: [
+        (["run", "--adapter", "true", "--timeout", "inf"], "--timeout takes a number of seconds from 0.001 to 86400"),
+        (["run", "--adapter", "true", "--timeout", "1e300"], "--timeout takes a number of seconds from 0.001 to 86400"),
+        (["run", "--adapter", "true", "--timeout", "1e10"], "--timeout takes a number of seconds from 0.001 to 86400"),
+        (["run", "--adapter", "true", "--timeout", "-1"], "--timeout takes a number of seconds from 0.001 to 86400"),
+        (["run", "--adapter", "true", "--timeout", "nan"], "--timeout takes a number of seconds from 0.001 to 86400"),
+        (["run", "--adapter", "true", "--timeout", "0"], "--timeout takes a number of seconds from 0.001 to 86400"),
+        (["run", "--adapter", "true", "--batch", "0"], "--batch takes a whole number from 1 to 10000"),
+        (["run", "--adapter", "true", "--restarts", "99999999999999999999999"], "--restarts takes a whole number from 0 to 1000"),
+        (["run", "--adapter", "true", "--max-line-bytes", "10"], "--max-line-bytes takes a whole number from 1024 to 1073741824"),
+        (["run", "--timeout", "5"], "--timeout applies only to an adapter run"),
+        (["run", "--batch", "4"], "--batch applies only to an adapter run"),
+        (["run", "--profile", "documented", "--profile", "ios-sdk"], "--profile is given twice"),
+        (["run", "--vector", ""], "--vector takes vector IDs or prefix* patterns"),
+        (["run", "--vector", ","], "--vector takes vector IDs or prefix* patterns"),
+        (["run", "--vector", "*"], "--vector \"*\" would select every vector"),
+        (["run", "--adapter", ""], "--adapter takes a command line, not an empty string"),
+        (["list", "--baseline", "/nonexistent"], "--baseline does not apply to list"),
+        (["lint", "--report-json", "/tmp/x.json"], "--report-json does not apply to lint"),
+        (["show", "--adapter", "true", "nonce::empty::empty-string"], "--adapter does not apply to show"),
+    ])
+    func refusedOptions(arguments: [String], text: String) {
+        let (status, captured) = run(arguments: arguments)
+        #expect(status == .configurationProblem)
+        let lines = captured.errorText.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(captured.errorText)")
+        #expect(lines.first?.hasPrefix("error: ") == true && lines.first?.contains(text) == true, "\(captured.errorText)")
+        #expect(lines.last == "see login-conformance help \(arguments[0])")
+    }
+
+    @Test("no arguments prints the usage and exits 2; every command has --help; --version names tool and suite")
+    func conventions() throws {
+        let (none, noneOutput) = run()
+        #expect(none == .configurationProblem)
+        #expect(noneOutput.errorText.hasPrefix("USAGE: login-conformance <command>"))
+        for command in ["run", "baseline", "smoke", "lint", "list", "show", "extract"] {
+            for flag in ["--help", "-h"] {
+                let (status, captured) = run(command, flag)
+                #expect(status == .passed, "\(command) \(flag)")
+                #expect(captured.out.first?.hasPrefix("USAGE: login-conformance \(command)") == true, "\(command) \(flag)")
+            }
+            let (status, captured) = run("help", command)
+            #expect(status == .passed && captured.text.contains("OPTIONS"))
+        }
+        let (_, listHelp) = run("list", "--help")
+        #expect(!listHelp.text.contains("--baseline"))
+        #expect(listHelp.text.contains("--profile"))
+        let (version, versionOutput) = run("--version")
+        #expect(version == .passed)
+        #expect(versionOutput.out == ["login-conformance \(CommandLineTool.version) (suite \(try VectorSuite.bundled().suiteVersion), adapter protocol 1)"])
+    }
+
+    @Test("show escapes invisible characters as failure messages do")
+    func showEscapes() {
+        let (status, captured) = run("show", "nonce::whitespace::u+00a0")
+        #expect(status == .passed)
+        #expect(captured.text.contains(#""abc\u00a0def""#))
+        #expect(!captured.text.unicodeScalars.contains("\u{00A0}"))
+    }
+
+    @Test("a vectors directory: a stray family file warns; a manifest path out of the directory, or a baseline of a newer suite, exits 2")
+    func vectorsDirectoryChecks() throws {
+        let stray = try TemporaryVectors()
+        try stray.write("nonce-extra.json", #"{"family":"nonce","vectors":[]}"#)
+        let (status, captured) = run("run", "--vectors", stray.directory.path, "--family", "nonce")
+        #expect(status == .passed)
+        #expect(captured.error.contains { $0.hasPrefix("warning: \(stray.directory.path)/nonce-extra.json looks like a family file but is not in ") })
+
+        let escaping = try TemporaryVectors()
+        try escaping.edit("manifest.json") { manifest in
+            var families = manifest["families"] as! [[String: Any]]
+            families[0]["file"] = "../" + (families[0]["file"] as! String)
+            manifest["families"] = families
+        }
+        let (escaped, escapedOutput) = run("run", "--vectors", escaping.directory.path)
+        #expect(escaped == .configurationProblem)
+        #expect(escapedOutput.errorText.contains("manifest.json: $.families[0].file: \"../"))
+        #expect(escapedOutput.errorText.contains("leaves the vectors directory"))
+
+        let baseline = FileManager.default.temporaryDirectory.appendingPathComponent("baseline-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: baseline) }
+        #expect(run("baseline", "update", "--baseline", baseline.path, "--family", "nonce").0 == .passed)
+        let text = try String(contentsOf: baseline, encoding: .utf8)
+        let suiteVersion = try VectorSuite.bundled().suiteVersion
+        try text.replacingOccurrences(of: "\"suiteVersion\" : \"\(suiteVersion)\"", with: "\"suiteVersion\" : \"99.0.0\"")
+            .replacingOccurrences(of: "\"suiteVersion\":\"\(suiteVersion)\"", with: "\"suiteVersion\":\"99.0.0\"")
+            .write(to: baseline, atomically: true, encoding: .utf8)
+        let (newer, newerOutput) = run("run", "--baseline", baseline.path, "--family", "nonce")
+        #expect(newer == .configurationProblem)
+        #expect(newerOutput.errorText.contains("written for suite 99.0.0, newer than the vectors' suite \(suiteVersion)"), "\(newerOutput.errorText)")
     }
 
     @Test("show prints the vector as JSON, list prints one line per vector")

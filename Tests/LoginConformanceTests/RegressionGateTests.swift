@@ -88,6 +88,7 @@ struct RegressionGateTests {
         let (strict, output) = cli(reference, ["run", "--baseline", baselineURL.path])
         #expect(strict == .failures)
         #expect(output.contains("[newly passing] nonce::position::leading-space — "))
+        #expect(output.contains("run `login-conformance baseline update --baseline '\(baselineURL.path)'`"))
         let (lenient, _) = cli(reference, ["run", "--baseline", baselineURL.path, "--allow-newly-passing"])
         #expect(lenient == .passed)
     }

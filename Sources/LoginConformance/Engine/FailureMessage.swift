@@ -49,7 +49,7 @@ public enum FailureMessage {
     /// JSON text with every character a reader cannot see escaped as `\uXXXX`: separators and whitespace other
     /// than the ASCII space, controls, format characters (U+200B, U+FEFF, bidi marks), private use and unassigned
     /// code points. A vector about U+200B must not print as if the character were absent.
-    static func visible(_ json: String) -> String {
+    public static func visible(_ json: String) -> String {
         var result = String.UnicodeScalarView()
         for scalar in json.unicodeScalars {
             guard isInvisible(scalar) else {

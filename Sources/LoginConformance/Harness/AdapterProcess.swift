@@ -16,6 +16,10 @@ final class AdapterProcess: @unchecked Sendable {
     enum ReadResult: Equatable {
         /// A complete line, without its newline.
         case line(String)
+        /// A line that is not UTF-8, its bytes shown with the invalid ones escaped as `\xNN`.
+        case invalidUTF8(String)
+        /// A line longer than ``maxLineBytes`` (or output that never ends a line): its first bytes, shown escaped.
+        case overlong(prefix: String)
         /// Standard output closed; `partial` holds bytes after the last newline, if any.
         case endOfOutput(partial: String)
         /// No line within the timeout.
@@ -28,9 +32,13 @@ final class AdapterProcess: @unchecked Sendable {
     private let pid: pid_t
     private var stdinDescriptor: Int32
     private let condition = NSCondition()
-    private var lines: [String] = []
+    private var lines: [ReadResult] = []
     private var lineStart = 0
     private var partial: [UInt8] = []
+    /// Discarding the rest of an over-long line, up to its newline.
+    private var discardingLine = false
+    /// The longest line of standard output kept; a longer one is cut at once (memory stays bounded).
+    let maxLineBytes: Int
     private var outputClosed = false
     private var errorClosed = false
     private var stderrText: [UInt8] = []
@@ -38,7 +46,8 @@ final class AdapterProcess: @unchecked Sendable {
     private var exitStatus: Int32?
 
     /// Starts `command` through `/bin/sh -c`. Throws when the process cannot be started.
-    init(command: String) throws(HarnessFailure) {
+    init(command: String, maxLineBytes: Int = 1 << 20) throws(HarnessFailure) {
+        self.maxLineBytes = max(1, maxLineBytes)
         AdapterProcess.ignoreBrokenPipes
         // Pipes are made close-on-exec and the child spawned under one lock, so an adapter started concurrently
         // (parallel tests) never inherits another adapter's pipe ends.
@@ -60,7 +69,7 @@ final class AdapterProcess: @unchecked Sendable {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
         posix_spawnattr_setpgroup(&attributes, 0)
 
-        let words: [String] = ["/bin/sh", "-c", command]
+        let words: [String] = ["/bin/sh", "-c", Self.execIfSimple(command)]
         let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
         defer { arguments.forEach { free($0) } }
         var child: pid_t = 0
@@ -84,6 +93,20 @@ final class AdapterProcess: @unchecked Sendable {
 
     private static let spawnLock = NSLock()
 
+    /// `exec <command>` for a simple command line (a program and its arguments), so the adapter is the shell's
+    /// process itself: no shell holds its standard output open after the adapter closes it, and its exit status
+    /// is its own. Anything with shell syntax beyond words and quotes runs as written.
+    static func execIfSimple(_ command: String) -> String {
+        let special = Set(";&|<>()`$\n{}*?[]#~=\\")
+        let words = command.split(separator: " ")
+        let keywords: Set<Substring> = ["if", "for", "while", "until", "case", "exec", "cd", "export", "set", "eval",
+                                        "ulimit", "umask", "trap", "!", "time", "exit", "."]
+        guard let first = words.first, !keywords.contains(first), !command.contains(where: special.contains) else {
+            return command
+        }
+        return "exec " + command
+    }
+
     /// Writing to an adapter that died must be an error, not a signal that ends the runner.
     private static let ignoreBrokenPipes: Void = {
         signal(SIGPIPE, SIG_IGN)
@@ -105,28 +128,84 @@ final class AdapterProcess: @unchecked Sendable {
         }
     }
 
-    /// The next line of standard output, waiting at most `timeout`.
+    /// The next line of standard output, waiting at most `timeout`. The end of standard output, or the adapter's
+    /// own exit while a process it started keeps standard output open, ends the wait at once.
     func readLine(timeout: Duration) -> ReadResult {
-        let deadline = Date(timeIntervalSinceNow: Double(timeout.components.seconds)
-            + Double(timeout.components.attoseconds) / 1e18)
-        condition.lock()
-        defer { condition.unlock() }
-        while lineStart == lines.count && !outputClosed {
-            if !condition.wait(until: deadline) {
-                if lineStart < lines.count || outputClosed { break }
+        let deadline = ContinuousClock.now + timeout
+        var exitedAt: ContinuousClock.Instant?
+        while true {
+            condition.lock()
+            if lineStart < lines.count {
+                let line = lines[lineStart]
+                lineStart += 1
+                if lineStart > 1024 {
+                    lines.removeFirst(lineStart)
+                    lineStart = 0
+                }
+                condition.unlock()
+                return line
+            }
+            if outputClosed || (exitedAt.map { ContinuousClock.now - $0 > .milliseconds(300) } ?? false) {
+                let rest = partial
+                condition.unlock()
+                return .endOfOutput(partial: Self.shown(rest))
+            }
+            let now = ContinuousClock.now
+            if now >= deadline {
+                condition.unlock()
                 return .timedOut
             }
-        }
-        if lineStart < lines.count {
-            let line = lines[lineStart]
-            lineStart += 1
-            if lineStart > 1024 {
-                lines.removeFirst(lineStart)
-                lineStart = 0
+            // Wake at least every 100 ms to notice the adapter's exit (its output may be held open by a child).
+            let slice = min(deadline - now, .milliseconds(100))
+            _ = condition.wait(until: Date(timeIntervalSinceNow: Self.seconds(slice)))
+            condition.unlock()
+            if exitedAt == nil, reap(blocking: false) != nil {
+                // Lines it wrote before exiting are still read; give the reader a moment for them.
+                exitedAt = ContinuousClock.now
             }
-            return .line(line)
         }
-        return .endOfOutput(partial: String(decoding: partial, as: UTF8.self))
+    }
+
+    /// Lines already read and not taken yet, without waiting; with `untilEnd`, waits up to `timeout` for standard
+    /// output to end (or the adapter to exit) and returns every line written until then.
+    func drainLines(untilEnd timeout: Duration) -> [ReadResult] {
+        var drained: [ReadResult] = []
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            switch readLine(timeout: deadline - ContinuousClock.now) {
+            case .endOfOutput(let partial):
+                if !partial.isEmpty { drained.append(.line(partial)) }
+                return drained
+            case .timedOut:
+                return drained
+            case let line:
+                drained.append(line)
+            }
+        }
+        return drained
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    /// Bytes as text: valid UTF-8 as it is, otherwise every byte that is not printable ASCII as `\xNN`.
+    static func shown<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        return escaped(bytes)
+    }
+
+    /// Every byte that is not printable ASCII as `\xNN`.
+    static func escaped<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        var text = ""
+        for byte in bytes {
+            if byte >= 0x20 && byte < 0x7f && byte != UInt8(ascii: "\\") {
+                text.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                text += "\\x" + (byte < 16 ? "0" : "") + String(byte, radix: 16)
+            }
+        }
+        return text
     }
 
     /// Standard error captured since the last call (capped), then cleared; `nil` when there was none.
@@ -144,7 +223,7 @@ final class AdapterProcess: @unchecked Sendable {
 
     /// Waits up to `timeout` for standard error to close (after the process died), so its last words are kept.
     func waitForStderrToClose(timeout: Duration) {
-        let deadline = Date(timeIntervalSinceNow: Double(timeout.components.seconds))
+        let deadline = Date(timeIntervalSinceNow: Self.seconds(timeout))
         condition.lock()
         while !errorClosed, condition.wait(until: deadline) {}
         condition.unlock()
@@ -173,6 +252,20 @@ final class AdapterProcess: @unchecked Sendable {
         closeInput()
         killProcessGroup(pid)
         _ = reap(blocking: true)
+    }
+
+    /// The adapter's process group ID (its shell's process ID).
+    var processGroup: pid_t { pid }
+
+    /// Stops the adapter's whole process group: SIGTERM, then SIGKILL if any of it is still there after `grace`;
+    /// safe to call from any thread (the runner's thread reaps it).
+    func terminate(grace: Duration) {
+        _ = signalGroup(pid, SIGTERM)
+        let deadline = ContinuousClock.now + grace
+        while ContinuousClock.now < deadline, processGroupExists(pid) {
+            usleep(20_000)
+        }
+        _ = signalGroup(pid, SIGKILL)
     }
 
     deinit {
@@ -226,10 +319,22 @@ final class AdapterProcess: @unchecked Sendable {
                 } else {
                     for byte in buffer[0..<count] {
                         if byte == UInt8(ascii: "\n") {
-                            lines.append(String(decoding: partial, as: UTF8.self))
-                            partial.removeAll(keepingCapacity: true)
-                        } else {
+                            if discardingLine {
+                                discardingLine = false
+                            } else if let text = String(validating: partial, as: UTF8.self) {
+                                lines.append(.line(text))
+                            } else {
+                                lines.append(.invalidUTF8(Self.escaped(partial.prefix(2_000))))
+                            }
+                            partial.removeAll(keepingCapacity: partial.count <= 64 * 1024)
+                        } else if !discardingLine {
                             partial.append(byte)
+                            if partial.count > maxLineBytes {
+                                // Cut at once: neither the memory nor the wait for a newline is unbounded.
+                                lines.append(.overlong(prefix: Self.escaped(partial.prefix(200))))
+                                partial = []
+                                discardingLine = true
+                            }
                         }
                     }
                 }
@@ -245,6 +350,30 @@ final class AdapterProcess: @unchecked Sendable {
 private func makePipe(_ descriptors: inout [Int32]) -> Bool {
     guard pipe(&descriptors) == 0 else { return false }
     return descriptors.allSatisfy { fcntl($0, F_SETFD, FD_CLOEXEC) == 0 }
+}
+
+/// Whether a process of the group `group` is still there (and not a zombie waiting to be reaped).
+func processGroupExists(_ group: pid_t) -> Bool {
+    guard signalGroup(group, 0) == 0 else { return false }
+    #if os(Linux)
+    // A zombie still counts for kill(2); read /proc for a live member.
+    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return true }
+    for entry in entries where entry.first?.isNumber == true {
+        guard let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { continue }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        if fields.count > 2, fields[2] == "\(group)", fields[0] != "Z" { return true }
+    }
+    return false
+    #else
+    return true
+    #endif
+}
+
+/// Sends `signal` to every process of the group `group`.
+@discardableResult
+func signalGroup(_ group: pid_t, _ signal: Int32) -> Int32 {
+    kill(-group, signal)
 }
 
 /// Kills every process of the adapter's group (a shell and the program it started).

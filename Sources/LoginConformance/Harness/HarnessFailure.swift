@@ -8,6 +8,8 @@ public enum HarnessFailure: Error, Sendable, Hashable, CustomStringConvertible {
     case handshake(String)
     /// The adapter was restarted as often as allowed; the remaining vectors were not run.
     case restartBudgetExhausted(Int)
+    /// The runner was interrupted by a signal (SIGINT, SIGTERM, SIGHUP); the remaining vectors were not run.
+    case interrupted(signal: Int32)
 
     public var description: String {
         switch self {
@@ -15,6 +17,17 @@ public enum HarnessFailure: Error, Sendable, Hashable, CustomStringConvertible {
         case .cannotWrite(let detail): "the adapter does not read its input: \(detail)"
         case .handshake(let detail): "the adapter's handshake failed: \(detail)"
         case .restartBudgetExhausted(let count): "the adapter was restarted \(count) times, the limit; the remaining vectors were not run"
+        case .interrupted(let signal): "interrupted by \(Self.signalName(signal)); the adapter was stopped and the remaining vectors were not run"
+        }
+    }
+
+    /// `SIGINT`, `SIGTERM`, `SIGHUP`, or `signal N`.
+    public static func signalName(_ signal: Int32) -> String {
+        switch signal {
+        case 1: "SIGHUP"
+        case 2: "SIGINT"
+        case 15: "SIGTERM"
+        default: "signal \(signal)"
         }
     }
 }

@@ -19,9 +19,29 @@ public final class HarnessRunner: @unchecked Sendable {
     /// How many times the adapter was restarted.
     public private(set) var restarts = 0
 
-    private var process: AdapterProcess?
+    private var process: AdapterProcess? {
+        didSet { stateLock.withLock { liveProcess = process } }
+    }
     private var nextSequence = 1
     private var handshake: AdapterHandshake?
+    /// The first sequence number sent to the adapter process now running.
+    private var processFirstSequence = 1
+    /// The vector each sequence number was sent for (an answer given twice is blamed on it).
+    private var sentIDs: [Int: String] = [:]
+    /// The ID of the vector answered last.
+    private var lastAnsweredID: String?
+
+    /// Protocol violations found after the results of their vector were returned (an answer repeated after the
+    /// last one, output at `stop`): by vector ID. ``amended(_:)`` applies them.
+    public private(set) var lateViolations: [(id: String, message: String)] = []
+    /// What the adapter did that the schemas refuse but the runner tolerates: members the protocol does not
+    /// define. Not failing in `run`; `smoke` fails on them.
+    public private(set) var warnings: [String] = []
+
+    // Set from a signal handler's thread.
+    private let stateLock = NSLock()
+    private var liveProcess: AdapterProcess?
+    private var interruptSignal: Int32?
 
     // The runner works while the adapter does: after sending a batch and before reading its answers, it renders
     // the next batch's requests and judges the answers read so far (BENCHMARKS.md, harness throughput).
@@ -41,17 +61,51 @@ public final class HarnessRunner: @unchecked Sendable {
         process?.kill()
     }
 
+    /// The signal that interrupted the run, if one did.
+    public var interruption: Int32? { stateLock.withLock { interruptSignal } }
+
+    /// Interrupts the run from any thread (a signal handler): the adapter's process group gets SIGTERM, then
+    /// SIGKILL after ``HarnessOptions/terminationGrace``; the vectors not answered yet are reported as not run
+    /// and ``run(_:)`` returns ``HarnessFailure/interrupted(signal:)``. Returns once the group is stopped.
+    public func interrupt(signal: Int32) {
+        let running: AdapterProcess? = stateLock.withLock {
+            if interruptSignal == nil { interruptSignal = signal }
+            return liveProcess
+        }
+        running?.terminate(grace: options.terminationGrace)
+    }
+
+    /// The adapter's process group, while it runs (tests check that it is gone afterwards).
+    public var processGroup: Int32? { stateLock.withLock { liveProcess?.processGroup } }
+
     /// Starts the adapter and performs the handshake.
     @discardableResult
     public func start() throws(HarnessFailure) -> AdapterHandshake {
-        let process = try AdapterProcess(command: command)
+        if let signal = interruption { throw .interrupted(signal: signal) }
+        let process = try AdapterProcess(command: command, maxLineBytes: options.maxLineBytes)
         self.process = process
+        processFirstSequence = nextSequence
+        if let signal = interruption {
+            process.kill()
+            throw .interrupted(signal: signal)
+        }
         do {
             try process.send(#"{"type":"start","protocolVersion":\#(Self.protocolVersion)}"#)
         } catch {
             throw HarnessFailure.handshake("the adapter does not read its input (\(process.exitDescription(waiting: .seconds(1))))\(stderrNote(process))")
         }
-        switch process.readLine(timeout: options.startTimeout) {
+        let read = process.readLine(timeout: options.startTimeout)
+        if let signal = interruption {
+            process.kill()
+            throw .interrupted(signal: signal)
+        }
+        switch read {
+        case .invalidUTF8(let shown):
+            process.kill()
+            throw HarnessFailure.handshake("the answer to start is not UTF-8: \(shown)")
+        case .overlong(let prefix):
+            process.kill()
+            throw HarnessFailure.handshake("the answer to start is longer than \(options.maxLineBytes) bytes (--max-line-bytes): \(prefix)…")
         case .timedOut:
             process.kill()
             throw HarnessFailure.handshake("no answer to start within \(options.startTimeout)")
@@ -59,9 +113,37 @@ public final class HarnessRunner: @unchecked Sendable {
             throw HarnessFailure.handshake("the adapter ended before answering start (\(process.exitDescription(waiting: .seconds(1))))"
                 + (partial.isEmpty ? "" : "; it wrote: \(partial)") + stderrNote(process))
         case .line(let line):
-            let answer = try Self.parseHandshake(line)
+            let answer: AdapterHandshake
+            do {
+                answer = try Self.parseHandshake(line)
+            } catch {
+                process.kill()
+                throw error
+            }
+            if case .object(let message)? = JSONValue.parse(line) {
+                let extra = Set(message.keys).subtracting(["type", "protocolVersion", "implementation", "capabilities", "profile"])
+                if !extra.isEmpty {
+                    warn("the adapter's started message has members the protocol does not define (ignored): \(extra.sorted().joined(separator: ", "))")
+                }
+            }
             handshake = answer
             return answer
+        }
+    }
+
+    private func warn(_ text: String) {
+        if warnings.count < 20, !warnings.contains(text) { warnings.append(text) }
+    }
+
+    /// `results` with the ``lateViolations`` applied: each vector named there becomes an `error` with the message.
+    public func amended(_ results: [VectorResult]) -> [VectorResult] {
+        guard !lateViolations.isEmpty else { return results }
+        var messages: [String: String] = [:]
+        for (id, message) in lateViolations where messages[id] == nil { messages[id] = message }
+        return results.map { result in
+            guard let message = messages[result.id] else { return result }
+            return VectorResult(metadata: result.metadata, family: result.family, outcome: .errored(message: message),
+                                duration: result.duration, diagnostics: result.diagnostics)
         }
     }
 
@@ -69,8 +151,17 @@ public final class HarnessRunner: @unchecked Sendable {
     @discardableResult
     public func stop() -> String {
         guard let process else { return "not running" }
+        if interruption != nil {
+            process.kill()
+            self.process = nil
+            return "stopped by the interrupt"
+        }
+        // Everything written after the last answer is a violation: read it, before and at stop.
+        var extra = process.drainLines(untilEnd: .zero)
         try? process.send(#"{"type":"stop"}"#)
         process.closeInput()
+        extra += process.drainLines(untilEnd: .seconds(2))
+        for line in extra { lateOutput(line) }
         let ending = process.exitDescription(waiting: .seconds(2))
         process.kill()
         self.process = nil
@@ -79,6 +170,26 @@ public final class HarnessRunner: @unchecked Sendable {
 
     /// Runs `vectors` (the adapter must have been started) and returns one result per vector, in order, with the
     /// failure that cut the run short if the restart budget ran out (the vectors not run are then errors).
+    /// Output after the last answer: blamed on the vector whose `seq` it repeats, or else on the last answered one.
+    private func lateOutput(_ read: AdapterProcess.ReadResult) {
+        let text: String
+        switch read {
+        case .line(let line): text = line
+        case .invalidUTF8(let shown): text = shown
+        case .overlong(let prefix): text = prefix + "…"
+        case .endOfOutput, .timedOut: return
+        }
+        let shown = text.count > 500 ? String(text.prefix(500)) + "…" : text
+        if case .object(let message)? = JSONValue.parse(text), let seq = message["seq"]?.numberValue,
+           let id = sentIDs[Int(exactly: seq) ?? -1] {
+            lateViolations.append((id, "the adapter answered seq \(Int(seq)) again after its last answer: \(shown)"))
+        } else if let id = lastAnsweredID {
+            lateViolations.append((id, "the adapter wrote after its last answer: \(shown)"))
+        } else {
+            warn("the adapter wrote output nobody asked for: \(shown)")
+        }
+    }
+
     public func run(_ vectors: [any ConformanceVector]) -> (results: [VectorResult], failure: HarnessFailure?) {
         var results = [VectorResult?](repeating: nil, count: vectors.count)
         var failure: HarnessFailure?
@@ -109,9 +220,11 @@ public final class HarnessRunner: @unchecked Sendable {
         upcoming = []
         renderedRequests = [:]
         let notRun = failure.map { "not run: \($0)" } ?? "not run"
+        let interrupted: Bool = if case .interrupted = failure { true } else { false }
         return (vectors.indices.map { index in
             results[index] ?? VectorResult(metadata: vectors[index].metadata, family: vectors[index].family,
-                                           outcome: .errored(message: notRun), duration: .zero)
+                                           outcome: interrupted ? .skipped(reason: notRun) : .errored(message: notRun),
+                                           duration: .zero)
         }, failure)
     }
 
@@ -128,6 +241,7 @@ public final class HarnessRunner: @unchecked Sendable {
             let sequence = nextSequence
             nextSequence += 1
             sequences[index] = sequence
+            sentIDs[sequence] = vectors[index].metadata.id
             let body = renderedRequests.removeValue(forKey: index) ?? Self.requestBody(vectors[index])
             do {
                 try process.send(#"{"type":"run","seq":"# + String(sequence) + body)
@@ -147,6 +261,11 @@ public final class HarnessRunner: @unchecked Sendable {
             let index = chunk[answered]
             let vector = vectors[index]
             let read = sendFailed && answered == 0 ? process.readLine(timeout: .seconds(2)) : process.readLine(timeout: options.timeout)
+            if let signal = interruption {
+                // The read was cut by the interrupt: this vector and the rest were not run.
+                process.kill()
+                return .interrupted(signal: signal)
+            }
             let duration = clock.now - last
             last = clock.now
             func record(_ outcome: VectorOutcome, diagnostics: String? = process.takeStderr()) {
@@ -154,8 +273,20 @@ public final class HarnessRunner: @unchecked Sendable {
                                               duration: duration, diagnostics: diagnostics)
             }
             switch read {
+            case .invalidUTF8(let shown):
+                record(.errored(message: "the adapter wrote a line that is not UTF-8 (invalid bytes shown as \\xNN): \(shown)"))
+                return restartThen(Array(chunk[(answered + 1)...]), vectors: vectors, into: &results)
+            case .overlong(let prefix):
+                record(.errored(message: "the adapter wrote a line longer than \(options.maxLineBytes) bytes, the limit (--max-line-bytes); it starts: \(prefix)…"))
+                return restartThen(Array(chunk[(answered + 1)...]), vectors: vectors, into: &results)
             case .line(let line):
-                switch Self.parseAnswer(line, expected: sequences[index]!) {
+                let parsed = Self.parseAnswer(line, expected: sequences[index]!)
+                if case .answer = parsed { lastAnsweredID = vector.metadata.id }
+                if case .result = parsed { lastAnsweredID = vector.metadata.id }
+                if let extra = Self.extraMembers(line) {
+                    warn("the adapter's answer for \(vector.metadata.id) has members the protocol does not define (ignored): \(extra)")
+                }
+                switch parsed {
                 case .answer(let outcome):
                     record(outcome)
                     answered += 1
@@ -164,6 +295,27 @@ public final class HarnessRunner: @unchecked Sendable {
                     unjudged.append((index, outcome, duration, process.takeStderr()))
                     answered += 1
                     continue
+                case .repeated(let seq, let shown) where seq >= processFirstSequence && sentIDs[seq] != nil:
+                    // An answer given twice: the vector that caused it is at fault; the one in flight runs again.
+                    let message = "the adapter answered seq \(seq) twice (the second time while seq \(sequences[index]!) was due): \(shown)"
+                    let culprit = sentIDs[seq]!
+                    let answeredHere = Set(unjudged.map(\.index))
+                    if let earlier = vectors.indices.first(where: { candidate in
+                        vectors[candidate].metadata.id == culprit && (results[candidate] != nil || answeredHere.contains(candidate))
+                    }) {
+                        unjudged.removeAll { $0.index == earlier }
+                        let was = results[earlier]
+                        results[earlier] = VectorResult(metadata: vectors[earlier].metadata, family: vectors[earlier].family,
+                                                        outcome: .errored(message: message), duration: was?.duration ?? .zero,
+                                                        diagnostics: was?.diagnostics)
+                    } else {
+                        lateViolations.append((culprit, message))
+                    }
+                    _ = process.takeStderr()
+                    return restartThen(Array(chunk[answered...]), vectors: vectors, into: &results)
+                case .repeated(_, let shown):
+                    record(.errored(message: "the adapter answered a seq it was not sent (out of order): \(shown)"))
+                    return restartThen(Array(chunk[(answered + 1)...]), vectors: vectors, into: &results)
                 case .violation(let message):
                     record(.errored(message: message))
                     return restartThen(Array(chunk[(answered + 1)...]), vectors: vectors, into: &results)
@@ -172,6 +324,12 @@ public final class HarnessRunner: @unchecked Sendable {
                 process.waitForStderrToClose(timeout: .seconds(1))
                 let ending = process.exitDescription(waiting: .seconds(1))
                 let remaining = Array(chunk[answered...])
+                if ending == "still running" {
+                    // It closed its standard output but lives on: it can answer nothing more.
+                    process.kill()
+                    record(.crashed(message: "the adapter closed its standard output while answering this vector"))
+                    return restartThen(Array(remaining.dropFirst()), vectors: vectors, into: &results)
+                }
                 if !partial.isEmpty {
                     record(.errored(message: "the adapter ended on a partial line (\(ending)): \(partial)"))
                     return restartThen(Array(remaining.dropFirst()), vectors: vectors, into: &results)
@@ -218,6 +376,7 @@ public final class HarnessRunner: @unchecked Sendable {
     private func restart() -> HarnessFailure? {
         process?.kill()
         process = nil
+        if let signal = interruption { return .interrupted(signal: signal) }
         guard restarts < options.restartBudget else { return .restartBudgetExhausted(restarts) }
         restarts += 1
         do {
@@ -248,7 +407,22 @@ public final class HarnessRunner: @unchecked Sendable {
         /// A well-formed `result` message, its outcome still to be judged.
         case result(JSONValue)
         case answer(VectorOutcome)
+        /// An answer with a `seq` below the one due: given twice (or never asked for).
+        case repeated(seq: Int, shown: String)
         case violation(String)
+    }
+
+    /// The members of an answer that its schema does not define, comma separated; `nil` when there are none.
+    private static func extraMembers(_ line: String) -> String? {
+        guard case .object(let message)? = JSONValue.parse(line), let type = message["type"]?.stringValue else { return nil }
+        let allowed: Set<String> = switch type {
+        case "result": ["type", "seq", "outcome"]
+        case "skipped": ["type", "seq", "reason"]
+        case "errored": ["type", "seq", "message"]
+        default: Set(message.keys)
+        }
+        let extra = Set(message.keys).subtracting(allowed)
+        return extra.isEmpty ? nil : extra.sorted().joined(separator: ", ")
     }
 
     private static func parseAnswer(_ line: String, expected sequence: Int) -> ParsedAnswer {
@@ -258,6 +432,9 @@ public final class HarnessRunner: @unchecked Sendable {
         }
         guard let got = message["seq"]?.numberValue else {
             return .violation("the adapter's answer has no seq: \(shown)")
+        }
+        if got < Double(sequence), let earlier = Int(exactly: got) {
+            return .repeated(seq: earlier, shown: shown)
         }
         guard got == Double(sequence) else {
             return .violation("the adapter answered seq \(got.formatted()) where \(sequence) was due (out of order): \(shown)")

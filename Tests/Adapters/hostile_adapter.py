@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+"""A hostile test adapter: the reference adapter (Examples/PythonAdapter/reference_adapter.py) with ONE attack
+on the runner, chosen by a flag, to prove that the runner stays bounded in time and memory, blames the right
+vector and leaves no process behind (Vectors/HARNESS.md, "What the runner does when an adapter misbehaves").
+
+  --double-answer-on ID    answer the run request for ID twice
+  --double-answer-all      answer every run request twice
+  --extra-on-stop          on stop, write one more result line before exiting 0
+  --overlong-on ID BYTES   answer ID with one line of BYTES bytes (a valid result padded with a long member)
+  --endless-on ID          on ID, write output without a newline, forever
+  --close-stdout-on ID     on ID, close standard output and sleep (never exit)
+  --fork-exit-on ID        on ID, fork a child that keeps standard output open and sleeps; the adapter exits 0
+  --invalid-utf8-on ID     answer ID with a line holding the bytes FF FE (not UTF-8)
+  --extra-member-on ID     answer ID correctly with one more top-level member, "debug"
+  --hang-on ID             on ID, sleep forever (with --ignore-term: a hang that SIGTERM does not end)
+  --ignore-term            ignore SIGTERM, and start a helper child in the same process group that ignores it too
+  --pid-file FILE          write "<pid> <process group>" to FILE once started
+
+With no attack flag it is the reference adapter. --profile is passed through.
+"""
+
+import argparse
+import os
+import signal
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "Examples", "PythonAdapter"))
+import reference_adapter  # noqa: E402
+
+
+def parse_arguments(argv=None):
+    parser = argparse.ArgumentParser(description="LoginConformance adapter that attacks the runner.")
+    parser.add_argument("--profile", choices=reference_adapter.PROFILES, default="documented")
+    parser.add_argument("--double-answer-on", metavar="ID")
+    parser.add_argument("--double-answer-all", action="store_true")
+    parser.add_argument("--extra-on-stop", action="store_true")
+    parser.add_argument("--overlong-on", nargs=2, metavar=("ID", "BYTES"))
+    parser.add_argument("--endless-on", metavar="ID")
+    parser.add_argument("--close-stdout-on", metavar="ID")
+    parser.add_argument("--fork-exit-on", metavar="ID")
+    parser.add_argument("--invalid-utf8-on", metavar="ID")
+    parser.add_argument("--extra-member-on", metavar="ID")
+    parser.add_argument("--hang-on", metavar="ID")
+    parser.add_argument("--ignore-term", action="store_true")
+    parser.add_argument("--pid-file", metavar="FILE")
+    return parser.parse_args(argv)
+
+
+def write_bytes(data):
+    sys.stdout.buffer.write(data)
+    sys.stdout.buffer.flush()
+
+
+def sleep_forever():
+    while True:
+        time.sleep(3600)
+
+
+def answer_run(request, arguments):
+    vector_id = request.get("id")
+    seq = request.get("seq")
+    if vector_id == arguments.endless_on:
+        chunk = b"x" * 65536
+        while True:
+            write_bytes(chunk)
+    if vector_id == arguments.close_stdout_on:
+        sys.stdout.flush()
+        os.close(1)
+        sleep_forever()
+    if vector_id == arguments.fork_exit_on:
+        if os.fork() == 0:
+            sleep_forever()  # the child keeps standard output open
+        os._exit(0)
+    if vector_id == arguments.hang_on:
+        sleep_forever()
+    if vector_id == arguments.invalid_utf8_on:
+        write_bytes(b'{"type":"result","seq":%d,"outcome":{"result":"\xff\xfe"}}\n' % seq)
+        return
+    answer = reference_adapter.answer_run(request, arguments.profile)
+    if answer is None:
+        return
+    if arguments.overlong_on and vector_id == arguments.overlong_on[0]:
+        size = int(arguments.overlong_on[1])
+        head = b'{"type":"result","seq":%d,"padding":"' % seq
+        write_bytes(head)
+        block = b"p" * (1 << 20)
+        remaining = size - len(head)
+        while remaining > 0:
+            write_bytes(block[:remaining])
+            remaining -= len(block)
+        write_bytes(b'"}\n')
+        return
+    if vector_id == arguments.extra_member_on:
+        answer["debug"] = "a member the protocol does not define"
+    reference_adapter.write_message(answer)
+    if arguments.double_answer_all or vector_id == arguments.double_answer_on:
+        reference_adapter.write_message(answer)
+
+
+def serve(arguments):
+    stdin = sys.stdin.buffer
+    while True:
+        line = stdin.readline()
+        if not line:
+            return 0
+        request = reference_adapter.read_request(line)
+        if request is None:
+            continue
+        kind = request.get("type")
+        if kind == "start":
+            reference_adapter.write_message(reference_adapter.started_message(arguments.profile))
+        elif kind == "stop":
+            if arguments.extra_on_stop:
+                reference_adapter.write_message({"type": "result", "seq": 1, "outcome": {"result": "valid"}})
+            return 0
+        elif kind == "run":
+            answer_run(request, arguments)
+
+
+def main(argv=None):
+    arguments = parse_arguments(argv)
+    if arguments.ignore_term:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        # A helper in the same process group that ignores SIGTERM too: only SIGKILL to the group ends it.
+        subprocess.Popen([sys.executable, "-c",
+                          "import signal, time; signal.signal(signal.SIGTERM, signal.SIG_IGN); time.sleep(3600)"],
+                         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    if arguments.pid_file:
+        with open(arguments.pid_file, "w") as handle:
+            handle.write("%d %d\n" % (os.getpid(), os.getpgrp()))
+    try:
+        return serve(arguments)
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
