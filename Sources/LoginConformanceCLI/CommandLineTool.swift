@@ -50,7 +50,8 @@ struct CommandLineTool {
       lint                check the vectors for meaning: IDs, reasons, rules, contradictions, profile pairs
       list [family]       list vector IDs and descriptions
       show <id>           print one vector as JSON
-      extract <id>        write a standalone family file holding one vector, for a bug report (--output FILE)
+      extract <id>        write a standalone family file holding one vector, for a bug report (--output FILE);
+                          `run --vectors FILE` runs it on its own
       bench [--quick]     measure the toolkit's costs (engine overhead, loading, scaling, harness throughput;
                           BENCHMARKS.md); --no-harness, --scales 1,10,100, --trivial-adapter CMD, --reference-adapter CMD
       help                show this help
@@ -60,7 +61,8 @@ struct CommandLineTool {
       --family <name>           only this family (repeatable), one of:
                                 \(familyNames)
       --vector <ids>            only these vector IDs; comma separated; a trailing * matches a prefix
-      --vectors <dir>           read the vectors from <dir> instead of the bundled ones
+      --vectors <dir|file>      read the vectors from <dir> (a manifest and its family files), or from one family
+                                file (what extract writes), instead of the bundled ones
       --adapter <command>       check the implementation behind this command line (JSON Lines, Vectors/HARNESS.md)
                                 instead of the bundled reference; its handshake's profile applies unless --profile
       --timeout <seconds>       adapter: how long an answer may take before the vector is a hang (default 10;
@@ -432,7 +434,8 @@ struct CommandLineTool {
         let file = suite.standaloneFile(for: id) ?? ""
         if let url = options.output {
             try write(url, file)
-            output.problem("wrote \(url.path): \(id) (suite \(suite.suiteVersion))")
+            output.problem("wrote \(url.path): \(id) (suite \(suite.suiteVersion)); rerun it on its own: "
+                + "login-conformance run --vectors \(Self.shellQuoted(url.path))")
         } else {
             output.line(file.hasSuffix("\n") ? String(file.dropLast()) : file)
         }

@@ -1,4 +1,5 @@
 @_exported public import LoginConformance
+import Foundation
 public import Testing
 
 /// One vector as a Swift Testing argument: a test case named by the vector ID, which checks an implementation
@@ -12,7 +13,7 @@ public import Testing
 /// checked, so a suite that checks nothing, or checks against a wrong baseline, can never pass silently.
 public struct ConformanceCase: Sendable, CustomTestStringConvertible, CustomStringConvertible {
     enum Content: Sendable {
-        case vector(any ConformanceVector, ConformanceGate)
+        case vector(any ConformanceVector, ConformanceGate, updatingBaseline: Bool)
         case problem(name: String, message: String)
     }
 
@@ -21,7 +22,7 @@ public struct ConformanceCase: Sendable, CustomTestStringConvertible, CustomStri
     /// The vector's ID, or a description of the problem.
     public var testDescription: String {
         switch content {
-        case .vector(let vector, _): vector.metadata.id
+        case .vector(let vector, _, _): vector.metadata.id
         case .problem(let name, _): "<\(name)>"
         }
     }
@@ -30,24 +31,37 @@ public struct ConformanceCase: Sendable, CustomTestStringConvertible, CustomStri
 
     /// The vector, when the case has one.
     public var vector: (any ConformanceVector)? {
-        if case .vector(let vector, _) = content { vector } else { nil }
+        if case .vector(let vector, _, _) = content { vector } else { nil }
     }
 
-    /// Checks `implementation` against the vector and records an issue when it fails, throws, or does not adopt
-    /// the family's protocol (as a known issue when the baseline expects exactly that failure). The issue shows the
-    /// vector ID and description, expected against actual, the input, and a one-line command that reruns just
-    /// this vector.
+    /// Checks `implementation` against the vector and records an issue when it fails or throws (as a known issue
+    /// when the baseline expects exactly that failure). The issue shows the vector ID and description, expected
+    /// against actual, the input, and a one-line command that reruns just this vector; it is printed once.
+    ///
+    /// When `implementation` does not adopt the family's protocol, the case is skipped: with Swift 6.3 or later
+    /// it is cancelled (`Test.cancel`, ST-0016) and the test records one warning saying the family is skipped, not
+    /// one issue per vector; with an older compiler the test records that once as a known issue. (With a baseline
+    /// that lists the vector as a known failure, a dropped capability is a regression and fails.)
+    ///
+    /// While the baseline is being rewritten (``ConformanceCases/updatingBaseline``, `UPDATE_BASELINE` set), every
+    /// failure is recorded as a known issue and a newly passing vector as nothing: the run is writing the baseline
+    /// that will say so, and it stays green.
     public func check(_ implementation: Any, sourceLocation: SourceLocation = #_sourceLocation) {
         switch content {
         case .problem(_, let message):
             Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
-        case .vector(let vector, let gate):
+        case .vector(let vector, let gate, let updatingBaseline):
             let result = ConformanceEngine.evaluate(vector, against: implementation)
             let classification = gate.classify(result)
             let known = gate.baseline?.knownFailures[result.id]
             let message: String
             switch classification {
             case .pass:
+                return
+            case .skipped:
+                skip(vector, reason: result.outcome.summary, sourceLocation: sourceLocation)
+                return
+            case .newlyPassing where updatingBaseline:
                 return
             case .newlyPassing:
                 message = "[newly passing] \(result.id) — the baseline says \(known?.kind.rawValue ?? "it fails"); it passes now: remove it from the baseline"
@@ -59,14 +73,39 @@ public struct ConformanceCase: Sendable, CustomTestStringConvertible, CustomStri
                 message = "[\(classification.rawValue)\(was)\(change)] "
                     + FailureMessage.text(for: result, vector: vector, rerunCommand: rerunCommand)
             }
-            if gate.blocks(classification) || classification == .skipped {
+            if gate.blocks(classification) && !updatingBaseline {
                 Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
             } else if classification != .newlyPassing {
-                withKnownIssue(Comment(rawValue: message)) {
-                    Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+                // The message once: as the recorded issue's comment, not again as the known issue's.
+                let shown = updatingBaseline && gate.blocks(classification) ? "[baseline update: written as known] " + message : message
+                withKnownIssue {
+                    Issue.record(Comment(rawValue: shown), sourceLocation: sourceLocation)
                 }
             }
         }
+    }
+
+    /// A vector of a family the implementation does not adopt: the case is skipped, and the test says so once.
+    private func skip(_ vector: any ConformanceVector, reason: String, sourceLocation: SourceLocation) {
+        let testID = Test.current.map { "\($0.id)" } ?? ""
+        let family = vector.family
+        let announcement = "[skipped] \(family.rawValue): \(reason), so every \(family.rawValue) vector is skipped, none checked"
+            + " (adopt \(family.protocolName) to check them, or remove this test)"
+        let first = SkipAnnouncements.shared.isFirst("\(testID)|\(family.rawValue)")
+        #if compiler(>=6.3)
+        if first {
+            Issue.record(Comment(rawValue: announcement), severity: .warning, sourceLocation: sourceLocation)
+        }
+        // Swift Testing 6.3 (ST-0016): in a parameterized test this cancels only the current case; it is reported as
+        // cancelled (skipped), never as passed. The error only ends the case early, which returning does here.
+        do {
+            try Test.cancel(Comment(rawValue: "\(vector.metadata.id): \(reason)"), sourceLocation: sourceLocation)
+        } catch {}
+        #else
+        if first {
+            withKnownIssue { Issue.record(Comment(rawValue: announcement), sourceLocation: sourceLocation) }
+        }
+        #endif
     }
 
     /// `LOGIN_CONFORMANCE_VECTORS='<id>' swift test --filter '<this test>'`.
@@ -80,5 +119,17 @@ public struct ConformanceCase: Sendable, CustomTestStringConvertible, CustomStri
                 + (components.last.map { "/\($0)" } ?? "")
         } ?? "<test name>"
         return "\(VectorSelection.environmentVariable)='\(id)' swift test --filter '\(filter)'"
+    }
+}
+
+/// Which (test, family) pairs have announced their skipped family, so each says it once per process.
+final class SkipAnnouncements: @unchecked Sendable {
+    static let shared = SkipAnnouncements()
+    private var announced: Set<String> = []
+    private let lock = NSLock()
+
+    /// True the first time `key` is seen.
+    func isFirst(_ key: String) -> Bool {
+        lock.withLock { announced.insert(key).inserted }
     }
 }

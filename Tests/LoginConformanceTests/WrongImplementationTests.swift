@@ -118,15 +118,20 @@ struct WrongImplementationTests {
         }
     }
 
-    @Test("a family the implementation does not adopt is an issue in the Swift Testing runner, not a pass")
+    #if compiler(>=6.3)
+    /// Skipped (the case cancelled) with one warning per family, not a pass and not a failure per vector
+    /// (AdoptionTests checks the once).
+    @Test("a family the implementation does not adopt is skipped with a warning in the Swift Testing runner, not a pass")
     func unadoptedFamilyIsAnIssue() {
         let cases = ConformanceCases.cases(.tokenClaims, profile: .documented, suite: suite, selection: .all)
         withKnownIssue {
             cases.first?.check(TrimmingNonceValidator())
         } matching: { issue in
-            issue.comments.map(\.rawValue).joined().contains("skipped: the implementation does not adopt TokenClaimsValidating")
+            issue.severity == .warning
+                && issue.comments.map(\.rawValue).joined().contains("the implementation does not adopt TokenClaimsValidating")
         }
     }
+    #endif
 
     @Test("a selection that matches nothing is a failing case, never an empty pass")
     func emptySelectionFails() {

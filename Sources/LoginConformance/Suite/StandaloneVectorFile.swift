@@ -1,3 +1,5 @@
+import Foundation
+
 extension VectorSuite {
     /// A family file (valid against the family's schema) holding only the vector `id`, with the family's
     /// description and declared reasons: what `login-conformance extract` writes for a bug report, so the vector
@@ -19,5 +21,82 @@ extension VectorSuite {
         let description: String
         let reasons: [String: String]
         let vectors: [JSONValue]
+    }
+}
+
+/// One family file read on its own as a suite (`login-conformance run --vectors FILE`): a bug report travels as the
+/// one file `extract` writes. The file has no manifest or changelog, so it is read as a one-family suite at the
+/// version of the vectors bundled with this toolkit, every vector in it introduced by that version (none *new*,
+/// none *changed*). Its vectors are checked exactly as in a suite folder (schema, IDs, declared reasons).
+struct StandaloneSuite {
+    let directory: URL
+    let manifest: SuiteManifest
+    let changelog: SuiteChangelog
+
+    /// `nil` when `url` is not a regular file (a suite folder, or nothing: the folder loader reports that).
+    init?(ifFileAt url: URL) throws(VectorLoadError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            return nil
+        }
+        let file = url.standardizedFileURL
+        let header = try JSONFile.decode(Header.self, from: file, what: "the family file")
+        guard ConformanceFamily(rawValue: header.family) != nil else {
+            throw VectorLoadError(
+                file: file.path, jsonPath: "$.family", kind: .unknownFamily,
+                problem: "unknown family \"\(header.family)\"; this toolkit knows \(ConformanceFamily.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        let version = try Self.bundledSuiteVersion()
+        directory = file.deletingLastPathComponent()
+        manifest = SuiteManifest(
+            suiteVersion: version.description, formatVersion: SuiteManifest.supportedFormatVersion,
+            families: [SuiteManifest.Entry(family: header.family, file: file.lastPathComponent)])
+        changelog = SuiteChangelog(releases: [SuiteChangelog.Release(
+            version: version, summary: "a standalone family file (\(file.lastPathComponent))", added: [], changed: [], retired: [])])
+    }
+
+    /// The version of the bundled vectors (their manifest only; the family files are not read).
+    static func bundledSuiteVersion() throws(VectorLoadError) -> SuiteVersion {
+        guard let directory = Bundle.module.url(forResource: "Vectors", withExtension: nil) else {
+            throw VectorLoadError(file: "Vectors", jsonPath: "$", kind: .unreadable,
+                                  problem: "the bundled Vectors folder is missing from the LoginConformance resources")
+        }
+        let url = directory.appendingPathComponent("manifest.json")
+        let manifest = try JSONFile.decode(SuiteManifest.self, from: url)
+        guard let version = SuiteVersion(manifest.suiteVersion) else {
+            throw VectorLoadError(file: url.path, jsonPath: "$.suiteVersion", kind: .invalidFormat,
+                                  problem: "\"\(manifest.suiteVersion)\" is not a major.minor.patch version")
+        }
+        return version
+    }
+
+    /// Only the member that says which family the file holds; the family's decoder checks the whole file.
+    private struct Header: Decodable {
+        let family: String
+    }
+}
+
+extension SuiteManifest {
+    init(suiteVersion: String, formatVersion: Int, families: [Entry]) {
+        self.suiteVersion = suiteVersion
+        self.formatVersion = formatVersion
+        self.families = families
+    }
+}
+
+extension SuiteChangelog.Release {
+    init(version: SuiteVersion, summary: String, added: [String], changed: [SuiteChangelog.Change],
+         retired: [SuiteChangelog.Retirement]) {
+        self.version = version
+        self.summary = summary
+        self.added = added
+        self.changed = changed
+        self.retired = retired
+    }
+}
+
+extension SuiteChangelog {
+    init(releases: [Release]) {
+        self.releases = releases
     }
 }

@@ -32,10 +32,23 @@ public struct VectorSuite: Sendable {
         return try load(from: directory)
     }
 
-    /// Loads the suite in `directory` (a folder with `manifest.json` and the family files it lists).
+    /// Loads the suite in `directory` (a folder with `manifest.json` and the family files it lists), or the one
+    /// family file it names (what `login-conformance extract` writes), read as a one-family suite at the version of
+    /// the bundled vectors, so `login-conformance run --vectors FILE` reruns a bug report from that one file.
     public static func load(from directory: URL) throws(VectorLoadError) -> VectorSuite {
+        if let standalone = try StandaloneSuite(ifFileAt: directory) {
+            return try load(from: standalone.directory, manifest: standalone.manifest, changelog: standalone.changelog)
+        }
+        return try load(from: directory, manifest: nil, changelog: nil)
+    }
+
+    /// The suite in `directory`, with the manifest and changelog read from it unless given.
+    static func load(
+        from directory: URL, manifest givenManifest: SuiteManifest?, changelog givenChangelog: SuiteChangelog?
+    ) throws(VectorLoadError) -> VectorSuite {
         let manifestURL = directory.appendingPathComponent("manifest.json")
-        let manifest = try JSONFile.decode(SuiteManifest.self, from: manifestURL)
+        let manifest: SuiteManifest
+        if let givenManifest { manifest = givenManifest } else { manifest = try JSONFile.decode(SuiteManifest.self, from: manifestURL) }
         guard manifest.formatVersion == SuiteManifest.supportedFormatVersion else {
             throw VectorLoadError(
                 file: manifestURL.path, jsonPath: "$.formatVersion", kind: .unsupportedFormatVersion,
@@ -95,7 +108,8 @@ public struct VectorSuite: Sendable {
             reasons[family] = decoded.reasons
         }
         let changelogURL = directory.appendingPathComponent("changelog.json")
-        let changelog = try JSONFile.decode(SuiteChangelog.self, from: changelogURL)
+        let changelog: SuiteChangelog
+        if let givenChangelog { changelog = givenChangelog } else { changelog = try JSONFile.decode(SuiteChangelog.self, from: changelogURL) }
         try changelog.validate(suiteVersion: manifest.suiteVersion, ids: Set(firstSeen.keys), file: changelogURL.path)
         return VectorSuite(manifest: manifest, vectors: vectors, familyDescriptions: descriptions,
                            declaredReasons: reasons, directory: directory, changelog: changelog)
