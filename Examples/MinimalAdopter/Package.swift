@@ -8,7 +8,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [.library(name: "ExampleLogin", targets: ["ExampleLogin"])],
     dependencies: [
-        // A real adopter writes: .package(url: "https://github.com/<org>/LoginConformance", from: "0.2.0")
+        // A real adopter writes (no version is tagged yet: README, "Versions of the toolkit"):
+        // .package(url: "https://github.com/<org>/LoginConformance", branch: "main")
         .package(name: "LoginConformance", path: "../.."),
     ],
     targets: [
