@@ -13,7 +13,13 @@ import Glibc
 struct HostileAdapterTests {
     static let root = HarnessTests.root
     static let hostileAdapter = root.appendingPathComponent("Tests/Adapters/hostile_adapter.py").path
-    static let binary = root.appendingPathComponent(".build/debug/login-conformance").path
+    /// The CLI built beside the test bundle (any scratch path), else in `.build/debug`.
+    static let binary: String = {
+        let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("login-conformance").path
+        return FileManager.default.isExecutableFile(atPath: besideTests)
+            ? besideTests : root.appendingPathComponent(".build/debug/login-conformance").path
+    }()
     private let target = "nonce::shape::seeds-example-123"
     let suite: VectorSuite
     var nonce: [any ConformanceVector] { suite.vectors(for: .documented, families: [.nonce]) }
