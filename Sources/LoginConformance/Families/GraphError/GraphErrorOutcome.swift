@@ -11,13 +11,15 @@ public struct GraphErrorOutcome: Sendable, Hashable {
     public let message: String?
     /// What the client should do about it. Optional like ``isPermissionError`` (DECISIONS.md D30).
     public let clientAction: GraphErrorClientAction?
-    /// What happens to the current access token.
-    public let currentToken: CurrentTokenEffect
+    /// What happens to the current access token. Optional in an expected outcome (DECISIONS.md D31): what a
+    /// permission error does to the token only the SDK's code states, so the documented vectors leave it out and the
+    /// judge then ignores it; an implementation always answers it.
+    public let currentToken: CurrentTokenEffect?
 
     /// An outcome with every member given.
     public init(
         category: GraphErrorCategory, isPermissionError: Bool?, message: String?,
-        clientAction: GraphErrorClientAction?, currentToken: CurrentTokenEffect
+        clientAction: GraphErrorClientAction?, currentToken: CurrentTokenEffect?
     ) {
         self.category = category
         self.isPermissionError = isPermissionError
@@ -72,7 +74,7 @@ extension GraphErrorOutcome: Codable {
         isPermissionError = try container.decodeIfPresent(Bool.self, forKey: .isPermissionError)
         message = try container.decode(String?.self, forKey: .message)
         clientAction = try container.decodeIfPresent(GraphErrorClientAction.self, forKey: .clientAction)
-        currentToken = try container.decode(CurrentTokenEffect.self, forKey: .currentToken)
+        currentToken = try container.decodeIfPresent(CurrentTokenEffect.self, forKey: .currentToken)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -82,6 +84,6 @@ extension GraphErrorOutcome: Codable {
         try container.encodeIfPresent(isPermissionError, forKey: .isPermissionError)
         try container.encode(message, forKey: .message)
         try container.encodeIfPresent(clientAction, forKey: .clientAction)
-        try container.encode(currentToken, forKey: .currentToken)
+        try container.encodeIfPresent(currentToken, forKey: .currentToken)
     }
 }
