@@ -285,8 +285,12 @@ struct CommandLineTool {
         RunReportPrinter(output: output, verbose: options.verbose, baselinePath: options.baseline?.path)
             .print(report, suite: suite, rerun: execution.rerun)
         if let failure = execution.harnessFailure {
+            if case .interrupted(let signal) = failure {
+                output.line("INTERRUPTED by \(HarnessFailure.signalName(signal)): the vectors not run are reported as skipped (not run)")
+                output.problem("adapter error: \(failure.description)")
+                return ExitCode.interrupted(by: signal)
+            }
             output.problem("adapter error: \(failure.description)")
-            if case .interrupted(let signal) = failure { return ExitCode.interrupted(by: signal) }
             return .implementationUnavailable
         }
         switch report.verdict {

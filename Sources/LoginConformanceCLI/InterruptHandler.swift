@@ -4,7 +4,7 @@ import LoginConformance
 
 /// SIGINT, SIGTERM and SIGHUP to the CLI: during an adapter run, the adapter's process group is stopped (SIGTERM,
 /// then SIGKILL after the grace period), the run ends with the vectors not run reported as such, the reports are
-/// written and the CLI exits with 128 + the signal. Otherwise the signal ends the CLI at once, as by default.
+/// written and the CLI exits with 128 + the signal. Otherwise the CLI exits at once with 128 + the signal.
 final class InterruptHandler: @unchecked Sendable {
     static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
@@ -31,10 +31,8 @@ final class InterruptHandler: @unchecked Sendable {
 
     private func handle(_ signalNumber: Int32) {
         guard let runner = lock.withLock({ self.runner }) else {
-            // Nothing to stop and report: end as the signal would have.
-            signal(signalNumber, SIG_DFL)
-            raise(signalNumber)
-            return
+            // No adapter to stop (an in-process run, loading, reporting): end at once with the same status.
+            exit(128 + signalNumber)
         }
         runner.interrupt(signal: signalNumber)
     }
