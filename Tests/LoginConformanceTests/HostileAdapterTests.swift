@@ -38,9 +38,15 @@ struct HostileAdapterTests {
         let runner = HarnessRunner(command: hostile(flags), options: options)
         let started = ContinuousClock.now
         try runner.start()
+        let firstGroup = try #require(runner.processGroup)
         let (results, failure) = runner.run(nonce)
+        let lastGroup = runner.processGroup
         runner.stop()
         let seconds = AdapterProcess.seconds(ContinuousClock.now - started)
+        // No process is left behind: neither the first adapter's group (restarted after the attack) nor the last.
+        #expect(runner.processGroup == nil)
+        #expect(waitUntilGone(firstGroup), "the first adapter's process group \(firstGroup) is still there")
+        if let lastGroup { #expect(waitUntilGone(lastGroup), "the last adapter's process group \(lastGroup) is still there") }
         let amended = runner.amended(results)
         #expect(amended.map(\.id) == nonce.map(\.metadata.id))
         return (Dictionary(uniqueKeysWithValues: amended.map { ($0.id, $0) }), failure, runner, seconds)
