@@ -6,6 +6,7 @@ vector and leaves no process behind (Vectors/HARNESS.md, "What the runner does w
   --double-answer-on ID    answer the run request for ID twice
   --double-answer-all      answer every run request twice
   --extra-on-stop          on stop, write one more result line before exiting 0
+  --flood-on-stop BYTES    on stop, write BYTES bytes of short lines (more than the runner may keep), then exit 0
   --overlong-on ID BYTES   answer ID with one line of BYTES bytes (a valid result padded with a long member)
   --endless-on ID          on ID, write output without a newline, forever
   --close-stdout-on ID     on ID, close standard output and sleep (never exit)
@@ -37,6 +38,7 @@ def parse_arguments(argv=None):
     parser.add_argument("--double-answer-on", metavar="ID")
     parser.add_argument("--double-answer-all", action="store_true")
     parser.add_argument("--extra-on-stop", action="store_true")
+    parser.add_argument("--flood-on-stop", metavar="BYTES", type=int)
     parser.add_argument("--overlong-on", nargs=2, metavar=("ID", "BYTES"))
     parser.add_argument("--endless-on", metavar="ID")
     parser.add_argument("--close-stdout-on", metavar="ID")
@@ -115,6 +117,10 @@ def serve(arguments):
         elif kind == "stop":
             if arguments.extra_on_stop:
                 reference_adapter.write_message({"type": "result", "seq": 1, "outcome": {"result": "valid"}})
+            if arguments.flood_on_stop:
+                block = b"noise\n" * (1 << 17)
+                for _ in range(max(1, arguments.flood_on_stop // len(block))):
+                    write_bytes(block)
             return 0
         elif kind == "run":
             answer_run(request, arguments)

@@ -142,6 +142,21 @@ struct HostileAdapterTests {
         #expect(try String(contentsOf: report, encoding: .utf8).contains("longer than 65536 bytes"))
     }
 
+    @Test("a flood of short lines at stop: read with bounded memory and time, blamed on the last vector answered")
+    func floodAtStop() throws {
+        guard FileManager.default.fileExists(atPath: Self.binary), FileManager.default.fileExists(atPath: "/usr/bin/time") else { return }
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: report) }
+        let started = ContinuousClock.now
+        let (status, _, error) = try spawn("/usr/bin/time", ["-f", "peak-kb %M", Self.binary, "run", "--family", "nonce",
+            "--vector", target, "--report-json", report.path, "--adapter", hostile("--flood-on-stop 209715200")])
+        #expect(ContinuousClock.now - started < .seconds(30))
+        #expect(status == 1)
+        let peak = try #require(error.split(separator: "\n").last { $0.hasPrefix("peak-kb ") }.flatMap { Int($0.dropFirst(8)) })
+        #expect(peak < 150_000, "peak resident memory \(peak) KB")
+        #expect(try String(contentsOf: report, encoding: .utf8).contains("the adapter wrote after its last answer: noise"))
+    }
+
     // MARK: end of output (item 5)
 
     @Test("end of standard output is a crash at once, not after the timeout", arguments: ["--close-stdout-on", "--fork-exit-on"], [1, 16])

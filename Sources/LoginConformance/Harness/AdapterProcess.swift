@@ -33,6 +33,11 @@ final class AdapterProcess: @unchecked Sendable {
     private var stdinDescriptor: Int32
     private let condition = NSCondition()
     private var lines: [ReadResult] = []
+    /// The bytes of the queued lines not taken yet.
+    private var pendingBytes = 0
+    /// Past this many queued lines, or bytes, standard output is not read until the runner takes some.
+    static let pendingLineLimit = 65_536
+    static let pendingByteLimit = 32 << 20
     private var lineStart = 0
     private var partial: [UInt8] = []
     /// Discarding the rest of an over-long line, up to its newline.
@@ -137,6 +142,7 @@ final class AdapterProcess: @unchecked Sendable {
             condition.lock()
             if lineStart < lines.count {
                 let line = lines[lineStart]
+                pendingBytes -= Self.size(of: line)
                 lineStart += 1
                 if lineStart > 1024 {
                     lines.removeFirst(lineStart)
@@ -168,21 +174,35 @@ final class AdapterProcess: @unchecked Sendable {
 
     /// Lines already read and not taken yet, without waiting; with `untilEnd`, waits up to `timeout` for standard
     /// output to end (or the adapter to exit) and returns every line written until then.
-    func drainLines(untilEnd timeout: Duration) -> [ReadResult] {
+    /// At most `keep` lines are returned; the rest are read and dropped (memory stays bounded).
+    func drainLines(untilEnd timeout: Duration, keep: Int = 20) -> [ReadResult] {
         var drained: [ReadResult] = []
         let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            switch readLine(timeout: deadline - ContinuousClock.now) {
+        while true {
+            let now = ContinuousClock.now
+            if now > deadline, drained.count > 0 { return drained }
+            switch readLine(timeout: max(.zero, deadline - now)) {
             case .endOfOutput(let partial):
-                if !partial.isEmpty { drained.append(.line(partial)) }
+                if !partial.isEmpty, drained.count < keep { drained.append(.line(partial)) }
                 return drained
             case .timedOut:
                 return drained
             case let line:
-                drained.append(line)
+                if drained.count < keep { drained.append(line) }
             }
         }
-        return drained
+    }
+
+    private static func size(of line: ReadResult) -> Int {
+        switch line {
+        case .line(let text), .invalidUTF8(let text), .overlong(let text): text.utf8.count
+        case .endOfOutput, .timedOut: 0
+        }
+    }
+
+    private func enqueue(_ line: ReadResult) {
+        lines.append(line)
+        pendingBytes += Self.size(of: line)
     }
 
     static func seconds(_ duration: Duration) -> Double {
@@ -297,13 +317,21 @@ final class AdapterProcess: @unchecked Sendable {
                            pollfd(fd: output, events: Int16(POLLIN), revents: 0)]
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while descriptors.contains(where: { $0.fd >= 0 }) {
-            let ready = poll(&descriptors, nfds_t(descriptors.count), -1)
+            // Back-pressure: while many unread lines are queued (an adapter writing far more than it is asked),
+            // standard output is not read, so the adapter blocks on its writes and memory stays bounded.
+            condition.lock()
+            let throttled = lines.count - lineStart >= Self.pendingLineLimit || pendingBytes >= Self.pendingByteLimit
+            condition.unlock()
+            descriptors[1].events = throttled ? 0 : Int16(POLLIN)
+            let ready = poll(&descriptors, nfds_t(descriptors.count), throttled ? 10 : -1)
             if ready < 0 {
                 if errno == EINTR { continue }
                 break
             }
+            if throttled { usleep(5_000) }
             // Standard error first: what the adapter wrote there before its answer belongs to that answer.
-            for index in descriptors.indices where descriptors[index].fd >= 0 && descriptors[index].revents != 0 {
+            for index in descriptors.indices where descriptors[index].fd >= 0 && descriptors[index].revents != 0
+                && !(index == 1 && throttled) {
                 let descriptor = descriptors[index].fd
                 let count = read(descriptor, &buffer, buffer.count)
                 if count < 0 && errno == EINTR { continue }
@@ -322,16 +350,16 @@ final class AdapterProcess: @unchecked Sendable {
                             if discardingLine {
                                 discardingLine = false
                             } else if let text = String(validating: partial, as: UTF8.self) {
-                                lines.append(.line(text))
+                                enqueue(.line(text))
                             } else {
-                                lines.append(.invalidUTF8(Self.escaped(partial.prefix(2_000))))
+                                enqueue(.invalidUTF8(Self.escaped(partial.prefix(2_000))))
                             }
                             partial.removeAll(keepingCapacity: partial.count <= 64 * 1024)
                         } else if !discardingLine {
                             partial.append(byte)
                             if partial.count > maxLineBytes {
                                 // Cut at once: neither the memory nor the wait for a newline is unbounded.
-                                lines.append(.overlong(prefix: Self.escaped(partial.prefix(200))))
+                                enqueue(.overlong(prefix: Self.escaped(partial.prefix(200))))
                                 partial = []
                                 discardingLine = true
                             }
