@@ -160,7 +160,10 @@ struct CommandLineTool {
                 output.line(text)
                 return .passed
             }
-            if Self.commands.contains(command) { try options.validate(for: command) }
+            if Self.commands.contains(command) {
+                try options.validate(for: command)
+                for warning in try options.checkVectorsDirectory() { output.problem("warning: \(warning)") }
+            }
             switch command {
             case "run": return try runGate(options)
             case "baseline": return try updateBaseline(options)
@@ -271,7 +274,6 @@ struct CommandLineTool {
         guard options.positional.isEmpty else {
             throw CommandLineOptions.UsageError(description: "run takes no arguments; got \(options.positional.joined(separator: " "))")
         }
-        for warning in try options.checkVectorsDirectory() { output.problem("warning: \(warning)") }
         let suite = try options.loadSuite()
         let baseline = try options.loadBaseline()
         try checkBaselineVersion(baseline, suite: suite, url: options.baseline)
@@ -311,7 +313,6 @@ struct CommandLineTool {
             throw CommandLineOptions.UsageError(description: "baseline update needs --baseline <file>")
         }
         let previous = FileManager.default.fileExists(atPath: url.path) ? try Baseline.load(from: url) : nil
-        for warning in try options.checkVectorsDirectory() { output.problem("warning: \(warning)") }
         let suite = try options.loadSuite()
         try checkBaselineVersion(previous, suite: suite, url: url)
         let execution = try execute(options, suite: suite)

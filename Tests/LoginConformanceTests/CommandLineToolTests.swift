@@ -159,6 +159,9 @@ struct CommandLineToolTests {
         let (status, captured) = run("run", "--vectors", stray.directory.path, "--family", "nonce")
         #expect(status == .passed)
         #expect(captured.error.contains { $0.hasPrefix("warning: \(stray.directory.path)/nonce-extra.json looks like a family file but is not in ") })
+        let (listed, listedOutput) = run("list", "nonce", "--vectors", stray.directory.path)
+        #expect(listed == .passed)
+        #expect(listedOutput.error.first?.hasPrefix("warning: \(stray.directory.path)/nonce-extra.json looks like a family file") == true)
 
         let escaping = try TemporaryVectors()
         try escaping.edit("manifest.json") { manifest in
