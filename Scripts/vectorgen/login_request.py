@@ -205,6 +205,9 @@ class _Out:
         want = expected(i)
         if literal is not None and literal != want:
             raise ValueError(f"{group}::{case}: the literal expectation differs from the rules: {literal} vs {want}")
+        # Every expected request states its host, the fixed parameters and the response_type, which only the SDK's
+        # code states (DECISIONS.md D31): each vector names those rules, so it holds under ios-sdk only.
+        rules = list(rules) + [r for r in (R_HOST, R_FIXED, R_RESPONSE_TYPE) if r not in rules]
         if profiles and not case.endswith("." + profiles[0]):
             case += "." + profiles[0]
         self.items.append(vector(f"{F}::{group}::{case}", description, severity, refs, i, want, profiles,

@@ -130,6 +130,20 @@ R_EXPIRY_SDK = "result.expiry.url-strings.ios-sdk"
 
 
 def _v(group, case, description, severity, refs, input, expected, rules):
+    # A vector rests on a rule through every member of its expected outcome (DECISIONS.md D31): a failed result
+    # states the SDK's error domain and code, which no public document states, so it holds under ios-sdk only.
+    if expected.get("result") == "failed" and "result.error-codes" not in rules:
+        rules = list(rules) + ["result.error-codes"]
+    # The granted set of a success is what granted_scopes lists (Manually Build a Login Flow) unless the SDK narrows
+    # it to the request, which only its code states; a cancellation's declined set with denied_scopes present only
+    # the SDK's code states. Where those members differ from the documented reading, the vector is the SDK's.
+    merged = {**input.get("query", {}), **input.get("fragment", {})}
+    if expected.get("result") == "success":
+        listed = sorted(set(merged["granted_scopes"].split(","))) if merged.get("granted_scopes") else []
+        if expected["grantedPermissions"] != listed and "result.granted" not in rules:
+            rules = list(rules) + ["result.granted"]
+    if expected.get("result") == "cancelled" and "denied_scopes" in merged and "result.declined.on-cancel" not in rules:
+        rules = list(rules) + ["result.declined.on-cancel"]
     return vector(f"login-result::{group}::{case}", description, severity, refs, input, expected, rules=rules)
 
 

@@ -152,6 +152,12 @@ RULES = [
     _rule("result.challenge", S3, "both",
           "A non-cancelled response must carry a state JSON object whose challenge equals the expected challenge "
           "exactly; missing or wrong is login error 308."),
+    _rule("result.error-codes.ios-sdk", S3, "reject",
+          "SDK reading: a failed login result names the SDK's error: domain com.facebook.sdk.login with the "
+          "LoginErrorCode raw value (reserved = 300, ..., badChallengeString = 308), or com.facebook.sdk.core.",
+          profiles=[SDK],
+          unpaired="No public document states the SDK's error domains and codes (DECISIONS.md D31): a failed result "
+                   "is compared member by member, its code included, so it holds under ios-sdk only."),
     _rule("result.challenge.after-cancellation", S3, "reject",
           "The challenge is checked only on a non-cancelled response: a token-less callback with a bad state is a "
           "cancellation, not error 308."),
@@ -609,6 +615,8 @@ MOVED_TO_IOS_SDK = {}
 RULES = [_moved_to_ios_sdk(rule) for rule in RULES]
 RETIRED = RETIRED + _retired_by_the_move()
 MOVED_TO_IOS_SDK.update({entry["id"]: entry["id"] + ".ios-sdk" for entry in _retired_by_the_move()})
+# A rule new in 0.3.0 that only the SDK's code states: naming it (by its short ID) moves a vector the same way.
+MOVED_TO_IOS_SDK["result.error-codes"] = "result.error-codes.ios-sdk"
 
 
 def catalogue():

@@ -239,6 +239,11 @@ APPLE_DATE_FORMATTER = (
 )
 
 SOURCES = {
+    "result.error-codes.ios-sdk": [
+        {"sdk": "FBSDKLoginKit/FBSDKLoginKit/LoginError.swift", "lines": "85-125"},
+        {"sdk": "FBSDKLoginKit/FBSDKLoginKit/LoginManager.swift", "lines": "508-516"},
+        {"decision": "D31"},
+    ],
     "graph-error.category.tactic.documented": [
         {"document": "FB: Handling Errors (Graph API)", "section": "Error Codes (the recovery tactic of each code)"},
         {"decision": "D30"},

@@ -184,6 +184,9 @@ def _v(group, case, description, severity, initial, steps, notifications, curren
     expected = _expected(notifications, current)
     if _rules_say(sequence) != expected:
         raise ValueError(f"{id}: the table says {expected}, the §6 rules say {_rules_say(sequence)}")
+    # Every expected sequence states the current token after each step and the tokens in each notification's user
+    # info: only the SDK's code says so (DECISIONS.md D31), so every vector holds under ios-sdk only.
+    rules = list(rules) + [r for r in ("token-change.current", "token-change.user-info.tokens") if r not in rules]
     return vector(id, description, severity, REFS, sequence, expected, rules=rules)
 
 

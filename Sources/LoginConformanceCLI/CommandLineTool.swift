@@ -357,7 +357,10 @@ struct CommandLineTool {
             + " capabilities \(handshake.capabilities.sorted().map(\.rawValue).joined(separator: ", "))")
         var healthy = true
         for family in handshake.capabilities.sorted() {
-            guard let vector = suite.vectors(for: handshake.profile, families: [family]).first else { continue }
+            guard let vector = suite.vectors(for: handshake.profile, families: [family]).first else {
+                output.line("skip  \(family.rawValue): the suite has no vector of it under \(handshake.profile.rawValue) (DECISIONS.md D31)")
+                continue
+            }
             let (results, failure) = runner.run([vector])
             let outcome = results[0].outcome
             let wellFormed: Bool = switch outcome {

@@ -30,7 +30,8 @@ struct EngineTests {
         let reasons = Set(run.results.compactMap { result -> String? in
             if case .skipped(let reason) = result.outcome { reason } else { nil }
         })
-        #expect(reasons == Set(ConformanceFamily.allCases.map { "the implementation does not adopt \($0.protocolName)" }))
+        let families = ConformanceFamily.allCases.filter { !suite.vectors(for: .documented, families: [$0]).isEmpty }
+        #expect(reasons == Set(families.map { "the implementation does not adopt \($0.protocolName)" }))
     }
 
     @Test("an implementation of one family passes it and is skipped, not passed, on the others")

@@ -15,7 +15,7 @@ enum RequestMutants {
     ]
 
     static let all: [Mutant] = [
-        mutant("request.limited-host-is-m", .documented,
+        mutant("request.limited-host-is-m", .iosSDK,
                "sends every login to m.facebook.com, limited ones included (§2: limited.facebook.com)") {
             $0.host = { _ in "m.facebook.com" }
         },
@@ -27,7 +27,7 @@ enum RequestMutants {
                "allows app switch for the shim (DECISIONS.md D25: NativeAppLoginHandler turns it off)") {
             $0.appSwitch = { $0 == .enabled && $1.enabled }
         },
-        mutant("request.path-without-version", .documented,
+        mutant("request.path-without-version", .iosSDK,
                "uses the unversioned path /dialog/oauth (§2: /{graph version}/dialog/oauth)") {
             $0.path = { _ in "/dialog/oauth" }
         },
@@ -35,7 +35,7 @@ enum RequestMutants {
                "stores the app ID as an integer, so leading zeros are lost (§2: the app ID)") {
             $0.clientID = { appID in Int(appID).map(String.init) ?? appID }
         },
-        mutant("request.omits-return-scopes", .documented,
+        mutant("request.omits-return-scopes", .iosSDK,
                "does not send return_scopes=true (§2), so the callback carries no granted_scopes") {
             $0.fixedParameters["return_scopes"] = nil
         },
@@ -43,7 +43,7 @@ enum RequestMutants {
                "sends only the requested permissions as scope (§2: requested ∪ {openid})") {
             $0.scope = { permissions, _ in permissions.sorted().joined(separator: ",") }
         },
-        mutant("request.scope-appends-openid", .documented,
+        mutant("request.scope-appends-openid", .iosSDK,
                "appends openid to the requested list, so a request that has openid sends it twice (§2: a union)") {
             $0.scope = { permissions, _ in (permissions.sorted() + ["openid"]).joined(separator: ",") }
         },
@@ -54,7 +54,7 @@ enum RequestMutants {
                 return kept.union(["openid"]).sorted().joined(separator: ",")
             }
         },
-        mutant("request.nonce-only-for-limited", .documented,
+        mutant("request.nonce-only-for-limited", .iosSDK,
                "sends the nonce with limited tracking only (§2: in both tracking modes)") {
             $0.nonce = { nonce, mode in mode.enabled ? nil : nonce }
         },
@@ -66,7 +66,7 @@ enum RequestMutants {
                "sends auth_type= (empty) when the auth type is nil (§2: absent)") {
             $0.authType = { $0 ?? "" }
         },
-        mutant("request.auth-type-defaults-to-rerequest", .documented,
+        mutant("request.auth-type-defaults-to-rerequest", .iosSDK,
                "sends the login button's default rerequest when the auth type is nil (§2: absent)") {
             $0.authType = { $0 ?? "rerequest" }
         },
@@ -82,7 +82,7 @@ enum RequestMutants {
                "sends tp=ios_14_do_not_track in every request (§2: absent when tracking is enabled and authorized)") {
             $0.tp = { _ in "ios_14_do_not_track" }
         },
-        mutant("request.pkce-for-limited", .documented,
+        mutant("request.pkce-for-limited", .iosSDK,
                "sends code_challenge and S256 with limited tracking too (§2: never for limited)") {
             $0.pkce = { configuration, _ in (configuration.codeChallenge, "S256") }
         },
@@ -90,7 +90,7 @@ enum RequestMutants {
                "treats the shim as limited for PKCE and sends no code_challenge (§2: the shim is an enabled request)") {
             $0.pkce = { configuration, mode in mode.enabled && mode.authorized ? (configuration.codeChallenge, "S256") : nil }
         },
-        mutant("request.verifier-as-challenge", .documented,
+        mutant("request.verifier-as-challenge", .iosSDK,
                "sends the code verifier as code_challenge, leaking it (§2: the S256 challenge)") {
             $0.pkce = { configuration, mode in mode.enabled ? (configuration.codeVerifier, "S256") : nil }
         },
@@ -98,7 +98,7 @@ enum RequestMutants {
                "sends code_challenge_method=plain with the S256 challenge (§2: S256)") {
             $0.pkce = { configuration, mode in mode.enabled ? (configuration.codeChallenge, "plain") : nil }
         },
-        mutant("request.redirect-uri-without-suffix", .documented,
+        mutant("request.redirect-uri-without-suffix", .iosSDK,
                "ignores the URL scheme suffix in redirect_uri (§2: fb{appID}{suffix}://authorize/)") {
             $0.redirectURI = { appID, _ in "fb\(appID)://authorize/" }
         },
@@ -106,7 +106,7 @@ enum RequestMutants {
                "drops the final / of redirect_uri (§2: fb{appID}{suffix}://authorize/)") {
             $0.redirectURI = { appID, suffix in "fb\(appID)\(suffix ?? "")://authorize" }
         },
-        mutant("request.state-is-bare-challenge", .documented,
+        mutant("request.state-is-bare-challenge", .iosSDK,
                "sends the challenge itself as state instead of a JSON object holding it (§2)") {
             $0.state = { $0 }
         },
@@ -114,7 +114,7 @@ enum RequestMutants {
                "always sends the default audience friends (§2: the configured audience)") {
             $0.audience = { _ in "friends" }
         },
-        mutant("request.app-switch-for-limited", .documented,
+        mutant("request.app-switch-for-limited", .iosSDK,
                "allows app switch whenever the configuration enables it, limited tracking included (§2: not supported for limited)") {
             $0.appSwitch = { appSwitch, _ in appSwitch == .enabled }
         },

@@ -45,7 +45,7 @@ enum TokenChangeMutants {
                "checks the current token's activeness after storing the new one, so the new token's expiry counts (§6: the old token)") {
             $0.judgesAfterAssignment = true
         },
-        mutant("token-change.old-read-after-assignment", .documented,
+        mutant("token-change.old-read-after-assignment", .iosSDK,
                "fills FBSDKAccessTokenOld after storing the new token, so it names the new token (§6: the old one)") {
             $0.readsOldAfterAssignment = true
         },
