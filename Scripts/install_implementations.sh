@@ -3,7 +3,8 @@
 #   - the Python implementations, exact pins (Scripts/implementations-requirements.txt), in .build-implementations/venv
 #   - from Debian: Go and the Go libraries (built with GO111MODULE=off against /usr/share/gocode), node-jose, ruby-jwt,
 #     and chromium for the report's browser test
-#   - the Go adapters, built into .build-implementations/bin
+#   - the Go adapters, built into .build-implementations/bin (their shared package, Implementations/go/lcadapter, is
+#     linked into the GOPATH entry .build-implementations/gopath)
 #   - the jwt-kit adapter (vapor/jwt-kit 5.8.0, exact, from SwiftPM), `swift build -c release` into
 #     .build-implementations/swift (about 90 s cold on 2 cores; an up-to-date build takes a few seconds)
 # `apt-get update` runs once, and only when a Debian package is missing. Prints nothing else on stdout but its steps.
@@ -38,11 +39,14 @@ fi
 
 if command -v go >/dev/null && [[ -d /usr/share/gocode/src/github.com/golang-jwt/jwt ]]; then
   echo "== Go adapters (GO111MODULE=off, /usr/share/gocode)"
+  # What both adapters share (Implementations/go/lcadapter) is the package "lcadapter" of a GOPATH entry of ours.
+  mkdir -p "$work/gopath/src"
+  ln -sfn "$root/Implementations/go/lcadapter" "$work/gopath/src/lcadapter"
   for adapter in golang-jwt:golang-github-golang-jwt-jwt-dev go-jose:golang-gopkg-square-go-jose.v2-dev; do
     name=${adapter%%:*}
     package=${adapter#*:}
     version=$(dpkg-query -W -f='${Version}' "$package")
-    GO111MODULE=off GOPATH=/usr/share/gocode GOCACHE="$work/gocache" GOFLAGS= \
+    GO111MODULE=off GOPATH="$work/gopath:/usr/share/gocode" GOCACHE="$work/gocache" GOFLAGS= \
       go build -ldflags "-X main.libraryVersion=$version" -o "$work/bin/$name-adapter" "./Implementations/go/$name/"
   done
 fi

@@ -10,12 +10,16 @@ Implementations/implementations.json lists, which run only with `--adapter-check
   the answer, not a check: the token is already accepted).
 - `Rejected(reason, claim=None)` is raised by an adapter to answer a rejection.
 - `FrozenClock` gives libraries that read the system clock the vector's `now` (the vectors state their own time).
+- `rejections((types, mapper), ...)` turns a library's exceptions into `Rejected` with the adapter's own mapping;
+  `first_fragment(text, table)` is the mapping by message fragment; `accepted(...)` is an accepted token's answer
+  (after the adapter checks); `main(...)` is an adapter's entry point.
 """
 
 import argparse
 import json
 import math
 import sys
+from contextlib import contextmanager
 from datetime import datetime, timezone
 
 PROTOCOL_VERSION = 1
@@ -113,6 +117,42 @@ def limited_login_checks(checks, header, claims, inp):
         raise Rejected("nonceMismatch")
 
 
+def accepted(checks, claims, inp, header=None):
+    """The answer for claims the library accepted: the adapter checks first (when `--adapter-checks` gave any; header
+    defaults to the token's, decoded unverified), then the accepted shape."""
+    if checks:
+        limited_login_checks(checks, unverified_segment_json(inp["token"], 0) if header is None else header, claims, inp)
+    return kept_claims(claims)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The library's refusals
+
+@contextmanager
+def rejections(*handlers):
+    """Within the block, an exception of one of the handlers' types (the first that matches, in order, as `except`
+    clauses do) is answered by that handler's mapper: a `Rejected` is raised from it, or, when the mapper answers
+    None (a refusal the adapter cannot name), the library's exception goes on (the harness sees it as errored)."""
+    try:
+        yield
+    except Exception as error:  # noqa: BLE001 - matched against the handlers below, re-raised otherwise
+        for types, mapper in handlers:
+            if isinstance(error, types):
+                rejected = mapper(error)
+                if rejected is None:
+                    raise
+                raise rejected from error
+        raise
+
+
+def first_fragment(text, table):
+    """The answer of the first (fragment, Rejected) of table whose fragment is in text, or None."""
+    for fragment, rejected in table:
+        if fragment in text:
+            return rejected
+    return None
+
+
 def unverified_segment_json(token, index):
     """Decode one segment for the adapter checks (after the library accepted the token)."""
     import base64
@@ -149,6 +189,15 @@ def parse_arguments(description):
                         help="also run the adapter checks implementations.json lists for this implementation")
     parser.add_argument("--profile", choices=("documented", "ios-sdk"), default="documented")
     return parser.parse_args()
+
+
+def main(description, implementation, adapter_checks, handlers):
+    """An adapter's entry point: its arguments, then `serve`; handlers: family -> function(input, checks), where checks
+    is adapter_checks with `--adapter-checks` and () without."""
+    arguments = parse_arguments(description)
+    checks = adapter_checks if arguments.adapter_checks else ()
+    serve(implementation, {family: (lambda inp, handler=handler: handler(inp, checks))
+                           for family, handler in handlers.items()})
 
 
 def _write(message):

@@ -27,8 +27,8 @@ from joserfc.jwk import KeySet  # noqa: E402
 from joserfc.jws import JWSRegistry  # noqa: E402
 from joserfc.registry import HeaderParameter  # noqa: E402
 
-from lc_adapter import (DOCUMENTED_ISSUERS, REQUIRED_CLAIMS, Rejected, kept_claims, limited_login_checks,  # noqa: E402
-                        parse_arguments, serve)
+import lc_adapter  # noqa: E402
+from lc_adapter import DOCUMENTED_ISSUERS, REQUIRED_CLAIMS, Rejected, accepted, rejections  # noqa: E402
 
 warnings.filterwarnings("ignore")
 ADAPTER_CHECKS = ("typ", "iat-max-age")
@@ -113,70 +113,28 @@ def validate_claims(inp, checks):
     if not isinstance(header, dict) or not isinstance(claims, dict):
         raise Rejected("malformed")
     registry = header_registry()
-    try:
+    # TypeError: an alg that is not a string
+    with rejections((errors.ClaimError, claim_rejection), (errors.JoseError, jose_rejection),
+                    (TypeError, lambda error: Rejected("headerAlgorithm"))):
         if "alg" not in header:
             raise errors.MissingAlgorithmError()
         registry.get_alg(header["alg"])
         registry.check_header(header)
         claims_registry(inp).validate(claims)
-    except errors.ClaimError as error:
-        rejected = claim_rejection(error)
-        if rejected is None:
-            raise
-        raise rejected from error
-    except errors.JoseError as error:
-        rejected = jose_rejection(error)
-        if rejected is None:
-            raise
-        raise rejected from error
-    except TypeError as error:  # an alg that is not a string
-        raise Rejected("headerAlgorithm") from error
-    if checks:
-        limited_login_checks(checks, header, claims, inp)
-    return kept_claims(claims)
+    return accepted(checks, claims, inp, header)
 
 
 def validate(inp, checks):
-    token = inp["token"]
-    registry = JWSRegistry(algorithms=["RS256"], header_registry={
-        "kid": HeaderParameter("Key ID", "str", required=True),
-        "typ": HeaderParameter("Type", "str", required=True),
-    })
-    now = inp["now"]
-    claims_registry = jwt.JWTClaimsRegistry(
-        now=int(now) if float(now).is_integer() else now, leeway=0,
-        iss={"essential": True, "values": DOCUMENTED_ISSUERS},
-        aud={"essential": True, "value": inp["appID"]},
-        nonce={"essential": True, "value": inp["expectedNonce"]},
-        **{name: {"essential": True} for name in ("jti", "sub", "exp", "iat")})
-    try:
+    registry, claims_check = header_registry(), claims_registry(inp)
+    # ValueError: e.g. undecodable segments before joserfc wraps them
+    with rejections((errors.ClaimError, claim_rejection), (errors.JoseError, jose_rejection),
+                    (ValueError, lambda error: Rejected("badJSON"))):
         key_set = KeySet.import_key_set(inp["keys"]["jwks"])
-        decoded = jwt.decode(token, key_set, algorithms=["RS256"], registry=registry)
-        claims_registry.validate(decoded.claims)
-    except errors.ClaimError as error:
-        rejected = claim_rejection(error)
-        if rejected is None:
-            raise
-        raise rejected from error
-    except errors.JoseError as error:
-        rejected = jose_rejection(error)
-        if rejected is None:
-            raise
-        raise rejected from error
-    except ValueError as error:  # e.g. undecodable segments before joserfc wraps them
-        raise Rejected("badJSON") from error
-    if checks:
-        limited_login_checks(checks, dict(decoded.header), dict(decoded.claims), inp)
-    return kept_claims(dict(decoded.claims))
-
-
-def main():
-    arguments = parse_arguments(__doc__.splitlines()[0])
-    checks = ADAPTER_CHECKS if arguments.adapter_checks else ()
-    serve({"name": "joserfc", "version": joserfc.__version__, "language": "python"},
-          {"signed-token": lambda inp: validate(inp, checks),
-           "token-claims": lambda inp: validate_claims(inp, checks)})
+        decoded = jwt.decode(inp["token"], key_set, algorithms=["RS256"], registry=registry)
+        claims_check.validate(decoded.claims)
+    return accepted(checks, dict(decoded.claims), inp, dict(decoded.header))
 
 
 if __name__ == "__main__":
-    main()
+    lc_adapter.main(__doc__.splitlines()[0], {"name": "joserfc", "version": joserfc.__version__, "language": "python"},
+                    ADAPTER_CHECKS, {"signed-token": validate, "token-claims": validate_claims})

@@ -20,8 +20,8 @@ import jwt  # noqa: E402
 import jwt.api_jwt  # noqa: E402
 from jwt import exceptions as errors  # noqa: E402
 
-from lc_adapter import (DOCUMENTED_ISSUERS, REQUIRED_CLAIMS, FrozenClock, Rejected, kept_claims,  # noqa: E402
-                        limited_login_checks, parse_arguments, serve, unverified_segment_json)
+import lc_adapter  # noqa: E402
+from lc_adapter import DOCUMENTED_ISSUERS, REQUIRED_CLAIMS, FrozenClock, Rejected, accepted, rejections  # noqa: E402
 
 warnings.filterwarnings("ignore")  # key-size warnings for the deliberate 1024-bit vectors
 jwt.api_jwt.datetime = FrozenClock  # PyJWT reads the clock here
@@ -80,26 +80,13 @@ def validate(inp, checks):
     FrozenClock.set(inp["now"])
     VectorJWKClient.jwks = inp["keys"]["jwks"]
     token = inp["token"]
-    try:
+    with rejections((jwt.PyJWTError, reason_of)):
         signing_key = VectorJWKClient().get_signing_key_from_jwt(token)
         claims = jwt.decode(token, signing_key.key, algorithms=["RS256"], audience=inp["appID"],
                             issuer=DOCUMENTED_ISSUERS, options={"require": list(REQUIRED_CLAIMS)}, leeway=0)
-    except jwt.PyJWTError as error:
-        rejected = reason_of(error)
-        if rejected is None:
-            raise
-        raise rejected from error
-    if checks:
-        limited_login_checks(checks, unverified_segment_json(token, 0), claims, inp)
-    return kept_claims(claims)
-
-
-def main():
-    arguments = parse_arguments(__doc__.splitlines()[0])
-    checks = ADAPTER_CHECKS if arguments.adapter_checks else ()
-    serve({"name": "PyJWT", "version": jwt.__version__, "language": "python"},
-          {"signed-token": lambda inp: validate(inp, checks)})
+    return accepted(checks, claims, inp)
 
 
 if __name__ == "__main__":
-    main()
+    lc_adapter.main(__doc__.splitlines()[0], {"name": "PyJWT", "version": jwt.__version__, "language": "python"},
+                    ADAPTER_CHECKS, {"signed-token": validate})

@@ -19,8 +19,8 @@ import jose  # noqa: E402
 import jose.jwt  # noqa: E402
 from jose import exceptions  # noqa: E402
 
-from lc_adapter import (DOCUMENTED_ISSUERS, FrozenClock, Rejected, kept_claims, limited_login_checks,  # noqa: E402
-                        parse_arguments, serve, unverified_segment_json)
+import lc_adapter  # noqa: E402
+from lc_adapter import DOCUMENTED_ISSUERS, FrozenClock, Rejected, accepted, first_fragment, rejections  # noqa: E402
 
 warnings.filterwarnings("ignore")
 jose.jwt.datetime = FrozenClock  # python-jose reads the clock here
@@ -54,34 +54,17 @@ def rejection(error):
     text = str(error)
     if text.startswith("missing required key"):
         return Rejected("missingClaim", text.split('"')[1])
-    for fragment, rejected in MESSAGES:
-        if fragment in text:
-            return rejected
-    return None
+    return first_fragment(text, MESSAGES)
 
 
 def validate(inp, checks):
     FrozenClock.set(inp["now"])
-    token = inp["token"]
-    try:
-        claims = jose.jwt.decode(token, inp["keys"]["jwks"], algorithms=["RS256"], audience=inp["appID"],
+    with rejections((exceptions.JOSEError, rejection)):
+        claims = jose.jwt.decode(inp["token"], inp["keys"]["jwks"], algorithms=["RS256"], audience=inp["appID"],
                                  issuer=DOCUMENTED_ISSUERS, options=OPTIONS)
-    except exceptions.JOSEError as error:
-        rejected = rejection(error)
-        if rejected is None:
-            raise
-        raise rejected from error
-    if checks:
-        limited_login_checks(checks, unverified_segment_json(token, 0), claims, inp)
-    return kept_claims(claims)
-
-
-def main():
-    arguments = parse_arguments(__doc__.splitlines()[0])
-    checks = ADAPTER_CHECKS if arguments.adapter_checks else ()
-    serve({"name": "python-jose", "version": jose.__version__, "language": "python"},
-          {"signed-token": lambda inp: validate(inp, checks)})
+    return accepted(checks, claims, inp)
 
 
 if __name__ == "__main__":
-    main()
+    lc_adapter.main(__doc__.splitlines()[0], {"name": "python-jose", "version": jose.__version__, "language": "python"},
+                    ADAPTER_CHECKS, {"signed-token": validate})

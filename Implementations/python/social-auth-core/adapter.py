@@ -30,8 +30,8 @@ from social_core.backends.facebook_limited import FacebookLimitedLogin  # noqa: 
 from social_core.exceptions import AuthException  # noqa: E402
 from social_core.strategy import BaseStrategy  # noqa: E402
 
-from lc_adapter import (FrozenClock, Rejected, kept_claims, limited_login_checks, parse_arguments,  # noqa: E402
-                        serve, unverified_segment_json)
+import lc_adapter  # noqa: E402
+from lc_adapter import FrozenClock, Rejected, accepted, first_fragment, rejections  # noqa: E402
 
 warnings.filterwarnings("ignore")
 jwt.api_jwt.datetime = FrozenClock  # PyJWT (under the backend) reads the clock here
@@ -105,51 +105,32 @@ def rejection(error):
             return Rejected("issuer")
         if claim == "sub":
             return Rejected("wrongClaimType", "sub")
-        for fragment, rejected in (("segments", Rejected("malformed")), ("padding", Rejected("badBase64url")),
-                                   ("Key ID", Rejected("headerKeyID")), ("(exp)", Rejected("wrongClaimType", "exp")),
-                                   ("(iat)", Rejected("wrongClaimType", "iat")), ("JTI", Rejected("wrongClaimType", "jti")),
-                                   ("crit", Rejected("headerCritical")), ("string", Rejected("badJSON")),
-                                   ("alg", Rejected("headerAlgorithm"))):
-            if fragment in text:
-                return rejected
+        return first_fragment(text, (
+            ("segments", Rejected("malformed")), ("padding", Rejected("badBase64url")),
+            ("Key ID", Rejected("headerKeyID")), ("(exp)", Rejected("wrongClaimType", "exp")),
+            ("(iat)", Rejected("wrongClaimType", "iat")), ("JTI", Rejected("wrongClaimType", "jti")),
+            ("crit", Rejected("headerCritical")), ("string", Rejected("badJSON")), ("alg", Rejected("headerAlgorithm"))))
     return None
+
+
+def unwrapped_rejection(error):
+    """A PyJWT error raised before the backend wraps it (e.g. the unverified header)."""
+    return first_fragment(str(error), (("segments", Rejected("malformed")), ("padding", Rejected("badBase64url")),
+                                       ("Key ID", Rejected("headerKeyID")))) or Rejected("badJSON")
 
 
 def validate(inp, checks):
     FrozenClock.set(inp["now"])
-    token = inp["token"]
     strategy = ServerStrategy({"SOCIAL_AUTH_FACEBOOK_LIMITED_LOGIN_KEY": inp["appID"],
                                "SOCIAL_AUTH_FACEBOOK_LIMITED_LOGIN_SECRET": ""})
     VectorKeys.jwks = inp["keys"]["jwks"].get("keys", [])
     backend = VectorKeys(strategy)
-    try:
-        claims = backend.validated_response({"access_token": token})
-    except AuthException as error:
-        rejected = rejection(error)
-        if rejected is None:
-            raise
-        raise rejected from error
-    except jwt.PyJWTError as error:  # raised before the backend wraps it (e.g. the unverified header)
-        text = str(error)
-        if "segments" in text:
-            raise Rejected("malformed") from error
-        if "padding" in text:
-            raise Rejected("badBase64url") from error
-        if "Key ID" in text:
-            raise Rejected("headerKeyID") from error
-        raise Rejected("badJSON") from error
-    if checks:
-        limited_login_checks(checks, unverified_segment_json(token, 0), claims, inp)
-    return kept_claims(claims)
-
-
-def main():
-    arguments = parse_arguments(__doc__.splitlines()[0])
-    checks = ADAPTER_CHECKS if arguments.adapter_checks else ()
-    serve({"name": "social-auth-core FacebookLimitedLogin", "version": version("social-auth-core"),
-           "language": "python"},
-          {"signed-token": lambda inp: validate(inp, checks)})
+    with rejections((AuthException, rejection), (jwt.PyJWTError, unwrapped_rejection)):
+        claims = backend.validated_response({"access_token": inp["token"]})
+    return accepted(checks, claims, inp)
 
 
 if __name__ == "__main__":
-    main()
+    lc_adapter.main(__doc__.splitlines()[0], {"name": "social-auth-core FacebookLimitedLogin",
+                                              "version": version("social-auth-core"), "language": "python"},
+                    ADAPTER_CHECKS, {"signed-token": validate})
