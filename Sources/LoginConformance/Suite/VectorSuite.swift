@@ -91,15 +91,12 @@ public struct VectorSuite: Sendable {
                 let id = vector.metadata.id
                 try checkID(id, family: family, file: file, index: index, firstSeen: firstSeen)
                 firstSeen[id] = (file, index)
-                if let reason = vector.expectedReason, decoded.reasons[reason] == nil {
+                // The expected outcome's reason, then each accepted alternative's: every one declared.
+                let named = [("$.vectors[\(index)].expected.reason", vector.expectedReason)]
+                    + vector.alsoAcceptedReasons.enumerated().map { ("$.vectors[\(index)].alsoAccepted[\($0.offset)].reason", $0.element) }
+                for case let (path, reason?) in named where decoded.reasons[reason] == nil {
                     throw VectorLoadError(
-                        file: file, jsonPath: "$.vectors[\(index)].expected.reason", kind: .undeclaredReason,
-                        problem: "reason \"\(reason)\" of \(id) is not declared in $.reasons (declared: \(decoded.reasons.keys.sorted().joined(separator: ", ")))")
-                }
-                for (position, reason) in vector.alsoAcceptedReasons.enumerated() {
-                    guard let reason, decoded.reasons[reason] == nil else { continue }
-                    throw VectorLoadError(
-                        file: file, jsonPath: "$.vectors[\(index)].alsoAccepted[\(position)].reason", kind: .undeclaredReason,
+                        file: file, jsonPath: path, kind: .undeclaredReason,
                         problem: "reason \"\(reason)\" of \(id) is not declared in $.reasons (declared: \(decoded.reasons.keys.sorted().joined(separator: ", ")))")
                 }
             }
