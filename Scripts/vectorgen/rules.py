@@ -610,11 +610,10 @@ def _retired_by_the_move():
                                  f"as {id}.ios-sdk."} for id in SDK_ONLY_SINCE_0_3_0]
 
 
-# The old IDs of the rules D31 moves, for common.vector(): a generator module may still name them.
-MOVED_TO_IOS_SDK = {}
 RULES = [_moved_to_ios_sdk(rule) for rule in RULES]
 RETIRED = RETIRED + _retired_by_the_move()
-MOVED_TO_IOS_SDK.update({entry["id"]: entry["id"] + ".ios-sdk" for entry in _retired_by_the_move()})
+# The old IDs of the rules D31 moves, for common.vector(): a generator module may still name them.
+MOVED_TO_IOS_SDK = {entry["id"]: entry["id"] + ".ios-sdk" for entry in _retired_by_the_move()}
 # A rule new in 0.3.0 that only the SDK's code states: naming it (by its short ID) moves a vector the same way.
 MOVED_TO_IOS_SDK["result.error-codes"] = "result.error-codes.ios-sdk"
 

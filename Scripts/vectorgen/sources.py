@@ -1133,7 +1133,6 @@ def check(rule_ids):
         problems.append(f"sources for {rule_id}, which is not a rule")
     for rule_id in sorted(set(SDK_ONLY_SINCE_0_3_0) - known):
         problems.append(f"SDK_ONLY_SINCE_0_3_0 names {rule_id}, which is not a rule")
-        continue
     for rule_id in sorted(SDK_ONLY_SINCE_0_3_0):
         if any("document" in source for source in SOURCES.get(rule_id, [])):
             problems.append(f"{rule_id} cites a document: it does not belong in SDK_ONLY_SINCE_0_3_0")

@@ -2,12 +2,12 @@
 // (CC_SHA256_DIGEST_LENGTH, CC_LONG, CC_SHA256), computing SHA-256 with swift-crypto when it is available.
 // Without swift-crypto, `CC_SHA256` is not available and the driver skips the code challenge, saying why.
 
+public let CC_SHA256_DIGEST_LENGTH: Int32 = 32
+public typealias CC_LONG = UInt32
+
 #if canImport(Crypto)
 import Crypto
 import Foundation
-
-public let CC_SHA256_DIGEST_LENGTH: Int32 = 32
-public typealias CC_LONG = UInt32
 
 /// Apple: `CC_SHA256(const void *data, CC_LONG len, unsigned char *md) -> unsigned char *`.
 @discardableResult
@@ -26,8 +26,6 @@ public func CC_SHA256(
 
 public let commonCryptoStandInHasSHA256 = true
 #else
-public let CC_SHA256_DIGEST_LENGTH: Int32 = 32
-public typealias CC_LONG = UInt32
 
 @discardableResult
 public func CC_SHA256(
