@@ -3,16 +3,22 @@ import PackageDescription
 
 // The root package has zero package dependencies: only the Swift toolchain (Foundation, Swift Testing).
 // Real cryptography lives in Examples/ packages and Scripts/, where real users have it.
+//
+// What an adopter links is small: `LoginConformance` (and `LoginConformanceTesting` for Swift Testing). Process
+// spawning (the subprocess harness), the suite-maintenance tools (lint, rule coverage) and the benchmarks are
+// modules of their own, used by the CLI (docs/api-policy.md).
 let package = Package(
     name: "LoginConformance",
     platforms: [.macOS(.v13)],
     products: [
-        // Published protocols, vector models and loader, engine, results. Imports no test framework.
+        // Published protocols, vector models and loader, engine, gate, results and reports. Imports no test framework.
         .library(name: "LoginConformance", targets: ["LoginConformance"]),
         // The Swift Testing integration: one test case per vector.
         .library(name: "LoginConformanceTesting", targets: ["LoginConformanceTesting"]),
         // A reference implementation of every protocol, in both profiles.
         .library(name: "LoginConformanceReference", targets: ["LoginConformanceReference"]),
+        // The subprocess harness: implementations in other languages, over JSON Lines (Vectors/HARNESS.md).
+        .library(name: "LoginConformanceHarness", targets: ["LoginConformanceHarness"]),
         // The command-line runner.
         .executable(name: "login-conformance", targets: ["LoginConformanceCLI"]),
     ],
@@ -29,9 +35,27 @@ let package = Package(
             name: "LoginConformanceReference",
             dependencies: ["LoginConformance"]
         ),
+        .target(
+            name: "LoginConformanceHarness",
+            dependencies: ["LoginConformance"]
+        ),
+        // Suite maintenance: lint, the rule catalogue and its coverage, the documents the rules cite. For the
+        // suite's maintainers and the CLI's `lint`; not a product.
+        .target(
+            name: "LoginConformanceTools",
+            dependencies: ["LoginConformance"]
+        ),
+        // The costs of running the toolkit (BENCHMARKS.md): the CLI's `bench`; not a product.
+        .target(
+            name: "LoginConformanceBenchmarks",
+            dependencies: ["LoginConformance", "LoginConformanceReference", "LoginConformanceHarness"]
+        ),
         .executableTarget(
             name: "LoginConformanceCLI",
-            dependencies: ["LoginConformance", "LoginConformanceReference"]
+            dependencies: [
+                "LoginConformance", "LoginConformanceReference", "LoginConformanceHarness", "LoginConformanceTools",
+                "LoginConformanceBenchmarks",
+            ]
         ),
         .testTarget(
             name: "LoginConformanceTests",
@@ -39,6 +63,8 @@ let package = Package(
                 "LoginConformance",
                 "LoginConformanceTesting",
                 "LoginConformanceReference",
+                "LoginConformanceHarness",
+                "LoginConformanceTools",
                 "LoginConformanceCLI",
             ],
             // Read by path: which signatures verify and the SHA-256 digests of the code-challenge mutants, computed

@@ -1,5 +1,6 @@
 import Foundation
 import LoginConformance
+import LoginConformanceHarness
 
 /// The options shared by the subcommands, parsed without dependencies.
 struct CommandLineOptions {
@@ -22,6 +23,9 @@ struct CommandLineOptions {
     var output: URL?
     /// `--help` / `-h` after a subcommand: its help.
     var helpRequested = false
+    /// The adapter limits as given (`--timeout`, `--restarts`, `--max-line-bytes` and their text), in order: they
+    /// can change a vector's outcome, so a rerun command repeats them.
+    var outcomeOptions: [(option: String, value: String)] = []
     /// The options given, in order (without values), to refuse those that do not apply to the subcommand.
     var given: [String] = []
 
@@ -109,6 +113,7 @@ struct CommandLineOptions {
                 adapter = command
             case "--timeout":
                 let text = try value(for: argument)
+                outcomeOptions.append((argument, text))
                 let range = Self.timeoutRange
                 guard let seconds = Double(text), seconds.isFinite, range.contains(seconds) else {
                     throw UsageError(description: "--timeout takes a number of seconds from \(range.lowerBound.formatted()) to \(Int(range.upperBound)) (a day), not \"\(text)\"")
@@ -116,11 +121,15 @@ struct CommandLineOptions {
                 harness.timeout = .milliseconds(Int64((seconds * 1000).rounded(.up)))
                 harness.startTimeout = max(harness.startTimeout, harness.timeout)
             case "--restarts":
-                harness.restartBudget = try Self.count(try value(for: argument), option: argument, in: Self.restartsRange)
+                let text = try value(for: argument)
+                outcomeOptions.append((argument, text))
+                harness.restartBudget = try Self.count(text, option: argument, in: Self.restartsRange)
             case "--batch":
                 harness.batchSize = try Self.count(try value(for: argument), option: argument, in: Self.batchRange)
             case "--max-line-bytes":
-                harness.maxLineBytes = try Self.count(try value(for: argument), option: argument, in: Self.maxLineBytesRange)
+                let text = try value(for: argument)
+                outcomeOptions.append((argument, text))
+                harness.maxLineBytes = try Self.count(text, option: argument, in: Self.maxLineBytesRange)
             case "--family":
                 let name = try value(for: argument)
                 families = (families ?? []).union([try Self.family(named: name)])

@@ -1,5 +1,8 @@
 import Foundation
 import LoginConformance
+import LoginConformanceBenchmarks
+import LoginConformanceTools
+import LoginConformanceHarness
 import LoginConformanceReference
 
 /// `login-conformance`: runs the suite as a regression gate, keeps the baseline, lists, shows and extracts vectors.
@@ -10,19 +13,24 @@ struct CommandLineTool {
     let implementation: (ConformanceProfile) -> (subject: Any, info: ImplementationInfo)
     /// The signal handling of the running process (`main.swift`); `nil` in tests that run the tool in process.
     let interrupts: InterruptHandler?
+    /// How rerun commands start the tool (``RerunCommand/invocation(executable:currentDirectory:)`` for the running
+    /// process; `swift run login-conformance` when the tool runs inside another program, as in tests).
+    let invocation: String
 
     init(
         output: CommandOutput,
         implementation: @escaping (ConformanceProfile) -> (subject: Any, info: ImplementationInfo) = Self.reference,
-        interrupts: InterruptHandler? = nil
+        interrupts: InterruptHandler? = nil,
+        invocation: String = "swift run login-conformance"
     ) {
         self.output = output
         self.implementation = implementation
         self.interrupts = interrupts
+        self.invocation = invocation
     }
 
     /// The tool's version (it ships with the suite of the same release).
-    static let version = "0.3.0"
+    static let version = "0.4.0"
 
     /// The bundled reference implementation in `profile`.
     static func reference(_ profile: ConformanceProfile) -> (subject: Any, info: ImplementationInfo) {
@@ -152,7 +160,10 @@ struct CommandLineTool {
             output.line("login-conformance \(Self.version) (suite \(suite), adapter protocol \(HarnessRunner.protocolVersion))")
             return .passed
         }
-        if command == "bench" { return BenchCommand(output: output).run(Array(arguments.dropFirst())) }
+        if command == "bench" {
+            return Benchmarks(line: output.line, problem: output.problem).run(Array(arguments.dropFirst()), usage: Self.usage)
+                ? .passed : .configurationProblem
+        }
         let hint = Self.commands.contains(command) ? "see login-conformance help \(command)" : "see login-conformance help"
         do {
             let options = try CommandLineOptions(parsing: Array(arguments.dropFirst()))
@@ -176,6 +187,8 @@ struct CommandLineTool {
             }
         } catch let error as CommandLineOptions.UsageError {
             output.problem("error: \(error.description)\n\(hint)")
+        } catch let error as OutputError {
+            output.problem("output error: \(error.description)")
         } catch let error as VectorLoadError {
             output.problem("vector error: \(error.description)")
         } catch let error as BaselineError {
@@ -205,13 +218,11 @@ struct CommandLineTool {
 
     private func execute(_ options: CommandLineOptions, suite: VectorSuite) throws -> Execution {
         let engine = ConformanceEngine(suite: suite)
-        let vectorsOption = options.vectorsDirectory.map { " --vectors \(Self.shellQuoted($0.path))" } ?? ""
         guard let command = options.adapter else {
             let (subject, info) = implementation(options.profile)
             let run = try engine.run(subject, profile: options.profile, families: options.families, selection: options.selection)
-            return Execution(run: run, implementation: info, harnessFailure: nil) { id in
-                FailureMessage.cliRerunCommand(id: id, profile: options.profile) + vectorsOption
-            }
+            let rerun = RerunCommand(invocation: invocation, profile: options.profile, options: options)
+            return Execution(run: run, implementation: info, harnessFailure: nil, rerun: rerun.callAsFunction)
         }
         let runner = HarnessRunner(command: command, options: options.harness)
         interrupts?.watch(runner)
@@ -235,13 +246,10 @@ struct CommandLineTool {
         runner.stop()
         results = runner.amended(results)
         for warning in runner.warnings { output.problem("warning: \(warning)") }
-        let adapterOption = " --adapter \(Self.shellQuoted(command))"
         return Execution(
             run: ConformanceRun(suiteVersion: suite.suiteVersion, profile: profile, results: results),
-            implementation: handshake.implementation, harnessFailure: failure
-        ) { id in
-            FailureMessage.cliRerunCommand(id: id, profile: profile) + adapterOption + vectorsOption
-        }
+            implementation: handshake.implementation, harnessFailure: failure,
+            rerun: RerunCommand(invocation: invocation, profile: profile, options: options).callAsFunction)
     }
 
     /// The reports of a run in which nothing ran (the adapter failed its handshake): every selected vector of
@@ -257,7 +265,7 @@ struct CommandLineTool {
         }
         let report = gate.evaluate(ConformanceRun(suiteVersion: suite.suiteVersion, profile: options.profile, results: results),
                                    implementation: ImplementationInfo(name: "adapter: \(command)"))
-        let rerun = { (id: String) in FailureMessage.cliRerunCommand(id: id, profile: options.profile) + " --adapter \(Self.shellQuoted(command))" }
+        let rerun = RerunCommand(invocation: invocation, profile: options.profile, options: options).callAsFunction
         try? write(options.jsonReport, JSONResultsReport.render(report, rerun: rerun))
         try? write(options.junitReport, JUnitReport.render(report, rerun: rerun))
         try? write(options.markdownReport, MarkdownReport.render(report, rerun: rerun))
@@ -443,7 +451,7 @@ struct CommandLineTool {
         if let url = options.output {
             try write(url, file)
             output.problem("wrote \(url.path): \(id) (suite \(suite.suiteVersion)); rerun it on its own: "
-                + "login-conformance run --vectors \(Self.shellQuoted(url.path))")
+                + "\(invocation) run --vectors \(Self.shellQuoted(url.path))")
         } else {
             output.line(file.hasSuffix("\n") ? String(file.dropLast()) : file)
         }
@@ -470,7 +478,7 @@ struct CommandLineTool {
         do {
             try Data(text.utf8).write(to: url)
         } catch {
-            throw CommandLineOptions.UsageError(description: "cannot write \(url.path): \(error.localizedDescription)")
+            throw OutputError(path: url.path, reason: error.localizedDescription)
         }
     }
 }

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import LoginConformance
+import LoginConformanceHarness
 
 /// SIGINT, SIGTERM and SIGHUP to the CLI: during an adapter run, the adapter's process group is stopped (SIGTERM,
 /// then SIGKILL after the grace period), the run ends with the vectors not run reported as such, the reports are
@@ -9,7 +10,7 @@ final class InterruptHandler: @unchecked Sendable {
     static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
     private let lock = NSLock()
-    private var runner: HarnessRunner?
+    private var runner: HarnessInterrupter?
     private var sources: [any DispatchSourceSignal] = []
     private let queue = DispatchQueue(label: "login-conformance signals")
 
@@ -24,9 +25,9 @@ final class InterruptHandler: @unchecked Sendable {
         }
     }
 
-    /// The runner an interrupt stops (`nil`: none runs).
+    /// The run an interrupt stops (`nil`: none runs).
     func watch(_ runner: HarnessRunner?) {
-        lock.withLock { self.runner = runner }
+        lock.withLock { self.runner = runner?.interrupter }
     }
 
     private func handle(_ signalNumber: Int32) {

@@ -31,10 +31,20 @@ public struct ReferenceGraphErrorClassifier: GraphErrorClassifying, Sendable {
         return table
     }()
 
+    /// `is_transient` as the SDK reads it: a JSON number (a boolean included) whose value is not zero; a string or
+    /// anything else is ignored (DECISIONS.md D45).
+    static func forcesTransient(_ value: JSONValue?) -> Bool {
+        switch value {
+        case .bool(let flag): flag
+        case .number(let number): number != 0
+        default: false
+        }
+    }
+
     public func classifyGraphError(_ input: GraphErrorInput) -> GraphErrorOutcome {
         let code = input.integerMember("code")
         let subcode = input.integerMember("error_subcode")
-        let category: GraphErrorCategory = input.errorMembers["is_transient"] == .bool(true)
+        let category: GraphErrorCategory = Self.forcesTransient(input.errorMembers["is_transient"])
             ? .transient : Self.category(code: code, subcode: subcode, serverCategories: input.serverCategories,
                                          dropsWildcardCodes: profile == .iosSDK)
         let isPermissionError = code.map { $0 == 10 || (200...299).contains($0) } ?? false

@@ -14,6 +14,8 @@ public struct ReferenceLoginConfigurationBuilder: LoginConfigurationBuilding, Se
 
     /// The auth types a configuration accepts besides nil.
     public static let authTypes: Set<String> = ["rerequest", "reauthorize"]
+    /// The auth type of a configuration made without one (the SDK initializers' default).
+    public static let defaultAuthType = "rerequest"
 
     public init(profile: ConformanceProfile) {
         self.profile = profile
@@ -37,11 +39,13 @@ public struct ReferenceLoginConfigurationBuilder: LoginConfigurationBuilding, Se
            !permissions.isSubset(of: Self.limitedLoginPermissions) {
             return .refused(.permissionOutsideTrackingScope)
         }
-        if let authType = request.authType, !Self.authTypes.contains(authType) {
+        // No auth type given: the initializer's default, rerequest (DECISIONS.md D44); null is an explicit nil.
+        let authType = request.usesDefaultAuthType ? Self.defaultAuthType : request.authType
+        if let authType, !Self.authTypes.contains(authType) {
             return .refused(.invalidAuthType)
         }
         return .created(LoginConfiguration(
-            permissions: permissions, tracking: request.tracking, nonce: nonce, authType: request.authType,
+            permissions: permissions, tracking: request.tracking, nonce: nonce, authType: authType,
             messengerPageId: request.messengerPageId, codeVerifier: request.codeVerifier ?? Self.freshCodeVerifier()
         ))
     }

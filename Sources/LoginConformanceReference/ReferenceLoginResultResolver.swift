@@ -7,16 +7,38 @@ public struct ReferenceLoginResultResolver: LoginResultResolving, Sendable {
 
     public func resolveLoginResult(_ callback: LoginCallback) -> LoginResultOutcome {
         let parameters = callback.parameters
+        // An empty id_token is no token (the SDK tests for a non-empty string).
+        let idToken = parameters["id_token"].flatMap { $0.isEmpty ? nil : $0 }
+        // The SDK reads the scopes (and ignores any error) only from a callback that carries a token.
+        let carriesToken = parameters["access_token"] != nil || idToken != nil
         let cancelled = LoginResultOutcome.cancelled(
-            // On a cancellation, declined is denied_scopes only if a token already existed.
-            declinedPermissions: callback.previousToken == nil ? [] : Self.scopes(parameters["denied_scopes"]) ?? [])
+            // On a cancellation, declined is denied_scopes only if a token already existed and the callback was read.
+            declinedPermissions: callback.previousToken == nil || !carriesToken
+                ? [] : Self.scopes(parameters["denied_scopes"]) ?? [])
 
-        // `error` without `error_message` is a cancellation; with it, core error 8 keeping the Graph code.
-        if parameters["error"] != nil {
+        // `error` without `error_message` is a cancellation; `error_message` (even empty, even alone) is core error 8
+        // keeping the Graph code.
+        if !carriesToken, parameters["error"] != nil || parameters["error_message"] != nil {
             guard parameters["error_message"] != nil else { return cancelled }
-            return .failed(LoginError(domain: "com.facebook.sdk.core", code: 8, graphErrorCode: parameters["error_code"]))
+            return .failed(LoginError(domain: Self.coreDomain, code: 8, graphErrorCode: parameters["error_code"]))
         }
-        guard let tokenString = parameters["access_token"] else { return cancelled }
+
+        // A Limited Login id_token: no stored nonce is core error 301, a token that fails validation core error 309,
+        // both before the state is checked (DECISIONS.md D40).
+        var authenticationToken: ResolvedAuthenticationToken?
+        var profile: LimitedProfile?
+        if let idToken {
+            guard let nonce = callback.storedNonce else { return .failed(LoginError(domain: Self.coreDomain, code: 301)) }
+            guard let claims = callback.idTokenVerdict?.claims else {
+                return .failed(LoginError(domain: Self.coreDomain, code: 309))
+            }
+            authenticationToken = ResolvedAuthenticationToken(tokenString: idToken, nonce: nonce)
+            // The profile's permissions are the whole grant set, not the recently granted one.
+            let input = ProfileInput(claims: claims, grantedPermissions: Self.scopes(parameters["granted_scopes"] ?? "") ?? [])
+            if case .created(let made) = ReferenceProfileMaker().makeProfile(input) { profile = made }
+        }
+        let tokenString = parameters["access_token"]
+        guard tokenString != nil || authenticationToken != nil else { return cancelled }
 
         // A non-cancelled response must carry the challenge the request sent.
         guard Self.challenge(in: parameters["state"])?.isCodePointEqual(to: callback.expectedChallenge) == true else {
@@ -31,18 +53,26 @@ public struct ReferenceLoginResultResolver: LoginResultResolving, Sendable {
         let recentlyGranted = restrictToRequested ? granted.intersection(callback.requestedPermissions) : granted
         guard !recentlyGranted.isEmpty else { return cancelled }
 
-        // A re-login that comes back as another user.
-        if let previous = callback.previousToken, callback.graphUserID?.isCodePointEqual(to: previous.userID) != true {
+        // A re-login that comes back as another user (checked only for a new access token).
+        if tokenString != nil, let previous = callback.previousToken,
+           callback.graphUserID?.isCodePointEqual(to: previous.userID) != true {
             return .failed(.userMismatch)
         }
         return .success(LoginSuccess(
             grantedPermissions: recentlyGranted,
             declinedPermissions: callback.requestedPermissions.intersection(denied),
-            token: ResolvedAccessToken(
-                tokenString: tokenString, userID: parameters["user_id"] ?? callback.graphUserID ?? "",
-                expirationDate: Self.expirationDate(parameters, now: callback.now))
+            token: tokenString.map {
+                ResolvedAccessToken(
+                    tokenString: $0, userID: parameters["user_id"] ?? callback.graphUserID ?? "",
+                    expirationDate: Self.expirationDate(parameters, now: callback.now))
+            },
+            authenticationToken: authenticationToken,
+            profile: profile
         ))
     }
+
+    /// The domain of the core error factory, which makes the callback's Graph error (8) and the id_token errors.
+    static let coreDomain = "com.facebook.sdk.core"
 
     /// A scope string split on `,` with no trimming, every item checked with the permission syntax rule, all or
     /// nothing. `nil` for no string; `nil` also for an invalid string (when given).

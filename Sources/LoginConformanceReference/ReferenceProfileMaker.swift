@@ -19,10 +19,11 @@ public struct ReferenceProfileMaker: ProfileMaking, Sendable {
         profile.firstName = claims["given_name"]?.stringValue
         profile.middleName = claims["middle_name"]?.stringValue
         profile.lastName = claims["family_name"]?.stringValue
-        profile.imageURL = claims["picture"]?.stringValue
+        // URL(string:) makes no URL from an empty string (DECISIONS.md D43).
+        profile.imageURL = claims["picture"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
         profile.email = claims["email"]?.stringValue
         profile.gender = claims["user_gender"]?.stringValue
-        profile.linkURL = claims["user_link"]?.stringValue
+        profile.linkURL = claims["user_link"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
         profile.friendIDs = Self.strings(claims["user_friends"])
         profile.birthday = claims["user_birthday"]?.stringValue.flatMap(Self.calendarDate)
         profile.ageRange = Self.ageRange(claims["user_age_range"])
@@ -73,9 +74,11 @@ public struct ReferenceProfileMaker: ProfileMaking, Sendable {
         let min = members["min"]?.numberValue
         let max = members["max"]?.numberValue
         if min == nil, max == nil { return nil }
-        if let min, min < 0 { return nil }
-        if let max, max < 0 { return nil }
-        if let min, let max, min >= max { return nil }
+        // The SDK compares the bounds' whole parts (NSNumber longValue, truncated toward zero) and keeps the numbers
+        // as given (DECISIONS.md D43).
+        if let min, min.rounded(.towardZero) < 0 { return nil }
+        if let max, max.rounded(.towardZero) < 0 { return nil }
+        if let min, let max, min.rounded(.towardZero) >= max.rounded(.towardZero) { return nil }
         return ProfileAgeRange(min: min, max: max)
     }
 

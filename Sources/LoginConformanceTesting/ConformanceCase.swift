@@ -131,7 +131,7 @@ public struct ConformanceCase: Sendable, CustomTestStringConvertible, CustomStri
             return ([test.id.moduleName] + components.dropLast()).joined(separator: ".")
                 + (components.last.map { "/\($0)" } ?? "")
         } ?? "<test name>"
-        return "\(VectorSelection.environmentVariable)='\(id)' swift test --filter '\(filter)'"
+        return "\(ConformanceCases.selectionEnvironmentVariable)='\(id)' swift test --filter '\(filter)'"
     }
 }
 

@@ -15,6 +15,10 @@ public enum ConformanceCases {
     /// The environment variable that says the run rewrites the baseline: `UPDATE_BASELINE=1 swift test`.
     public static let updateBaselineVariable = "UPDATE_BASELINE"
 
+    /// The environment variable that narrows the cases to some vectors (IDs or `prefix*`, comma separated), so a
+    /// failure can be rerun alone: `LOGIN_CONFORMANCE_VECTORS='nonce::…' swift test --filter …`.
+    public static let selectionEnvironmentVariable = "LOGIN_CONFORMANCE_VECTORS"
+
     /// Whether this run rewrites the baseline (``updateBaselineVariable`` is set). Then the cases stay green while
     /// the test that writes the baseline (README, "Using it as a regression gate") records the failures: a missing
     /// or unreadable baseline file is not an error, every failure is a known issue and a newly passing vector is
@@ -39,7 +43,7 @@ public enum ConformanceCases {
         _ family: ConformanceFamily, profile: ConformanceProfile, suite: VectorSuite?, baseline: URL?,
         policy: GatePolicy, environment: [String: String]
     ) -> [ConformanceCase] {
-        let selection = environment[VectorSelection.environmentVariable].map(VectorSelection.init(parsing:)) ?? .all
+        let selection = environment[selectionEnvironmentVariable].map(VectorSelection.init(parsing:)) ?? .all
         let updating = environment[updateBaselineVariable] != nil
         let loadedBaseline: Baseline?
         do {

@@ -97,17 +97,22 @@ public struct VectorMismatch: Sendable, Hashable {
 
 /// The kind of a failure, as a baseline records it: a known failure whose kind changes is a regression, the way
 /// WebKit and web-platform-tests tell "fails" from "crashes" (conformance-suites.md, regression gates).
-public enum FailureKind: String, Sendable, Hashable, Codable, CaseIterable {
+public struct FailureKind: ExtensibleValue {
+    public let rawValue: String
+    private init(_ rawValue: String) { self.rawValue = rawValue }
     /// The opposite verdict: accepted where a rejection was expected, or the other way round; another result.
-    case wrongVerdict = "wrong-verdict"
+    public static let wrongVerdict = Self("wrong-verdict")
     /// The right verdict for the wrong reason (another rejection reason, another error code).
-    case wrongReason = "wrong-reason"
+    public static let wrongReason = Self("wrong-reason")
     /// The right verdict and reason with other details (another kept claim, another declined set).
-    case wrongDetails = "wrong-details"
+    public static let wrongDetails = Self("wrong-details")
     /// The implementation threw or answered with an error.
-    case error
+    public static let error = Self("error")
     /// The implementation's process died.
-    case crash
+    public static let crash = Self("crash")
     /// The implementation did not answer in time.
-    case hang
+    public static let hang = Self("hang")
+
+    /// Every value this release knows, in the order the specification lists them.
+    public static let allCases: [Self] = [.wrongVerdict, .wrongReason, .wrongDetails, .error, .crash, .hang]
 }

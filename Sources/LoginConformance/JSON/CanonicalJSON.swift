@@ -2,8 +2,8 @@ import Foundation
 
 /// Renders values as compact JSON with sorted keys, the one text form used for expected and actual outcomes in
 /// failure messages and reports, so two renderings compare as text.
-enum CanonicalJSON {
-    static func render(_ value: some Encodable, pretty: Bool = false) -> String {
+package enum CanonicalJSON {
+    package static func render(_ value: some Encodable, pretty: Bool = false) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = pretty
             ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted] : [.sortedKeys, .withoutEscapingSlashes]

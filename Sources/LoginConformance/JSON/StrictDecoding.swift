@@ -1,9 +1,9 @@
 /// A coding key for any member name, used to find members a model does not know.
-struct AnyCodingKey: CodingKey {
-    var stringValue: String
-    var intValue: Int?
-    init(stringValue: String) { self.stringValue = stringValue }
-    init(intValue: Int) {
+package struct AnyCodingKey: CodingKey {
+    package var stringValue: String
+    package var intValue: Int?
+    package init(stringValue: String) { self.stringValue = stringValue }
+    package init(intValue: Int) {
         self.stringValue = String(intValue)
         self.intValue = intValue
     }
@@ -14,7 +14,10 @@ extension Decoder {
     ///
     /// Vector files are decoded strictly: a misspelt member (`"expectd"`) must be an error naming its JSON path,
     /// never a silently ignored expectation.
-    func rejectUnknownMembers(allowed: Set<String>) throws {
+    package func rejectUnknownMembers(allowed: Set<String>) throws {
+        if let decoder = self as? JSONDocumentDecoder {
+            return try decoder.rejectUnknownMembers(allowed: allowed)  // the same check, without building a key list
+        }
         let container = try container(keyedBy: AnyCodingKey.self)
         for key in container.allKeys where !allowed.contains(key.stringValue) {
             throw DecodingError.dataCorrupted(.init(
@@ -27,14 +30,17 @@ extension Decoder {
 
 extension Decoder {
     /// Throws when the object being decoded has a member that is not one of `keys`' cases.
-    func rejectUnknownMembers<Keys: CodingKey & CaseIterable>(of keys: Keys.Type) throws {
+    package func rejectUnknownMembers<Keys: CodingKey & CaseIterable>(of keys: Keys.Type) throws {
+        if let decoder = self as? JSONDocumentDecoder {
+            return try decoder.rejectUnknownMembers(of: keys)  // the same check, without building a key list
+        }
         try rejectUnknownMembers(allowed: Set(keys.allCases.map(\.stringValue)))
     }
 }
 
 extension KeyedDecodingContainer {
     /// Decodes the `result` discriminator of an outcome object and checks it against the allowed values.
-    func decodeDiscriminator(_ key: Key, allowed: [String]) throws -> String {
+    package func decodeDiscriminator(_ key: Key, allowed: [String]) throws -> String {
         let value = try decode(String.self, forKey: key)
         guard allowed.contains(value) else {
             throw DecodingError.dataCorruptedError(

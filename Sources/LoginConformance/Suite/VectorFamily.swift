@@ -4,7 +4,7 @@ import Foundation
 /// and what counts as a conformant answer.
 ///
 /// Expected and actual outcomes share one type, so a failure shows both in the same JSON shape the vector file
-/// uses. Adding a family means adding one type conforming to this protocol and one case to ``ConformanceFamily``.
+/// uses. Adding a family is one folder and one line in ``FamilyRegistry/standard`` (<doc:AddingAFamily>).
 public protocol VectorFamily: Sendable {
     /// The vector's `input`, decoded strictly.
     associatedtype Input: Codable & Sendable & Hashable

@@ -7,6 +7,10 @@ public struct VectorSelection: Sendable, Hashable, CustomStringConvertible {
     public let patterns: [String]
 
     /// The environment variable the Swift Testing runner reads.
+    ///
+    /// Deprecated: it belongs to the Swift Testing layer (``LoginConformanceTesting``'s
+    /// `ConformanceCases.selectionEnvironmentVariable`); the core names no runner's spelling. Removed in 0.5.0.
+    @available(*, deprecated, message: "use ConformanceCases.selectionEnvironmentVariable from LoginConformanceTesting")
     public static let environmentVariable = "LOGIN_CONFORMANCE_VECTORS"
 
     /// Every vector.

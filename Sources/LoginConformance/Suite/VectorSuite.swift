@@ -23,9 +23,15 @@ public struct VectorSuite: Sendable {
     /// The suite's SemVer version.
     public var suiteVersion: String { manifest.suiteVersion }
 
+    /// The folder of the vectors bundled with this package (the top-level `Vectors/`, copied as a resource):
+    /// `manifest.json`, the family files, `schema/` and the documents; `nil` if the resource is missing.
+    public static var bundledDirectory: URL? {
+        Bundle.module.url(forResource: "Vectors", withExtension: nil)
+    }
+
     /// The vectors bundled with this package (the top-level `Vectors/` folder, copied as a resource).
     public static func bundled() throws(VectorLoadError) -> VectorSuite {
-        guard let directory = Bundle.module.url(forResource: "Vectors", withExtension: nil) else {
+        guard let directory = bundledDirectory else {
             throw VectorLoadError(file: "Vectors", jsonPath: "$", kind: .unreadable,
                                   problem: "the bundled Vectors folder is missing from the LoginConformance resources")
         }
@@ -35,16 +41,31 @@ public struct VectorSuite: Sendable {
     /// Loads the suite in `directory` (a folder with `manifest.json` and the family files it lists), or the one
     /// family file it names (what `login-conformance extract` writes), read as a one-family suite at the version of
     /// the bundled vectors, so `login-conformance run --vectors FILE` reruns a bug report from that one file.
+    /// The manifest's families are looked up in `registry` (a family of your own: ``FamilyRegistry/adding(_:)``).
     public static func load(from directory: URL) throws(VectorLoadError) -> VectorSuite {
-        if let standalone = try StandaloneSuite(ifFileAt: directory) {
-            return try load(from: standalone.directory, manifest: standalone.manifest, changelog: standalone.changelog)
+        try load(from: directory, registry: .standard)
+    }
+
+    /// ``load(from:)`` with the families of `registry`: the standard ones and any of your own
+    /// (``FamilyRegistry/adding(_:)``; docs: "Adding a family").
+    public static func load(
+        from directory: URL, registry: FamilyRegistry
+    ) throws(VectorLoadError) -> VectorSuite {
+        do {
+            if let standalone = try StandaloneSuite(ifFileAt: directory) {
+                return try load(from: standalone.directory, manifest: standalone.manifest,
+                                changelog: standalone.changelog, registry: registry)
+            }
+            return try load(from: directory, manifest: nil, changelog: nil, registry: registry)
+        } catch {
+            throw error.located()
         }
-        return try load(from: directory, manifest: nil, changelog: nil)
     }
 
     /// The suite in `directory`, with the manifest and changelog read from it unless given.
     static func load(
-        from directory: URL, manifest givenManifest: SuiteManifest?, changelog givenChangelog: SuiteChangelog?
+        from directory: URL, manifest givenManifest: SuiteManifest?, changelog givenChangelog: SuiteChangelog?,
+        registry: FamilyRegistry = .standard
     ) throws(VectorLoadError) -> VectorSuite {
         let manifestURL = directory.appendingPathComponent("manifest.json")
         let manifest: SuiteManifest
@@ -55,24 +76,28 @@ public struct VectorSuite: Sendable {
                 problem: "format version \(manifest.formatVersion); this toolkit reads version \(SuiteManifest.supportedFormatVersion)")
         }
         var families: [ConformanceFamily] = []
+        var definitions: [any VectorFamily.Type] = []
         for (entryIndex, entry) in manifest.families.enumerated() {
-            guard let family = ConformanceFamily(rawValue: entry.family) else {
+            guard let family = registry.family(named: entry.family), let definition = registry.definition(of: family) else {
                 throw VectorLoadError(
                     file: manifestURL.path, jsonPath: "$.families[\(entryIndex)].family", kind: .unknownFamily,
-                    problem: "unknown family \"\(entry.family)\"; this toolkit knows \(ConformanceFamily.allCases.map(\.rawValue).joined(separator: ", "))")
+                    problem: "unknown family \"\(entry.family)\"; this toolkit knows \(registry.families.map(\.rawValue).joined(separator: ", "))")
             }
             families.append(family)
+            definitions.append(definition)
         }
         // The files are independent: decode them in parallel, then check them in manifest order, so the first
         // problem reported is the same whatever the scheduling.
-        let decodedFiles = decodeConcurrently(families.indices.map { index in
-            (families[index], directory.appendingPathComponent(manifest.families[index].file))
-        })
+        let changelogURL = directory.appendingPathComponent("changelog.json")
+        let decoded = decodeConcurrently(families.indices.map { index in
+            (definitions[index], directory.appendingPathComponent(manifest.families[index].file))
+        }, changelog: givenChangelog == nil ? changelogURL : nil)
         var vectors: [any ConformanceVector] = []
         var descriptions: [ConformanceFamily: String] = [:]
         var reasons: [ConformanceFamily: [String: String]] = [:]
         var firstSeen: [String: (file: String, index: Int)] = [:]
-        for (family, (fileURL, result)) in zip(families, decodedFiles) {
+        firstSeen.reserveCapacity(decoded.files.reduce(0) { $0 + ((try? $1.1.get())?.vectors.count ?? 0) })
+        for (family, (fileURL, result)) in zip(families, decoded.files) {
             let file = fileURL.path
             let decoded = try result.get()
             guard decoded.formatVersion == SuiteManifest.supportedFormatVersion else {
@@ -92,9 +117,10 @@ public struct VectorSuite: Sendable {
                 try checkID(id, family: family, file: file, index: index, firstSeen: firstSeen)
                 firstSeen[id] = (file, index)
                 // The expected outcome's reason, then each accepted alternative's: every one declared.
-                let named = [("$.vectors[\(index)].expected.reason", vector.expectedReason)]
-                    + vector.alsoAcceptedReasons.enumerated().map { ("$.vectors[\(index)].alsoAccepted[\($0.offset)].reason", $0.element) }
-                for case let (path, reason?) in named where decoded.reasons[reason] == nil {
+                // (The paths are only spelt out for an error: formatting them for every vector was a cost.)
+                for case let (position, reason?) in ([vector.expectedReason] + vector.alsoAcceptedReasons).enumerated()
+                where decoded.reasons[reason] == nil {
+                    let path = position == 0 ? "$.vectors[\(index)].expected.reason" : "$.vectors[\(index)].alsoAccepted[\(position - 1)].reason"
                     throw VectorLoadError(
                         file: file, jsonPath: path, kind: .undeclaredReason,
                         problem: "reason \"\(reason)\" of \(id) is not declared in $.reasons (declared: \(decoded.reasons.keys.sorted().joined(separator: ", ")))")
@@ -104,9 +130,8 @@ public struct VectorSuite: Sendable {
             descriptions[family] = decoded.description
             reasons[family] = decoded.reasons
         }
-        let changelogURL = directory.appendingPathComponent("changelog.json")
         let changelog: SuiteChangelog
-        if let givenChangelog { changelog = givenChangelog } else { changelog = try JSONFile.decode(SuiteChangelog.self, from: changelogURL) }
+        if let givenChangelog { changelog = givenChangelog } else { changelog = try decoded.changelog!.get() }
         try changelog.validate(suiteVersion: manifest.suiteVersion, ids: Set(firstSeen.keys), file: changelogURL.path)
         return VectorSuite(manifest: manifest, vectors: vectors, familyDescriptions: descriptions,
                            declaredReasons: reasons, directory: directory, changelog: changelog)
@@ -146,27 +171,43 @@ public struct VectorSuite: Sendable {
         }
     }
 
-    /// Decodes each family file on its own thread (the work is CPU-bound JSON decoding).
+    /// Decodes each family file, and the changelog unless it is given, on its own thread (the work is CPU-bound
+    /// parsing and decoding), the largest files first so that the last to finish is a small one.
     private static func decodeConcurrently(
-        _ files: [(ConformanceFamily, URL)]
-    ) -> [(URL, Result<DecodedFamilyFile, VectorLoadError>)] {
+        _ files: [(any VectorFamily.Type, URL)], changelog changelogURL: URL?
+    ) -> (files: [(URL, Result<DecodedFamilyFile, VectorLoadError>)], changelog: Result<SuiteChangelog, VectorLoadError>?) {
         let results = ConcurrentResults<Result<DecodedFamilyFile, VectorLoadError>>(count: files.count)
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            let (family, url) = files[index]
-            results[index] = Result { () throws(VectorLoadError) in
-                try JSONFile.read(url) { data in try family.definition.decodeFile(data) }
+        let changelog = ConcurrentResults<Result<SuiteChangelog, VectorLoadError>>(count: 1)
+        let jobs = (files.map(\.1) + [changelogURL].compactMap { $0 }).enumerated()
+            .map { (job: $0.offset, size: Self.size(of: $0.element)) }
+            .sorted { $0.size > $1.size }
+            .map(\.job)
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { position in
+            let job = jobs[position]
+            guard job < files.count else {
+                changelog[0] = Result { () throws(VectorLoadError) in try JSONFile.decode(SuiteChangelog.self, from: changelogURL!) }
+                return
+            }
+            let (definition, url) = files[job]
+            results[job] = Result { () throws(VectorLoadError) in
+                try JSONFile.read(url) { document in try definition.decodeFile(document) }
             }
         }
-        return files.indices.map { (files[$0].1, results[$0]!) }
+        return (files.indices.map { (files[$0].1, results[$0]!) }, changelog[0])
+    }
+
+    /// The size of the file at `url` in bytes, 0 when unknown (reading it reports the problem).
+    private static func size(of url: URL) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber)?.intValue ?? 0
     }
 
     private static func checkID(
         _ id: String, family: ConformanceFamily, file: String, index: Int,
         firstSeen: [String: (file: String, index: Int)]
     ) throws(VectorLoadError) {
-        let path = "$.vectors[\(index)].id"
-        let parts = id.components(separatedBy: "::")
-        guard parts.first == family.rawValue, parts.count >= 3, !parts.contains(where: \.isEmpty) else {
+        var path: String { "$.vectors[\(index)].id" }
+        let parts = Self.idParts(id)
+        guard parts.first?.elementsEqual(family.rawValue.utf8) == true, parts.count >= 3, !parts.contains(where: { $0.isEmpty }) else {
             throw VectorLoadError(file: file, jsonPath: path, kind: .misplacedID,
                                   problem: "ID \"\(id)\" must be \(family.rawValue)::group::case")
         }
@@ -174,6 +215,28 @@ public struct VectorSuite: Sendable {
             throw VectorLoadError(file: file, jsonPath: path, kind: .duplicateID,
                                   problem: "duplicate ID \"\(id)\", first used at \(first.file): $.vectors[\(first.index)].id")
         }
+    }
+}
+
+extension VectorSuite {
+    /// The parts of a vector ID between its `::` separators, as `components(separatedBy: "::")` gives them, read
+    /// byte by byte (Foundation's search for the separator cost a sixth of the loading time).
+    static func idParts(_ id: String) -> [ArraySlice<UInt8>] {
+        let bytes = Array(id.utf8)
+        var parts: [ArraySlice<UInt8>] = []
+        var partStart = 0
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: ":"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: ":") {
+                parts.append(bytes[partStart..<index])
+                index += 2
+                partStart = index
+            } else {
+                index += 1
+            }
+        }
+        parts.append(bytes[partStart...])
+        return parts
     }
 }
 

@@ -1,6 +1,6 @@
 /// The `access-token` family: ``AccessTokenEvaluating`` against `Vectors/access-token.json`.
 public enum AccessTokenFamily: VectorFamily {
-    public static let family = ConformanceFamily.accessToken
+    public static let family = ConformanceFamily(name: "access-token", protocolName: "AccessTokenEvaluating")
 
     /// Asks the implementation the vector's one question.
     public static func run(_ input: AccessTokenQuery, on implementation: Any) throws -> AccessTokenAnswer? {
@@ -20,4 +20,9 @@ public enum AccessTokenFamily: VectorFamily {
 
     /// Answers have no rejection reason.
     public static func declaredReason(of outcome: AccessTokenAnswer) -> String? { nil }
+}
+
+extension ConformanceFamily {
+    /// Access token questions: `hasGranted`, expiry and data-access expiry (SPECIFICATION.md §6). Protocol: ``AccessTokenEvaluating``.
+    public static let accessToken = AccessTokenFamily.family
 }

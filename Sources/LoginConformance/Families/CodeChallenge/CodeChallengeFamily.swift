@@ -1,6 +1,6 @@
 /// The `code-challenge` family: ``CodeChallengeComputing`` against `Vectors/code-challenge.json`.
 public enum CodeChallengeFamily: VectorFamily {
-    public static let family = ConformanceFamily.codeChallenge
+    public static let family = ConformanceFamily(name: "code-challenge", protocolName: "CodeChallengeComputing")
 
     public static func run(_ input: CodeVerifierInput, on implementation: Any) throws -> CodeChallengeOutcome? {
         guard let implementation = implementation as? any CodeChallengeComputing else { return nil }
@@ -12,4 +12,9 @@ public enum CodeChallengeFamily: VectorFamily {
 
     /// The family refuses nothing.
     public static func declaredReason(of outcome: CodeChallengeOutcome) -> String? { nil }
+}
+
+extension ConformanceFamily {
+    /// The PKCE S256 code challenge of a verifier: base64url without padding of its SHA-256 (SPECIFICATION.md §1). Protocol: ``CodeChallengeComputing``.
+    public static let codeChallenge = CodeChallengeFamily.family
 }

@@ -7,12 +7,17 @@ public enum CodeVerifierVerdict: Sendable, Hashable {
 
     /// Why a code verifier is refused (SPECIFICATION.md §1 item 4), a closed list. No vector breaks both rules, so the
     /// reason never depends on which check runs first.
-    public enum Reason: String, Sendable, Hashable, Codable, CaseIterable {
+    public struct Reason: ExtensibleValue {
+        public let rawValue: String
+        private init(_ rawValue: String) { self.rawValue = rawValue }
         /// The verifier is not 43 to 128 characters long.
-        case length
+        public static let length = Self("length")
         /// The verifier holds a character outside `A-Z a-z 0-9 - . _ ~` (in the ios-sdk reading, non-ASCII letters,
         /// marks and numbers, general categories L*, M* and N*, are allowed too: DECISIONS.md D23).
-        case characters
+        public static let characters = Self("characters")
+
+        /// Every value this release knows, in the order the specification lists them.
+        public static let allCases: [Self] = [.length, .characters]
     }
 }
 

@@ -1,6 +1,6 @@
 /// The `graph-error` family: ``GraphErrorClassifying`` against `Vectors/graph-error.json`.
 public enum GraphErrorFamily: VectorFamily {
-    public static let family = ConformanceFamily.graphError
+    public static let family = ConformanceFamily(name: "graph-error", protocolName: "GraphErrorClassifying")
 
     public static func run(_ input: GraphErrorInput, on implementation: Any) throws -> GraphErrorOutcome? {
         try (implementation as? any GraphErrorClassifying)?.classifyGraphError(input)
@@ -29,4 +29,10 @@ public enum GraphErrorFamily: VectorFamily {
 
     /// Every outcome is a classification: there is no rejection reason.
     public static func declaredReason(of outcome: GraphErrorOutcome) -> String? { nil }
+}
+
+extension ConformanceFamily {
+    /// A Graph API error body turned into a category, a permission-error flag, a message, what the client must do and
+    /// what happens to the current token (SPECIFICATION.md §6, §7). Protocol: ``GraphErrorClassifying``.
+    public static let graphError = GraphErrorFamily.family
 }

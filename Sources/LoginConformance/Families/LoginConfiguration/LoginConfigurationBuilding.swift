@@ -30,8 +30,11 @@ public struct LoginConfigurationRequest: Codable, Sendable, Hashable {
     public let tracking: LoginTracking
     /// The nonce; `nil` when the app supplies none and the implementation makes its default (a fresh UUID).
     public let nonce: String?
-    /// The auth type; `nil` is an explicit "no auth type", which is valid.
+    /// The auth type; `nil` is an explicit "no auth type", which is valid (unless ``usesDefaultAuthType``).
     public let authType: String?
+    /// Whether the app passes no auth type at all, so the initializer's default (`rerequest`) applies. In JSON: the
+    /// input leaves `authType` out (optional since suite 0.4.0, DECISIONS.md D44); ``authType`` is then `nil`.
+    public let usesDefaultAuthType: Bool
     /// The Messenger page ID, never validated.
     public let messengerPageId: String?
     /// The PKCE code verifier; `nil` when the app supplies none and the implementation makes a fresh one.
@@ -39,24 +42,27 @@ public struct LoginConfigurationRequest: Codable, Sendable, Hashable {
 
     public init(
         permissions: [String], tracking: LoginTracking, nonce: String?, authType: String?,
-        messengerPageId: String?, codeVerifier: String?
+        messengerPageId: String?, codeVerifier: String?, usesDefaultAuthType: Bool = false
     ) {
         self.permissions = permissions
         self.tracking = tracking
         self.nonce = nonce
-        self.authType = authType
+        self.authType = usesDefaultAuthType ? nil : authType
+        self.usesDefaultAuthType = usesDefaultAuthType
         self.messengerPageId = messengerPageId
         self.codeVerifier = codeVerifier
     }
 
     public init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownMembers(of: CodingKeys.self)
-        // Every member is required, `null` included: a vector states its whole input.
+        // Every member is required, `null` included: a vector states its whole input. Only `authType` may be left
+        // out, which means the initializer's default (DECISIONS.md D44).
         let container = try decoder.container(keyedBy: CodingKeys.self)
         permissions = try container.decode([String].self, forKey: .permissions)
         tracking = try container.decode(LoginTracking.self, forKey: .tracking)
         nonce = try container.decode(String?.self, forKey: .nonce)
-        authType = try container.decode(String?.self, forKey: .authType)
+        usesDefaultAuthType = !container.contains(.authType)
+        authType = usesDefaultAuthType ? nil : try container.decode(String?.self, forKey: .authType)
         messengerPageId = try container.decode(String?.self, forKey: .messengerPageId)
         codeVerifier = try container.decode(String?.self, forKey: .codeVerifier)
     }
@@ -67,7 +73,9 @@ public struct LoginConfigurationRequest: Codable, Sendable, Hashable {
         try container.encode(permissions, forKey: .permissions)
         try container.encode(tracking, forKey: .tracking)
         try container.encode(nonce, forKey: .nonce)
-        try container.encode(authType, forKey: .authType)
+        if !usesDefaultAuthType {
+            try container.encode(authType, forKey: .authType)
+        }
         try container.encode(messengerPageId, forKey: .messengerPageId)
         try container.encode(codeVerifier, forKey: .codeVerifier)
     }

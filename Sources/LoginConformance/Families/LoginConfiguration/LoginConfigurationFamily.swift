@@ -1,6 +1,6 @@
 /// The `login-configuration` family: ``LoginConfigurationBuilding`` against `Vectors/login-configuration.json`.
 public enum LoginConfigurationFamily: VectorFamily {
-    public static let family = ConformanceFamily.loginConfiguration
+    public static let family = ConformanceFamily(name: "login-configuration", protocolName: "LoginConfigurationBuilding")
 
     public static func run(
         _ input: LoginConfigurationRequest, on implementation: Any
@@ -55,4 +55,10 @@ enum DefaultValueRules {
             scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-._~".unicodeScalars.contains(scalar))
         }
     }
+}
+
+extension ConformanceFamily {
+    /// Login configuration: nonce, permission syntax, tracking scope, auth type, code verifier
+    /// (SPECIFICATION.md §1, §8). Protocol: ``LoginConfigurationBuilding``.
+    public static let loginConfiguration = LoginConfigurationFamily.family
 }

@@ -6,17 +6,22 @@ public enum LoginConfigurationOutcome: Sendable, Hashable {
     case refused(Reason)
 
     /// Why a configuration is refused (SPECIFICATION.md §1), a closed list.
-    public enum Reason: String, Sendable, Hashable, Codable, CaseIterable {
+    public struct Reason: ExtensibleValue {
+        public let rawValue: String
+        private init(_ rawValue: String) { self.rawValue = rawValue }
         /// The nonce is empty or contains whitespace.
-        case invalidNonce
+        public static let invalidNonce = Self("invalidNonce")
         /// A permission is empty or not made only of `a-z` and `_`.
-        case invalidPermissionSyntax
+        public static let invalidPermissionSyntax = Self("invalidPermissionSyntax")
         /// Under `limited`, a permission outside the Limited Login list (documented reading only).
-        case permissionOutsideTrackingScope
+        public static let permissionOutsideTrackingScope = Self("permissionOutsideTrackingScope")
         /// The auth type is not nil, `rerequest` or `reauthorize`.
-        case invalidAuthType
+        public static let invalidAuthType = Self("invalidAuthType")
         /// The code verifier is not 43…128 characters of the allowed set.
-        case invalidCodeVerifier
+        public static let invalidCodeVerifier = Self("invalidCodeVerifier")
+
+        /// Every value this release knows, in the order the specification lists them.
+        public static let allCases: [Self] = [.invalidNonce, .invalidPermissionSyntax, .permissionOutsideTrackingScope, .invalidAuthType, .invalidCodeVerifier]
     }
 }
 

@@ -1,6 +1,6 @@
 /// The `login-request` family: ``LoginRequestBuilding`` against `Vectors/login-request.json`.
 public enum LoginRequestFamily: VectorFamily {
-    public static let family = ConformanceFamily.loginRequest
+    public static let family = ConformanceFamily(name: "login-request", protocolName: "LoginRequestBuilding")
 
     /// The parameters of SPECIFICATION.md §2's table, in its order: every expected outcome names each of them.
     public static let tableParameters = [
@@ -64,4 +64,9 @@ public enum LoginRequestFamily: VectorFamily {
 
     /// The family refuses nothing.
     public static func declaredReason(of outcome: LoginRequestOutcome) -> String? { nil }
+}
+
+extension ConformanceFamily {
+    /// The login request a configuration makes: host, path and the authorization URL's parameters (SPECIFICATION.md §2). Protocol: ``LoginRequestBuilding``.
+    public static let loginRequest = LoginRequestFamily.family
 }

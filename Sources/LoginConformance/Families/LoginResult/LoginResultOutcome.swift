@@ -46,28 +46,44 @@ public struct LoginError: Codable, Sendable, Hashable {
     }
 }
 
-/// A successful login: the result's permission sets and the new access token.
+/// A successful login: the result's permission sets, the new access token and, for a Limited Login callback, the
+/// authentication token and the profile made current (DECISIONS.md D40).
 public struct LoginSuccess: Codable, Sendable, Hashable {
-    private enum CodingKeys: String, CodingKey, CaseIterable { case grantedPermissions, declinedPermissions, token }
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case grantedPermissions, declinedPermissions, token, authenticationToken, profile
+    }
 
     /// The recently granted permissions.
     public let grantedPermissions: Set<String>
     /// requested ∩ denied.
     public let declinedPermissions: Set<String>
-    /// The new access token's fields.
-    public let token: ResolvedAccessToken
+    /// The new access token's fields; `nil` when the callback carried only an `id_token`.
+    public let token: ResolvedAccessToken?
+    /// The authentication token a validated `id_token` made; `nil` without one. Optional in the outcome (suite
+    /// 0.4.0): absent in JSON when `nil`.
+    public let authenticationToken: ResolvedAuthenticationToken?
+    /// The profile the login makes current (the SDK's `Profile.current`), made from the `id_token`'s claims with the
+    /// whole granted set as its permissions; `nil` without an `id_token`. Absent in JSON when `nil`.
+    public let profile: LimitedProfile?
 
-    public init(grantedPermissions: Set<String>, declinedPermissions: Set<String>, token: ResolvedAccessToken) {
+    public init(
+        grantedPermissions: Set<String>, declinedPermissions: Set<String>, token: ResolvedAccessToken?,
+        authenticationToken: ResolvedAuthenticationToken? = nil, profile: LimitedProfile? = nil
+    ) {
         self.grantedPermissions = grantedPermissions
         self.declinedPermissions = declinedPermissions
         self.token = token
+        self.authenticationToken = authenticationToken
+        self.profile = profile
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         grantedPermissions = Set(try container.decode([String].self, forKey: .grantedPermissions))
         declinedPermissions = Set(try container.decode([String].self, forKey: .declinedPermissions))
-        token = try container.decode(ResolvedAccessToken.self, forKey: .token)
+        token = try container.decode(ResolvedAccessToken?.self, forKey: .token)
+        authenticationToken = try container.decodeIfPresent(ResolvedAuthenticationToken.self, forKey: .authenticationToken)
+        profile = try container.decodeIfPresent(LimitedProfile.self, forKey: .profile)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -75,6 +91,8 @@ public struct LoginSuccess: Codable, Sendable, Hashable {
         try container.encode(grantedPermissions.sorted(), forKey: .grantedPermissions)
         try container.encode(declinedPermissions.sorted(), forKey: .declinedPermissions)
         try container.encode(token, forKey: .token)
+        try container.encodeIfPresent(authenticationToken, forKey: .authenticationToken)
+        try container.encodeIfPresent(profile, forKey: .profile)
     }
 }
 
@@ -113,7 +131,7 @@ public struct ResolvedAccessToken: Codable, Sendable, Hashable {
 
 extension LoginResultOutcome: Codable {
     private enum Keys: String, CodingKey {
-        case result, declinedPermissions, error, graphErrorCode, grantedPermissions, token
+        case result, declinedPermissions, error, graphErrorCode, grantedPermissions, token, authenticationToken, profile
     }
 
     public init(from decoder: any Decoder) throws {
@@ -129,7 +147,8 @@ extension LoginResultOutcome: Codable {
                 domain: error.domain, code: error.code,
                 graphErrorCode: try container.decodeIfPresent(String.self, forKey: .graphErrorCode)))
         default:
-            try decoder.rejectUnknownMembers(allowed: ["result", "grantedPermissions", "declinedPermissions", "token"])
+            try decoder.rejectUnknownMembers(
+                allowed: ["result", "grantedPermissions", "declinedPermissions", "token", "authenticationToken", "profile"])
             self = .success(try LoginSuccess(from: decoder))
         }
     }

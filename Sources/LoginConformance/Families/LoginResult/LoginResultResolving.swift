@@ -13,7 +13,10 @@ public protocol LoginResultResolving {
 
 /// The input of a `login-result` vector: the callback and what the app knew when it made the request.
 public struct LoginCallback: Codable, Sendable, Hashable {
-    private enum CodingKeys: String, CodingKey, CaseIterable { case requestedPermissions, query, fragment, expectedChallenge, previousToken, graphUserID, now }
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case requestedPermissions, query, fragment, expectedChallenge, previousToken, graphUserID, now
+        case storedNonce, idTokenVerdict
+    }
 
     /// The permissions the login asked for.
     public let requestedPermissions: Set<String>
@@ -29,10 +32,19 @@ public struct LoginCallback: Codable, Sendable, Hashable {
     public let graphUserID: String?
     /// The time of the callback, epoch seconds (for `expires_in`).
     public let now: Double
+    /// The nonce stored with the login configuration when the request was made (the SDK keeps it in its keychain);
+    /// `nil` when none is stored. Optional in the input (suite 0.4.0): only vectors whose callback carries an
+    /// `id_token` state it (DECISIONS.md D40).
+    public let storedNonce: String?
+    /// The verdict of validating the callback's `id_token` against ``storedNonce``, given so that a resolver needs no
+    /// cryptography (the `token-claims` and `signed-token` families check the validation itself); `nil` when the
+    /// callback carries no `id_token`. Optional in the input (suite 0.4.0, DECISIONS.md D40).
+    public let idTokenVerdict: IDTokenVerdict?
 
     public init(
         requestedPermissions: Set<String>, query: [String: String], fragment: [String: String],
-        expectedChallenge: String, previousToken: PreviousAccessToken?, graphUserID: String?, now: Double
+        expectedChallenge: String, previousToken: PreviousAccessToken?, graphUserID: String?, now: Double,
+        storedNonce: String? = nil, idTokenVerdict: IDTokenVerdict? = nil
     ) {
         self.requestedPermissions = requestedPermissions
         self.query = query
@@ -41,6 +53,8 @@ public struct LoginCallback: Codable, Sendable, Hashable {
         self.previousToken = previousToken
         self.graphUserID = graphUserID
         self.now = now
+        self.storedNonce = storedNonce
+        self.idTokenVerdict = idTokenVerdict
     }
 
     /// Query and fragment merged, the fragment winning (SPECIFICATION.md §3).
@@ -58,6 +72,8 @@ public struct LoginCallback: Codable, Sendable, Hashable {
         previousToken = try container.decode(PreviousAccessToken?.self, forKey: .previousToken)
         graphUserID = try container.decode(String?.self, forKey: .graphUserID)
         now = try container.decode(Double.self, forKey: .now)
+        storedNonce = try container.decodeIfPresent(String.self, forKey: .storedNonce)
+        idTokenVerdict = try container.decodeIfPresent(IDTokenVerdict.self, forKey: .idTokenVerdict)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -69,6 +85,11 @@ public struct LoginCallback: Codable, Sendable, Hashable {
         try container.encode(previousToken, forKey: .previousToken)
         try container.encode(graphUserID, forKey: .graphUserID)
         try container.encode(now, forKey: .now)
+        // Written only when the callback carries an id_token, so the inputs of the other vectors keep their shape.
+        if idTokenVerdict != nil || storedNonce != nil {
+            try container.encode(storedNonce, forKey: .storedNonce)
+        }
+        try container.encodeIfPresent(idTokenVerdict, forKey: .idTokenVerdict)
     }
 }
 

@@ -6,11 +6,16 @@ public enum NonceVerdict: Sendable, Hashable {
     case invalid(Reason)
 
     /// Why a nonce is refused (SPECIFICATION.md §1), a closed list.
-    public enum Reason: String, Sendable, Hashable, Codable, CaseIterable {
+    public struct Reason: ExtensibleValue {
+        public let rawValue: String
+        private init(_ rawValue: String) { self.rawValue = rawValue }
         /// The nonce is the empty string.
-        case empty
+        public static let empty = Self("empty")
         /// The nonce contains a whitespace character of the profile's reading.
-        case whitespace
+        public static let whitespace = Self("whitespace")
+
+        /// Every value this release knows, in the order the specification lists them.
+        public static let allCases: [Self] = [.empty, .whitespace]
     }
 }
 

@@ -1,6 +1,6 @@
 /// The `signed-token` family: ``SignedTokenValidating`` against `Vectors/signed-token.json`.
 public enum SignedTokenFamily: VectorFamily {
-    public static let family = ConformanceFamily.signedToken
+    public static let family = ConformanceFamily(name: "signed-token", protocolName: "SignedTokenValidating")
 
     public static func run(_ input: SignedTokenInput, on implementation: Any) throws -> SignedTokenOutcome? {
         try (implementation as? any SignedTokenValidating)?.validateSignedToken(input)
@@ -17,4 +17,10 @@ public enum SignedTokenFamily: VectorFamily {
     public static func declaredReason(of outcome: SignedTokenOutcome) -> String? {
         if case .rejected(let rejection) = outcome { rejection.reason.rawValue } else { nil }
     }
+}
+
+extension ConformanceFamily {
+    /// Full validation of a compact RS256 id_token with the published keys: base64url, JOSE header, key by `kid`,
+    /// signature, then the claims (SPECIFICATION.md §4, §8). Protocol: ``SignedTokenValidating``.
+    public static let signedToken = SignedTokenFamily.family
 }

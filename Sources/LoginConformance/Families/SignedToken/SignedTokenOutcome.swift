@@ -24,44 +24,49 @@ public struct SignedTokenRejection: Codable, Sendable, Hashable {
     }
 
     /// The closed list of rejection reasons (SPECIFICATION.md §4, §8; how each is chosen: `Vectors/README.md`).
-    public enum Reason: String, Sendable, Hashable, Codable, CaseIterable {
+    public struct Reason: ExtensibleValue {
+        public let rawValue: String
+        private init(_ rawValue: String) { self.rawValue = rawValue }
         /// The token is not exactly three dot-separated segments.
-        case malformed
+        public static let malformed = Self("malformed")
         /// A segment is not base64url as the profile reads it.
-        case badBase64url
+        public static let badBase64url = Self("badBase64url")
         /// The header or payload is not one JSON object (not UTF-8, not JSON, another type, a duplicate member).
-        case badJSON
+        public static let badJSON = Self("badJSON")
         /// `alg` absent, not a string, or not exactly `RS256`.
-        case headerAlgorithm
+        public static let headerAlgorithm = Self("headerAlgorithm")
         /// `typ` absent, not a string, or not exactly `JWT`.
-        case headerType
+        public static let headerType = Self("headerType")
         /// `kid` absent, not a string, or empty.
-        case headerKeyID
+        public static let headerKeyID = Self("headerKeyID")
         /// Documented reading: a `crit` header names an extension the validator does not understand.
-        case headerCritical
+        public static let headerCritical = Self("headerCritical")
         /// `kid` names no key of the profile's key source.
-        case unknownKeyID
+        public static let unknownKeyID = Self("unknownKeyID")
         /// The signature does not verify with the key `kid` names.
-        case signatureInvalid
+        public static let signatureInvalid = Self("signatureInvalid")
         /// A required claim is absent.
-        case missingClaim
+        public static let missingClaim = Self("missingClaim")
         /// A required claim has the wrong JSON type (`null` included).
-        case wrongClaimType
+        public static let wrongClaimType = Self("wrongClaimType")
         /// `jti`, `sub` or `nonce` is the empty string.
-        case emptyClaim
+        public static let emptyClaim = Self("emptyClaim")
         /// `iss` fails the profile's issuer rule.
-        case issuer
+        public static let issuer = Self("issuer")
         /// `aud` is a string other than the app ID.
-        case audience
+        public static let audience = Self("audience")
         /// `exp <= now`.
-        case expired
+        public static let expired = Self("expired")
         /// `iat < now - 600`.
-        case issuedTooLongAgo
+        public static let issuedTooLongAgo = Self("issuedTooLongAgo")
         /// `nonce` differs from the expected nonce.
-        case nonceMismatch
+        public static let nonceMismatch = Self("nonceMismatch")
 
         /// Whether the reason names a claim.
         public var namesClaim: Bool { [.missingClaim, .wrongClaimType, .emptyClaim].contains(self) }
+
+        /// Every value this release knows, in the order the specification lists them.
+        public static let allCases: [Self] = [.malformed, .badBase64url, .badJSON, .headerAlgorithm, .headerType, .headerKeyID, .headerCritical, .unknownKeyID, .signatureInvalid, .missingClaim, .wrongClaimType, .emptyClaim, .issuer, .audience, .expired, .issuedTooLongAgo, .nonceMismatch]
     }
 }
 

@@ -1,6 +1,6 @@
 /// The `token-change` family: ``TokenChangeNotifying`` against `Vectors/token-change.json`.
 public enum TokenChangeFamily: VectorFamily {
-    public static let family = ConformanceFamily.tokenChange
+    public static let family = ConformanceFamily(name: "token-change", protocolName: "TokenChangeNotifying")
 
     public static func run(_ input: TokenChangeSequence, on implementation: Any) throws -> TokenChangeOutcome? {
         try (implementation as? any TokenChangeNotifying)?.notifications(for: input)
@@ -14,4 +14,9 @@ public enum TokenChangeFamily: VectorFamily {
 
     /// Outcomes have no rejection reason.
     public static func declaredReason(of outcome: TokenChangeOutcome) -> String? { nil }
+}
+
+extension ConformanceFamily {
+    /// The notifications a sequence of current-token changes posts, with their user info (SPECIFICATION.md §6). Protocol: ``TokenChangeNotifying``.
+    public static let tokenChange = TokenChangeFamily.family
 }

@@ -1,6 +1,6 @@
 /// The `token-claims` family: ``TokenClaimsValidating`` against `Vectors/token-claims.json`.
 public enum TokenClaimsFamily: VectorFamily {
-    public static let family = ConformanceFamily.tokenClaims
+    public static let family = ConformanceFamily(name: "token-claims", protocolName: "TokenClaimsValidating")
 
     public static func run(_ input: TokenClaimsInput, on implementation: Any) throws -> TokenClaimsOutcome? {
         try (implementation as? any TokenClaimsValidating)?.validateClaims(input)
@@ -17,4 +17,9 @@ public enum TokenClaimsFamily: VectorFamily {
     public static func declaredReason(of outcome: TokenClaimsOutcome) -> String? {
         if case .rejected(let rejection) = outcome { rejection.reason.rawValue } else { nil }
     }
+}
+
+extension ConformanceFamily {
+    /// id_token header and claims validation (SPECIFICATION.md §4, §8). Protocol: ``TokenClaimsValidating``.
+    public static let tokenClaims = TokenClaimsFamily.family
 }

@@ -1,0 +1,27 @@
+/// The authentication token a Limited Login callback's validated `id_token` makes (DECISIONS.md D40).
+public struct ResolvedAuthenticationToken: Codable, Sendable, Hashable {
+    private enum CodingKeys: String, CodingKey, CaseIterable { case tokenString, nonce }
+
+    /// The `id_token` parameter.
+    public let tokenString: String
+    /// The nonce stored with the configuration, which the token was validated against.
+    public let nonce: String
+
+    public init(tokenString: String, nonce: String) {
+        self.tokenString = tokenString
+        self.nonce = nonce
+    }
+
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownMembers(of: CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        tokenString = try container.decode(String.self, forKey: .tokenString)
+        nonce = try container.decode(String.self, forKey: .nonce)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(tokenString, forKey: .tokenString)
+        try container.encode(nonce, forKey: .nonce)
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// The options of `login-conformance bench` (its line in `login-conformance help`; BENCHMARKS.md).
+package struct BenchOptions: Sendable, Hashable {
+    /// Fewer repeats and smaller harness runs: the CI smoke check.
+    package var quick = false
+    /// The adapter whose throughput measures the runner: it answers at once, whatever it is asked.
+    package var trivialAdapter = "python3 Tests/Adapters/trivial_adapter.py"
+    /// A real adapter, for a throughput with an implementation behind it.
+    package var referenceAdapter = "python3 Examples/PythonAdapter/reference_adapter.py"
+    /// Whether the harness benchmarks (which start adapters) run.
+    package var harness = true
+    /// The replication factors of the scaling benchmark.
+    package var scales = [1, 10, 100]
+    /// The vectors to measure, instead of the bundled ones.
+    package var vectorsDirectory: URL?
+
+    /// The defaults.
+    package init() {}
+
+    /// Reads `bench`'s arguments (without the command name).
+    package init(parsing arguments: [String]) throws(BenchUsageError) {
+        var remaining = arguments[...]
+        func value(for option: String) throws(BenchUsageError) -> String {
+            guard let value = remaining.popFirst() else {
+                throw BenchUsageError(description: "\(option) needs a value")
+            }
+            return value
+        }
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--quick": quick = true
+            case "--no-harness": harness = false
+            case "--trivial-adapter": trivialAdapter = try value(for: argument)
+            case "--reference-adapter": referenceAdapter = try value(for: argument)
+            case "--vectors": vectorsDirectory = URL(fileURLWithPath: try value(for: argument), isDirectory: true)
+            case "--scales":
+                let text = try value(for: argument)
+                let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+                let parsed = parts.compactMap { Int($0) }
+                guard !parsed.isEmpty, parsed.count == parts.count, parsed.allSatisfy({ $0 >= 1 }) else {
+                    throw BenchUsageError(description: "--scales takes factors like 1,10,100, not \"\(text)\"")
+                }
+                scales = parsed
+            default:
+                throw BenchUsageError(description: "bench: unknown argument \(argument)")
+            }
+        }
+    }
+}

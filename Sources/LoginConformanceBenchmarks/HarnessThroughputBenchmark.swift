@@ -1,0 +1,63 @@
+import LoginConformance
+import LoginConformanceHarness
+
+/// 4. Harness throughput: vectors per second through ``HarnessRunner`` (start and handshake not counted), with
+/// the trivial adapter (which measures the runner) at several batch sizes and with a real adapter; then the trivial
+/// adapter's own ceiling (``AdapterAloneBenchmark``) and where the runner's time goes (``RunnerSplitBenchmark``).
+struct HarnessThroughputBenchmark {
+    let suite: VectorSuite
+    let options: BenchOptions
+    let output: BenchOutput
+
+    /// Runs every harness measurement and returns their table rows; an adapter that cannot be run is noted and
+    /// leaves its rows out.
+    func run() -> [BenchTable.Row] {
+        output.section("4. Harness throughput: HarnessRunner over JSON Lines (start and handshake not counted)")
+        var rows: [BenchTable.Row] = []
+        let base = suite.vectors(for: .documented)
+        let trivialVectors = base.filter { TypedVectors.families.contains($0.family) }.replicated(options.quick ? 2 : 10)
+        for batch in options.quick ? [1, 256] : [1, 16, 256] {
+            guard let measured = throughput(options.trivialAdapter, trivialVectors, batch: batch) else { continue }
+            rows.append(BenchTable.Row(name: "4. harness, trivial adapter, batch \(batch)", result: "\(BenchFormat.grouped(measured)) vectors/s",
+                                       target: "≥ 20,000/s", met: measured >= 20_000 ? "yes" : "NO"))
+        }
+        for batch in options.quick ? [64] : [1, 64] {
+            guard let measured = throughput(options.referenceAdapter, base, batch: batch) else { continue }
+            rows.append(BenchTable.Row(name: "4. harness, Python reference adapter, batch \(batch)", result: "\(BenchFormat.grouped(measured)) vectors/s",
+                                       target: "(no target)", met: "—"))
+        }
+        if let alone = AdapterAloneBenchmark(command: options.trivialAdapter, vectors: trivialVectors, output: output).run() {
+            rows.append(BenchTable.Row(name: "4. trivial adapter alone (no runner)", result: "\(BenchFormat.grouped(alone)) vectors/s",
+                                       target: "(its ceiling)", met: "—"))
+        }
+        output.line("  (the trivial adapter answers {\"result\":\"valid\"} to everything: a failure or, outside the nonce family,"
+            + " an answer of the wrong shape, an error; that is the point, it measures the runner, not an implementation)")
+        RunnerSplitBenchmark(vectors: trivialVectors, output: output).run()
+        return rows
+    }
+
+    /// Vectors per second through the runner, or `nil` (with a note) when the adapter cannot be run.
+    private func throughput(_ command: String, _ allVectors: [any ConformanceVector], batch: Int) -> Double? {
+        let runner = HarnessRunner(command: command, options: HarnessOptions(timeout: .seconds(30), restartBudget: 0, batchSize: batch))
+        let clock = ContinuousClock()
+        let startedAt = clock.now
+        let vectors: [any ConformanceVector]
+        do {
+            let capabilities = try runner.start().capabilities
+            vectors = allVectors.filter { capabilities.contains($0.family) }  // the others are skipped, never sent
+        } catch {
+            output.line("  \(command): not measured: \(error)")
+            return nil
+        }
+        let startup = clock.now - startedAt
+        var results: [VectorResult] = []
+        var failure: HarnessFailure?
+        let elapsed = Stopwatch.time { (results, failure) = runner.run(vectors) }
+        runner.stop()
+        let counts = ConformanceRun(suiteVersion: suite.suiteVersion, profile: .documented, results: results).totals
+        let rate = Double(vectors.count) / Stopwatch.seconds(elapsed)
+        output.line("  \(command) --batch \(batch): \(vectors.count) vectors in \(BenchFormat.ms(elapsed)) → \(BenchFormat.grouped(rate)) vectors/s"
+            + " (start \(BenchFormat.ms(startup)); \(counts.passed) passed, \(counts.failed) failed, \(counts.errored) errors\(failure.map { "; \($0)" } ?? ""))")
+        return rate
+    }
+}

@@ -1,0 +1,400 @@
+import Foundation
+import LoginConformance
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One running adapter: a child process started with `/bin/sh -c <command line>` in a process group of its own,
+/// whose standard output is read as lines and whose standard error is captured for the vector in flight.
+///
+/// A single reader thread polls both pipes and always drains standard error before standard output, so what an
+/// adapter writes to standard error before an answer is attached to that answer's vector, and a flood on standard
+/// error can never block the adapter (the excess beyond ``stderrLimit`` is counted, not kept).
+final class AdapterProcess: @unchecked Sendable {
+    /// What waiting for a line gives.
+    enum ReadResult: Equatable {
+        /// A complete line, without its newline.
+        case line(String)
+        /// A line that is not UTF-8, its bytes shown with the invalid ones escaped as `\xNN`.
+        case invalidUTF8(String)
+        /// A line longer than ``maxLineBytes`` (or output that never ends a line): its first bytes, shown escaped.
+        case overlong(prefix: String)
+        /// Standard output closed; `partial` holds bytes after the last newline, if any.
+        case endOfOutput(partial: String)
+        /// No line within the timeout.
+        case timedOut
+    }
+
+    /// How much standard error is kept per vector.
+    static let stderrLimit = 64 * 1024
+
+    private let pid: pid_t
+    private var stdinDescriptor: Int32
+    private let condition = NSCondition()
+    private var lines: [ReadResult] = []
+    /// The bytes of the queued lines not taken yet.
+    private var pendingBytes = 0
+    /// Past this many queued lines, or bytes, standard output is not read until the runner takes some.
+    static let pendingLineLimit = 65_536
+    static let pendingByteLimit = 32 << 20
+    private var lineStart = 0
+    private var partial: [UInt8] = []
+    /// Discarding the rest of an over-long line, up to its newline.
+    private var discardingLine = false
+    /// The longest line of standard output kept; a longer one is cut at once (memory stays bounded).
+    let maxLineBytes: Int
+    private var outputClosed = false
+    private var errorClosed = false
+    private var stderrText: [UInt8] = []
+    private var stderrDropped = 0
+    private var exitStatus: Int32?
+
+    /// Starts `command` through `/bin/sh -c`. Throws when the process cannot be started.
+    init(command: String, maxLineBytes: Int = 1 << 20) throws(HarnessFailure) {
+        self.maxLineBytes = max(1, maxLineBytes)
+        AdapterProcess.ignoreBrokenPipes
+        // Pipes are made close-on-exec and the child spawned under one lock, so an adapter started concurrently
+        // (parallel tests) never inherits another adapter's pipe ends.
+        AdapterProcess.spawnLock.lock()
+        defer { AdapterProcess.spawnLock.unlock() }
+        var input: [Int32] = [-1, -1], output: [Int32] = [-1, -1], error: [Int32] = [-1, -1]
+        guard makePipe(&input), makePipe(&output), makePipe(&error) else {
+            throw HarnessFailure.cannotStart("cannot create pipes: \(String(cString: strerror(errno)))")
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, input[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, output[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, error[1], 2)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
+
+        let words: [String] = ["/bin/sh", "-c", Self.execIfSimple(command)]
+        let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        defer { arguments.forEach { free($0) } }
+        var child: pid_t = 0
+        let status = posix_spawn(&child, "/bin/sh", &actions, &attributes, arguments, environ)
+        close(input[0])
+        close(output[1])
+        close(error[1])
+        guard status == 0 else {
+            close(input[1])
+            close(output[0])
+            close(error[0])
+            throw HarnessFailure.cannotStart("cannot start /bin/sh -c \(command): \(String(cString: strerror(status)))")
+        }
+        pid = child
+        stdinDescriptor = input[1]
+        let outputDescriptor = output[0], errorDescriptor = error[0]
+        let reader = Thread { [self] in readLoop(output: outputDescriptor, error: errorDescriptor) }
+        reader.name = "login-conformance adapter reader"
+        reader.start()
+    }
+
+    private static let spawnLock = NSLock()
+
+    /// `exec <command>` for a simple command line (a program and its arguments), so the adapter is the shell's
+    /// process itself: no shell holds its standard output open after the adapter closes it, and its exit status
+    /// is its own. Anything with shell syntax beyond words and quotes runs as written.
+    static func execIfSimple(_ command: String) -> String {
+        let special = Set(";&|<>()`$\n{}*?[]#~=\\")
+        let words = command.split(separator: " ")
+        let keywords: Set<Substring> = ["if", "for", "while", "until", "case", "exec", "cd", "export", "set", "eval",
+                                        "ulimit", "umask", "trap", "!", "time", "exit", "."]
+        guard let first = words.first, !keywords.contains(first), !command.contains(where: special.contains) else {
+            return command
+        }
+        return "exec " + command
+    }
+
+    /// Writing to an adapter that died must be an error, not a signal that ends the runner.
+    private static let ignoreBrokenPipes: Void = {
+        signal(SIGPIPE, SIG_IGN)
+    }()
+
+    /// Sends one line (a newline is added). Throws when the adapter no longer reads its input.
+    func send(_ line: String) throws(HarnessFailure) {
+        var bytes = Array((line + "\n").utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { buffer in
+                write(stdinDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw HarnessFailure.cannotWrite(String(cString: strerror(errno)))
+            }
+            offset += written
+        }
+    }
+
+    /// The next line of standard output, waiting at most `timeout`. The end of standard output, or the adapter's
+    /// own exit while a process it started keeps standard output open, ends the wait at once.
+    func readLine(timeout: Duration) -> ReadResult {
+        let deadline = ContinuousClock.now + timeout
+        var exitedAt: ContinuousClock.Instant?
+        while true {
+            condition.lock()
+            if lineStart < lines.count {
+                let line = lines[lineStart]
+                pendingBytes -= Self.size(of: line)
+                lineStart += 1
+                if lineStart > 1024 {
+                    lines.removeFirst(lineStart)
+                    lineStart = 0
+                }
+                condition.unlock()
+                return line
+            }
+            if outputClosed || (exitedAt.map { ContinuousClock.now - $0 > .milliseconds(300) } ?? false) {
+                let rest = partial
+                condition.unlock()
+                return .endOfOutput(partial: Self.shown(rest))
+            }
+            let now = ContinuousClock.now
+            if now >= deadline {
+                condition.unlock()
+                return .timedOut
+            }
+            // Wake at least every 100 ms to notice the adapter's exit (its output may be held open by a child).
+            let slice = min(deadline - now, .milliseconds(100))
+            _ = condition.wait(until: Date(timeIntervalSinceNow: Self.seconds(slice)))
+            condition.unlock()
+            if exitedAt == nil, reap(blocking: false) != nil {
+                // Lines it wrote before exiting are still read; give the reader a moment for them.
+                exitedAt = ContinuousClock.now
+            }
+        }
+    }
+
+    /// Lines already read and not taken yet, without waiting; with `untilEnd`, waits up to `timeout` for standard
+    /// output to end (or the adapter to exit) and returns every line written until then.
+    /// At most `keep` lines are returned; the rest are read and dropped (memory stays bounded).
+    func drainLines(untilEnd timeout: Duration, keep: Int = 20) -> [ReadResult] {
+        var drained: [ReadResult] = []
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let now = ContinuousClock.now
+            if now > deadline, drained.count > 0 { return drained }
+            switch readLine(timeout: max(.zero, deadline - now)) {
+            case .endOfOutput(let partial):
+                if !partial.isEmpty, drained.count < keep { drained.append(.line(partial)) }
+                return drained
+            case .timedOut:
+                return drained
+            case let line:
+                if drained.count < keep { drained.append(line) }
+            }
+        }
+    }
+
+    private static func size(of line: ReadResult) -> Int {
+        switch line {
+        case .line(let text), .invalidUTF8(let text), .overlong(let text): text.utf8.count
+        case .endOfOutput, .timedOut: 0
+        }
+    }
+
+    private func enqueue(_ line: ReadResult) {
+        lines.append(line)
+        pendingBytes += Self.size(of: line)
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    /// Bytes as text: valid UTF-8 as it is, otherwise every byte that is not printable ASCII as `\xNN`.
+    static func shown<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        return escaped(bytes)
+    }
+
+    /// Every byte that is not printable ASCII as `\xNN`.
+    static func escaped<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        var text = ""
+        for byte in bytes {
+            if byte >= 0x20 && byte < 0x7f && byte != UInt8(ascii: "\\") {
+                text.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                text += "\\x" + (byte < 16 ? "0" : "") + String(byte, radix: 16)
+            }
+        }
+        return text
+    }
+
+    /// Standard error captured since the last call (capped), then cleared; `nil` when there was none.
+    func takeStderr() -> String? {
+        condition.lock()
+        defer {
+            stderrText.removeAll()
+            stderrDropped = 0
+            condition.unlock()
+        }
+        guard !stderrText.isEmpty else { return nil }
+        let text = String(decoding: stderrText, as: UTF8.self)
+        return stderrDropped > 0 ? text + "\n… \(stderrDropped) more bytes of standard error not kept" : text
+    }
+
+    /// Waits up to `timeout` for standard error to close (after the process died), so its last words are kept.
+    func waitForStderrToClose(timeout: Duration) {
+        let deadline = Date(timeIntervalSinceNow: Self.seconds(timeout))
+        condition.lock()
+        while !errorClosed, condition.wait(until: deadline) {}
+        condition.unlock()
+    }
+
+    /// How the process ended, once it has: `exited with status N` or `killed by signal N`.
+    func exitDescription(waiting timeout: Duration) -> String {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if let status = reap(blocking: false) { return Self.describe(status) }
+            usleep(10_000)
+        }
+        return "still running"
+    }
+
+    /// Closes the adapter's input, so an adapter that reads to the end exits by itself.
+    func closeInput() {
+        if stdinDescriptor >= 0 {
+            close(stdinDescriptor)
+            stdinDescriptor = -1
+        }
+    }
+
+    /// Kills the adapter's whole process group and reaps it.
+    func kill() {
+        closeInput()
+        killProcessGroup(pid)
+        _ = reap(blocking: true)
+    }
+
+    /// The adapter's process group ID (its shell's process ID).
+    var processGroup: pid_t { pid }
+
+    deinit {
+        kill()
+    }
+
+    private func reap(blocking: Bool) -> Int32? {
+        condition.lock()
+        defer { condition.unlock() }
+        if let exitStatus { return exitStatus }
+        var status: Int32 = 0
+        let result = waitpid(pid, &status, blocking ? 0 : WNOHANG)
+        guard result == pid else { return nil }
+        exitStatus = status
+        return status
+    }
+
+    /// `exited with status N` or `killed by signal N`; a shell that ran the adapter as its child reports a signal
+    /// as status 128 + N, which is said too.
+    private static func describe(_ status: Int32) -> String {
+        let signal = status & 0x7f
+        guard signal == 0 else { return "killed by signal \(signal)" }
+        let code = (status >> 8) & 0xff
+        return code > 128 && code < 160 ? "exited with status \(code) (killed by signal \(code - 128))" : "exited with status \(code)"
+    }
+
+    private func readLoop(output: Int32, error: Int32) {
+        var descriptors = [pollfd(fd: error, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: output, events: Int16(POLLIN), revents: 0)]
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while descriptors.contains(where: { $0.fd >= 0 }) {
+            // Back-pressure: while many unread lines are queued (an adapter writing far more than it is asked),
+            // standard output is not read, so the adapter blocks on its writes and memory stays bounded.
+            condition.lock()
+            let throttled = lines.count - lineStart >= Self.pendingLineLimit || pendingBytes >= Self.pendingByteLimit
+            condition.unlock()
+            descriptors[1].events = throttled ? 0 : Int16(POLLIN)
+            let ready = poll(&descriptors, nfds_t(descriptors.count), throttled ? 10 : -1)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                break
+            }
+            if throttled { usleep(5_000) }
+            // Standard error first: what the adapter wrote there before its answer belongs to that answer.
+            for index in descriptors.indices where descriptors[index].fd >= 0 && descriptors[index].revents != 0
+                && !(index == 1 && throttled) {
+                let descriptor = descriptors[index].fd
+                let count = read(descriptor, &buffer, buffer.count)
+                if count < 0 && errno == EINTR { continue }
+                condition.lock()
+                if count <= 0 {
+                    if index == 0 { errorClosed = true } else { outputClosed = true }
+                    close(descriptor)
+                    descriptors[index].fd = -1
+                } else if index == 0 {
+                    let room = max(0, Self.stderrLimit - stderrText.count)
+                    stderrText.append(contentsOf: buffer[0..<min(room, count)])
+                    stderrDropped += max(0, count - room)
+                } else {
+                    for byte in buffer[0..<count] {
+                        if byte == UInt8(ascii: "\n") {
+                            if discardingLine {
+                                discardingLine = false
+                            } else if let text = String(validating: partial, as: UTF8.self) {
+                                enqueue(.line(text))
+                            } else {
+                                enqueue(.invalidUTF8(Self.escaped(partial.prefix(2_000))))
+                            }
+                            partial.removeAll(keepingCapacity: partial.count <= 64 * 1024)
+                        } else if !discardingLine {
+                            partial.append(byte)
+                            if partial.count > maxLineBytes {
+                                // Cut at once: neither the memory nor the wait for a newline is unbounded.
+                                enqueue(.overlong(prefix: Self.escaped(partial.prefix(200))))
+                                partial = []
+                                discardingLine = true
+                            }
+                        }
+                    }
+                }
+                condition.broadcast()
+                condition.unlock()
+            }
+        }
+    }
+}
+
+/// A pipe whose descriptors are closed on exec, so no other adapter inherits them (an inherited write end would
+/// keep a dead adapter's output from ever ending).
+private func makePipe(_ descriptors: inout [Int32]) -> Bool {
+    guard pipe(&descriptors) == 0 else { return false }
+    return descriptors.allSatisfy { fcntl($0, F_SETFD, FD_CLOEXEC) == 0 }
+}
+
+/// Whether a process of the group `group` is still there (and not a zombie waiting to be reaped).
+func processGroupExists(_ group: pid_t) -> Bool {
+    guard signalGroup(group, 0) == 0 else { return false }
+    #if os(Linux)
+    // A zombie still counts for kill(2); read /proc for a live member.
+    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return true }
+    for entry in entries where entry.first?.isNumber == true {
+        guard let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { continue }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        if fields.count > 2, fields[2] == "\(group)", fields[0] != "Z" { return true }
+    }
+    return false
+    #else
+    return true
+    #endif
+}
+
+/// Sends `signal` to every process of the group `group`.
+@discardableResult
+func signalGroup(_ group: pid_t, _ signal: Int32) -> Int32 {
+    kill(-group, signal)
+}
+
+/// Kills every process of the adapter's group (a shell and the program it started).
+private func killProcessGroup(_ pid: pid_t) {
+    _ = kill(-pid, SIGKILL)
+}

@@ -1,0 +1,506 @@
+import Foundation
+import LoginConformance
+
+/// Runs the vectors through an adapter in another process, speaking the JSON Lines protocol of
+/// `Vectors/HARNESS.md`, and yields the same ``VectorResult``s as an in-process run: answers are judged by the
+/// same family rules, and the results feed the same gate and reports.
+///
+/// It isolates the run from the adapter: a crash is a `crash` for the vector in flight, a missed timeout a `hang`,
+/// a line that is not a protocol message, an answer out of order or a partial line an `error` with the offending
+/// text; after each the adapter is restarted (the handshake replayed) within a budget, and a crash in a batch is
+/// bisected to the vector that caused it. Results gathered so far are never lost.
+///
+/// A runner is used from one thread (it is not `Sendable`); only its ``interrupter`` may be handed to another.
+public final class HarnessRunner {
+    /// The protocol version this runner speaks.
+    public static let protocolVersion = 1
+
+    /// The adapter's command line, run with `/bin/sh -c`.
+    public let command: String
+    /// Timeout, restart budget, batch size.
+    public let options: HarnessOptions
+    /// How many times the adapter was restarted.
+    public private(set) var restarts = 0
+
+    private var process: AdapterProcess? {
+        didSet { interrupter.adapterChanged(group: process?.processGroup) }
+    }
+    private var nextSequence = 1
+    private var handshake: AdapterHandshake?
+    /// The first sequence number sent to the adapter process now running.
+    private var processFirstSequence = 1
+    /// The vector each sequence number was sent for (an answer given twice is blamed on it).
+    private var sentIDs: [Int: String] = [:]
+    /// The ID of the vector answered last.
+    private var lastAnsweredID: String?
+
+    /// Protocol violations found after the results of their vector were returned (an answer repeated after the
+    /// last one, output at `stop`): by vector ID. ``amended(_:)`` applies them.
+    public private(set) var lateViolations: [(id: String, message: String)] = []
+    /// What the adapter did that the schemas refuse but the runner tolerates: members the protocol does not
+    /// define. Not failing in `run`; `smoke` fails on them.
+    public private(set) var warnings: [String] = []
+
+    /// What a signal handler's thread uses to interrupt this run.
+    public let interrupter: HarnessInterrupter
+
+    // The runner works while the adapter does: after sending a batch and before reading its answers, it renders
+    // the next batch's requests and judges the answers read so far (BENCHMARKS.md, harness throughput).
+    /// The indices of the batch after the one in flight, whose requests are rendered ahead.
+    private var upcoming: ArraySlice<Int> = []
+    /// Request text after the `seq`, rendered ahead, by vector index.
+    private var renderedRequests: [Int: String] = [:]
+    /// Answers read but not judged yet, with what was recorded when each was read.
+    private var unjudged: [(index: Int, outcome: JSONValue, duration: Duration, diagnostics: String?)] = []
+
+    public init(command: String, options: HarnessOptions = HarnessOptions()) {
+        self.command = command
+        self.options = options
+        self.interrupter = HarnessInterrupter(grace: options.terminationGrace)
+    }
+
+    deinit {
+        process?.kill()
+    }
+
+    /// The signal that interrupted the run, if one did.
+    public var interruption: Int32? { interrupter.signal }
+
+    /// Interrupts the run (see ``HarnessInterrupter/interrupt(signal:)``); from another thread, use
+    /// ``interrupter``.
+    public func interrupt(signal: Int32) {
+        interrupter.interrupt(signal: signal)
+    }
+
+    /// The adapter's process group, while it runs (tests check that it is gone afterwards).
+    public var processGroup: Int32? { interrupter.processGroup }
+
+    /// Starts the adapter and performs the handshake.
+    @discardableResult
+    public func start() throws(HarnessFailure) -> AdapterHandshake {
+        if let signal = interruption { throw .interrupted(signal: signal) }
+        let process = try AdapterProcess(command: command, maxLineBytes: options.maxLineBytes)
+        self.process = process
+        processFirstSequence = nextSequence
+        if let signal = interruption {
+            process.kill()
+            throw .interrupted(signal: signal)
+        }
+        do {
+            try process.send(Self.startRequest)
+        } catch {
+            throw HarnessFailure.handshake("the adapter does not read its input (\(process.exitDescription(waiting: .seconds(1))))\(stderrNote(process))")
+        }
+        let read = process.readLine(timeout: options.startTimeout)
+        if let signal = interruption {
+            process.kill()
+            throw .interrupted(signal: signal)
+        }
+        switch read {
+        case .invalidUTF8(let shown):
+            process.kill()
+            throw HarnessFailure.handshake("the answer to start is not UTF-8: \(shown)")
+        case .overlong(let prefix):
+            process.kill()
+            throw HarnessFailure.handshake("the answer to start is longer than \(options.maxLineBytes) bytes (--max-line-bytes): \(prefix)…")
+        case .timedOut:
+            process.kill()
+            throw HarnessFailure.handshake("no answer to start within \(options.startTimeout)")
+        case .endOfOutput(let partial):
+            throw HarnessFailure.handshake("the adapter ended before answering start (\(process.exitDescription(waiting: .seconds(1))))"
+                + (partial.isEmpty ? "" : "; it wrote: \(partial)") + stderrNote(process))
+        case .line(let line):
+            let answer: AdapterHandshake
+            do {
+                answer = try Self.parseHandshake(line)
+            } catch {
+                process.kill()
+                throw error
+            }
+            if case .object(let message)? = JSONValue.parse(line) {
+                let extra = Set(message.keys).subtracting(["type", "protocolVersion", "implementation", "capabilities", "profile"])
+                if !extra.isEmpty {
+                    warn("the adapter's started message has members the protocol does not define (ignored): \(extra.sorted().joined(separator: ", "))")
+                }
+            }
+            handshake = answer
+            return answer
+        }
+    }
+
+    private func warn(_ text: String) {
+        if warnings.count < 20, !warnings.contains(text) { warnings.append(text) }
+    }
+
+    /// `results` with the ``lateViolations`` applied: each vector named there becomes an `error` with the message.
+    public func amended(_ results: [VectorResult]) -> [VectorResult] {
+        guard !lateViolations.isEmpty else { return results }
+        var messages: [String: String] = [:]
+        for (id, message) in lateViolations where messages[id] == nil { messages[id] = message }
+        return results.map { result in
+            guard let message = messages[result.id] else { return result }
+            return VectorResult(metadata: result.metadata, family: result.family, outcome: .errored(message: message),
+                                duration: result.duration, diagnostics: result.diagnostics)
+        }
+    }
+
+    /// Sends `stop` and waits briefly for the adapter to exit; returns how it ended.
+    @discardableResult
+    public func stop() -> String {
+        guard let process else { return "not running" }
+        if interruption != nil {
+            process.kill()
+            self.process = nil
+            return "stopped by the interrupt"
+        }
+        // Everything written after the last answer is a violation: read it, before and at stop.
+        var extra = process.drainLines(untilEnd: .zero)
+        try? process.send(Self.stopRequest)
+        process.closeInput()
+        extra += process.drainLines(untilEnd: .seconds(2))
+        for line in extra { lateOutput(line) }
+        let ending = process.exitDescription(waiting: .seconds(2))
+        process.kill()
+        self.process = nil
+        return ending
+    }
+
+    /// Runs `vectors` (the adapter must have been started) and returns one result per vector, in order, with the
+    /// failure that cut the run short if the restart budget ran out (the vectors not run are then errors).
+    /// Output after the last answer: blamed on the vector whose `seq` it repeats, or else on the last answered one.
+    private func lateOutput(_ read: AdapterProcess.ReadResult) {
+        let text: String
+        switch read {
+        case .line(let line): text = line
+        case .invalidUTF8(let shown): text = shown
+        case .overlong(let prefix): text = prefix + "…"
+        case .endOfOutput, .timedOut: return
+        }
+        let shown = text.count > 500 ? String(text.prefix(500)) + "…" : text
+        if case .object(let message)? = JSONValue.parse(text), let seq = message["seq"]?.numberValue,
+           let id = sentIDs[Int(exactly: seq) ?? -1] {
+            lateViolations.append((id, "the adapter answered seq \(Int(seq)) again after its last answer: \(shown)"))
+        } else if let id = lastAnsweredID {
+            lateViolations.append((id, "the adapter wrote after its last answer: \(shown)"))
+        } else {
+            warn("the adapter wrote output nobody asked for: \(shown)")
+        }
+    }
+
+    public func run(_ vectors: [any ConformanceVector]) -> (results: [VectorResult], failure: HarnessFailure?) {
+        var results = [VectorResult?](repeating: nil, count: vectors.count)
+        var failure: HarnessFailure?
+        let capabilities = handshake?.capabilities ?? []
+        var pending: [Int] = []
+        for (index, vector) in vectors.enumerated() {
+            if capabilities.contains(vector.family) {
+                pending.append(index)
+            } else {
+                results[index] = VectorResult(
+                    metadata: vector.metadata, family: vector.family,
+                    outcome: .skipped(reason: "the adapter does not declare the capability \(vector.family.rawValue)"),
+                    duration: .zero)
+            }
+        }
+        var start = 0
+        while start < pending.count {
+            let chunk = Array(pending[start..<min(start + options.batchSize, pending.count)])
+            let next = start + chunk.count
+            upcoming = pending[next..<min(next + options.batchSize, pending.count)]
+            if let cut = runChunk(chunk, vectors: vectors, into: &results) {
+                failure = cut
+                break
+            }
+            start += chunk.count
+        }
+        judgeUnjudged(vectors, into: &results)
+        upcoming = []
+        renderedRequests = [:]
+        let notRun = failure.map { "not run: \($0)" } ?? "not run"
+        let interrupted: Bool = if case .interrupted = failure { true } else { false }
+        return (vectors.indices.map { index in
+            results[index] ?? VectorResult(metadata: vectors[index].metadata, family: vectors[index].family,
+                                           outcome: interrupted ? .skipped(reason: notRun) : .errored(message: notRun),
+                                           duration: .zero)
+        }, failure)
+    }
+
+    /// Sends `chunk` and reads its answers; on a crash, hang or violation records it, restarts and carries on
+    /// (bisecting a crashed or hung batch). Returns a failure only when the restart budget is exhausted.
+    private func runChunk(
+        _ chunk: [Int], vectors: [any ConformanceVector], into results: inout [VectorResult?]
+    ) -> HarnessFailure? {
+        guard let process else { return .cannotStart("the adapter is not running") }
+        let clock = ContinuousClock()
+        var sequences: [Int: Int] = [:]
+        var sendFailed = false
+        for index in chunk {
+            let sequence = nextSequence
+            nextSequence += 1
+            sequences[index] = sequence
+            sentIDs[sequence] = vectors[index].metadata.id
+            let body = renderedRequests.removeValue(forKey: index) ?? Self.requestBody(vectors[index])
+            do {
+                try process.send(Self.runRequest(sequence: sequence, body: body))
+            } catch {
+                sendFailed = true
+                break
+            }
+        }
+        // While the adapter answers: render the next batch's requests, judge the answers already read.
+        for index in upcoming where renderedRequests[index] == nil {
+            renderedRequests[index] = Self.requestBody(vectors[index])
+        }
+        judgeUnjudged(vectors, into: &results)
+        var answered = 0
+        var last = clock.now
+        while answered < chunk.count {
+            let index = chunk[answered]
+            let vector = vectors[index]
+            let read = sendFailed && answered == 0 ? process.readLine(timeout: .seconds(2)) : process.readLine(timeout: options.timeout)
+            if let signal = interruption {
+                // The read was cut by the interrupt: this vector and the rest were not run.
+                process.kill()
+                return .interrupted(signal: signal)
+            }
+            let duration = clock.now - last
+            last = clock.now
+            func record(_ outcome: VectorOutcome, diagnostics: String? = process.takeStderr()) {
+                results[index] = VectorResult(metadata: vector.metadata, family: vector.family, outcome: outcome,
+                                              duration: duration, diagnostics: diagnostics)
+            }
+            switch read {
+            case .invalidUTF8(let shown):
+                record(.errored(message: "the adapter wrote a line that is not UTF-8 (invalid bytes shown as \\xNN): \(shown)"))
+                return restartThen(Array(chunk[(answered + 1)...]), vectors: vectors, into: &results)
+            case .overlong(let prefix):
+                record(.errored(message: "the adapter wrote a line longer than \(options.maxLineBytes) bytes, the limit (--max-line-bytes); it starts: \(prefix)…"))
+                return restartThen(Array(chunk[(answered + 1)...]), vectors: vectors, into: &results)
+            case .line(let line):
+                let parsed = Self.parseAnswer(line, expected: sequences[index]!)
+                if case .answer = parsed { lastAnsweredID = vector.metadata.id }
+                if case .result = parsed { lastAnsweredID = vector.metadata.id }
+                if let extra = Self.extraMembers(line) {
+                    warn("the adapter's answer for \(vector.metadata.id) has members the protocol does not define (ignored): \(extra)")
+                }
+                switch parsed {
+                case .answer(let outcome):
+                    record(outcome)
+                    answered += 1
+                    continue
+                case .result(let outcome):
+                    unjudged.append((index, outcome, duration, process.takeStderr()))
+                    answered += 1
+                    continue
+                case .repeated(let seq, let shown) where seq >= processFirstSequence && sentIDs[seq] != nil:
+                    // An answer given twice: the vector that caused it is at fault; the one in flight runs again.
+                    let message = "the adapter answered seq \(seq) twice (the second time while seq \(sequences[index]!) was due): \(shown)"
+                    let culprit = sentIDs[seq]!
+                    let answeredHere = Set(unjudged.map(\.index))
+                    if let earlier = vectors.indices.first(where: { candidate in
+                        vectors[candidate].metadata.id == culprit && (results[candidate] != nil || answeredHere.contains(candidate))
+                    }) {
+                        unjudged.removeAll { $0.index == earlier }
+                        let was = results[earlier]
+                        results[earlier] = VectorResult(metadata: vectors[earlier].metadata, family: vectors[earlier].family,
+                                                        outcome: .errored(message: message), duration: was?.duration ?? .zero,
+                                                        diagnostics: was?.diagnostics)
+                    } else {
+                        lateViolations.append((culprit, message))
+                    }
+                    _ = process.takeStderr()
+                    return restartThen(Array(chunk[answered...]), vectors: vectors, into: &results)
+                case .repeated(_, let shown):
+                    record(.errored(message: "the adapter answered a seq it was not sent (out of order): \(shown)"))
+                    return restartThen(Array(chunk[(answered + 1)...]), vectors: vectors, into: &results)
+                case .violation(let message):
+                    record(.errored(message: message))
+                    return restartThen(Array(chunk[(answered + 1)...]), vectors: vectors, into: &results)
+                }
+            case .endOfOutput(let partial):
+                process.waitForStderrToClose(timeout: .seconds(1))
+                var ending = process.exitDescription(waiting: .seconds(1))
+                let remaining = Array(chunk[answered...])
+                if ending == "still running" {
+                    // It closed its standard output but lives on: it can answer nothing more.
+                    process.kill()
+                    ending = "closed its standard output"
+                }
+                if !partial.isEmpty {
+                    record(.errored(message: "the adapter ended on a partial line (\(ending)): \(partial)"))
+                    return restartThen(Array(remaining.dropFirst()), vectors: vectors, into: &results)
+                }
+                if remaining.count == 1 {
+                    record(.crashed(message: "the adapter \(ending) while answering this vector"))
+                    return restartThen([], vectors: vectors, into: &results)
+                }
+                return bisect(remaining, vectors: vectors, into: &results)
+            case .timedOut:
+                let remaining = Array(chunk[answered...])
+                if remaining.count == 1 {
+                    process.kill()
+                    record(.hung(message: "no answer within \(options.timeout); the adapter was killed"))
+                    return restartThen([], vectors: vectors, into: &results)
+                }
+                process.kill()
+                return bisect(remaining, vectors: vectors, into: &results)
+            }
+        }
+        return nil
+    }
+
+    /// Restarts the adapter, then runs `remaining` one batch at a time.
+    private func restartThen(
+        _ remaining: [Int], vectors: [any ConformanceVector], into results: inout [VectorResult?]
+    ) -> HarnessFailure? {
+        if let failure = restart() { return failure }
+        guard !remaining.isEmpty else { return nil }
+        return runChunk(remaining, vectors: vectors, into: &results)
+    }
+
+    /// A batch crashed or hung with several answers outstanding: restart and run each half, until the vector that
+    /// causes it is alone.
+    private func bisect(
+        _ remaining: [Int], vectors: [any ConformanceVector], into results: inout [VectorResult?]
+    ) -> HarnessFailure? {
+        if let failure = restart() { return failure }
+        let middle = remaining.count / 2
+        if let failure = runChunk(Array(remaining[..<middle]), vectors: vectors, into: &results) { return failure }
+        return runChunk(Array(remaining[middle...]), vectors: vectors, into: &results)
+    }
+
+    private func restart() -> HarnessFailure? {
+        process?.kill()
+        process = nil
+        if let signal = interruption { return .interrupted(signal: signal) }
+        guard restarts < options.restartBudget else { return .restartBudgetExhausted(restarts) }
+        restarts += 1
+        do {
+            try start()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// Judges the answers read so far by the family rules (``ConformanceVector/judge(answer:)``).
+    private func judgeUnjudged(_ vectors: [any ConformanceVector], into results: inout [VectorResult?]) {
+        for (index, outcome, duration, diagnostics) in unjudged {
+            let vector = vectors[index]
+            results[index] = VectorResult(metadata: vector.metadata, family: vector.family,
+                                          outcome: vector.judge(answer: outcome), duration: duration,
+                                          diagnostics: diagnostics)
+        }
+        unjudged.removeAll(keepingCapacity: true)
+    }
+
+    /// The `start` request, the handshake's first line.
+    package static let startRequest = #"{"type":"start","protocolVersion":"# + String(protocolVersion) + "}"
+
+    /// The `stop` request, the last line an adapter is sent.
+    package static let stopRequest = #"{"type":"stop"}"#
+
+    /// The `run` request for `vector` with the sequence number `sequence`: the line this runner sends (the
+    /// benchmarks replay these lines to an adapter on its own).
+    package static func runRequest(_ vector: any ConformanceVector, sequence: Int) -> String {
+        runRequest(sequence: sequence, body: requestBody(vector))
+    }
+
+    private static func runRequest(sequence: Int, body: String) -> String {
+        #"{"type":"run","seq":"# + String(sequence) + body
+    }
+
+    /// A `run` request's text after `{"type":"run","seq":` and the sequence number.
+    private static func requestBody(_ vector: any ConformanceVector) -> String {
+        #","family":"\#(vector.family.rawValue)","id":\#(jsonString(vector.metadata.id)),"input":\#(vector.inputJSON())}"#
+    }
+
+    private enum ParsedAnswer {
+        /// A well-formed `result` message, its outcome still to be judged.
+        case result(JSONValue)
+        case answer(VectorOutcome)
+        /// An answer with a `seq` below the one due: given twice (or never asked for).
+        case repeated(seq: Int, shown: String)
+        case violation(String)
+    }
+
+    /// The members of an answer that its schema does not define, comma separated; `nil` when there are none.
+    private static func extraMembers(_ line: String) -> String? {
+        guard case .object(let message)? = JSONValue.parse(line), let type = message["type"]?.stringValue else { return nil }
+        let allowed: Set<String> = switch type {
+        case "result": ["type", "seq", "outcome"]
+        case "skipped": ["type", "seq", "reason"]
+        case "errored": ["type", "seq", "message"]
+        default: Set(message.keys)
+        }
+        let extra = Set(message.keys).subtracting(allowed)
+        return extra.isEmpty ? nil : extra.sorted().joined(separator: ", ")
+    }
+
+    private static func parseAnswer(_ line: String, expected sequence: Int) -> ParsedAnswer {
+        let shown = line.count > 500 ? String(line.prefix(500)) + "…" : line
+        guard case .object(let message)? = JSONValue.parse(line), let type = message["type"]?.stringValue else {
+            return .violation("the adapter wrote a line that is not a protocol message: \(shown)")
+        }
+        guard let got = message["seq"]?.numberValue else {
+            return .violation("the adapter's answer has no seq: \(shown)")
+        }
+        if got < Double(sequence), let earlier = Int(exactly: got) {
+            return .repeated(seq: earlier, shown: shown)
+        }
+        guard got == Double(sequence) else {
+            return .violation("the adapter answered seq \(got.formatted()) where \(sequence) was due (out of order): \(shown)")
+        }
+        switch type {
+        case "result":
+            guard let outcome = message["outcome"] else { return .violation("a result without outcome: \(shown)") }
+            return .result(outcome)
+        case "skipped":
+            return .answer(.skipped(reason: "the adapter skipped it: \(message["reason"]?.stringValue ?? "no reason given")"))
+        case "errored":
+            return .answer(.errored(message: "the adapter reported an error: \(message["message"]?.stringValue ?? "no message")"))
+        default:
+            return .violation("the adapter answered with an unknown message type \"\(type)\": \(shown)")
+        }
+    }
+
+    private static func parseHandshake(_ line: String) throws(HarnessFailure) -> AdapterHandshake {
+        guard case .object(let message)? = JSONValue.parse(line), message["type"]?.stringValue == "started" else {
+            throw HarnessFailure.handshake("expected a started message, got: \(line.prefix(500))")
+        }
+        guard message["protocolVersion"]?.numberValue == Double(protocolVersion) else {
+            throw HarnessFailure.handshake("the adapter speaks protocol version \(message["protocolVersion"].map { "\($0)" } ?? "none"); this runner speaks \(protocolVersion)")
+        }
+        guard let implementation = message["implementation"]?.objectValue,
+              let name = implementation["name"]?.stringValue, !name.isEmpty else {
+            throw HarnessFailure.handshake("the started message has no implementation name: \(line.prefix(500))")
+        }
+        guard let capabilityNames = message["capabilities"]?.arrayValue else {
+            throw HarnessFailure.handshake("the started message has no capabilities list: \(line.prefix(500))")
+        }
+        var capabilities: Set<ConformanceFamily> = []
+        for value in capabilityNames {
+            guard let family = value.stringValue.flatMap(ConformanceFamily.init(rawValue:)) else {
+                throw HarnessFailure.handshake("unknown capability \(value) (known: \(ConformanceFamily.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            capabilities.insert(family)
+        }
+        guard let profile = message["profile"]?.stringValue.flatMap(ConformanceProfile.init(rawValue:)) else {
+            throw HarnessFailure.handshake("the started message has no valid profile (documented or ios-sdk): \(line.prefix(500))")
+        }
+        return AdapterHandshake(
+            implementation: ImplementationInfo(name: name, version: implementation["version"]?.stringValue,
+                                               language: implementation["language"]?.stringValue),
+            capabilities: capabilities, profile: profile)
+    }
+
+    private func stderrNote(_ process: AdapterProcess) -> String {
+        process.waitForStderrToClose(timeout: .seconds(1))
+        return process.takeStderr().map { "; its standard error: \($0.prefix(2_000))" } ?? ""
+    }
+
+    /// A JSON string literal.
+    static func jsonString(_ text: String) -> String {
+        CanonicalJSON.render(text)
+    }
+}

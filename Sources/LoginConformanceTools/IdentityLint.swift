@@ -1,0 +1,65 @@
+import LoginConformance
+/// Vector IDs (conformance-suites.md lesson 1): well-formed and namespaced by family, saying their profile, unique
+/// across the suite, and never an ID the changelog retired.
+enum IdentityLint {
+    static func problems(in documents: SuiteDocuments) -> [LintProblem] {
+        var problems: [LintProblem] = []
+        var firstSeen: [String: VectorEntry] = [:]
+        for vector in documents.vectors {
+            let path = vector.path + ".id"
+            guard let id = vector.id else {
+                problems.append(LintProblem(file: vector.file, jsonPath: path, kind: .malformedID,
+                                            message: "the vector has no string id"))
+                continue
+            }
+            if let problem = formProblem(id, vector) {
+                problems.append(LintProblem(file: vector.file, jsonPath: path, kind: .malformedID, message: problem))
+            }
+            if let first = firstSeen[id] {
+                problems.append(LintProblem(
+                    file: vector.file, jsonPath: path, kind: .duplicateID,
+                    message: "duplicate ID \"\(id)\", first used at \(first.file): \(first.path).id"))
+            } else {
+                firstSeen[id] = vector
+            }
+            if let version = documents.retiredVectorIDs[id] {
+                problems.append(LintProblem(
+                    file: vector.file, jsonPath: path, kind: .retiredID,
+                    message: "\(id) was retired in suite \(version) (changelog.json) and may never be used again: "
+                        + "give the vector a new ID"))
+            }
+        }
+        return problems
+    }
+
+    /// What is wrong with the form of `id`, if anything (Vectors/README.md, "A vector").
+    static func formProblem(_ id: String, _ vector: VectorEntry) -> String? {
+        let parts = id.components(separatedBy: "::")
+        guard parts.count >= 3, parts.allSatisfy(isWellFormedPart) else {
+            return "ID \"\(id)\" must be family::group::case, at least three parts of a-z 0-9 . _ + - each "
+                + "starting with a letter or digit"
+        }
+        guard parts[0] == vector.family.rawValue else {
+            return "ID \"\(id)\" is in \(vector.family.rawValue)'s file but starts with \"\(parts[0])::\""
+        }
+        let suffix = ConformanceProfile.allCases.first { id.hasSuffix(".\($0.rawValue)") }
+        switch (vector.profiles, suffix) {
+        case (let profiles?, let suffix) where profiles.count == 1 && suffix != profiles.first:
+            return "a vector of the \(profiles.first!.rawValue) profile only must end with .\(profiles.first!.rawValue)"
+        case (let profiles, let suffix?) where profiles?.count != 1:
+            return "only a vector of one profile ends with .\(suffix.rawValue); this one names "
+                + (profiles.map { $0.map(\.rawValue).sorted().joined(separator: ", ") } ?? "no profile")
+        default:
+            return nil
+        }
+    }
+
+    private static func isWellFormedPart(_ part: String) -> Bool {
+        guard let first = part.unicodeScalars.first, isLowerAlphanumeric(first) else { return false }
+        return part.unicodeScalars.allSatisfy { isLowerAlphanumeric($0) || "._+-".unicodeScalars.contains($0) }
+    }
+
+    private static func isLowerAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar)
+    }
+}
