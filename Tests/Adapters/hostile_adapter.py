@@ -14,6 +14,7 @@ vector and leaves no process behind (Vectors/HARNESS.md, "What the runner does w
   --invalid-utf8-on ID     answer ID with a line holding the bytes FF FE (not UTF-8)
   --extra-member-on ID     answer ID correctly with one more top-level member, "debug"
   --hang-on ID             on ID, sleep forever (with --ignore-term: a hang that SIGTERM does not end)
+  --slow-on ID SECONDS     on ID, wait SECONDS before answering correctly (a hang under a shorter --timeout only)
   --ignore-term            ignore SIGTERM, and start a helper child in the same process group that ignores it too
   --pid-file FILE          write "<pid> <process group>" to FILE once started
 
@@ -46,6 +47,7 @@ def parse_arguments(argv=None):
     parser.add_argument("--invalid-utf8-on", metavar="ID")
     parser.add_argument("--extra-member-on", metavar="ID")
     parser.add_argument("--hang-on", metavar="ID")
+    parser.add_argument("--slow-on", nargs=2, metavar=("ID", "SECONDS"))
     parser.add_argument("--ignore-term", action="store_true")
     parser.add_argument("--pid-file", metavar="FILE")
     return parser.parse_args(argv)
@@ -78,6 +80,8 @@ def answer_run(request, arguments):
         os._exit(0)
     if vector_id == arguments.hang_on:
         sleep_forever()
+    if arguments.slow_on and vector_id == arguments.slow_on[0]:
+        time.sleep(float(arguments.slow_on[1]))
     if vector_id == arguments.invalid_utf8_on:
         write_bytes(b'{"type":"result","seq":%d,"outcome":{"result":"\xff\xfe"}}\n' % seq)
         return

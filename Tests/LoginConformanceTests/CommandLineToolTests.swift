@@ -26,6 +26,15 @@ struct CommandLineToolTests {
         return (status, captured)
     }
 
+    @Test("a report that cannot be written is an output error naming the path, not a usage error")
+    func unwritableReport() {
+        let path = "/nonexistent-\(UUID().uuidString)/results.json"
+        let (status, captured) = run("run", "--family", "nonce", "--report-json", path)
+        #expect(status == .configurationProblem)
+        #expect(captured.errorText.hasPrefix("output error: cannot write \(path): "))
+        #expect(!captured.errorText.contains("see login-conformance help"))
+    }
+
     @Test("run passes against the bundled reference and prints a table per family")
     func runPasses() throws {
         let (status, captured) = run("run")
@@ -75,7 +84,9 @@ struct CommandLineToolTests {
         try vectors.editVector("token-claims.json", at: 7) { vector in vector["severity"] = "urgent" }
         let (status, captured) = run("run", "--vectors", vectors.directory.path)
         #expect(status == .configurationProblem)
-        #expect(captured.errorText.hasPrefix("vector error: \(vectors.path("token-claims.json")): $.vectors[7].severity: "))
+        // file:line:column at path: problem (the file is one line: JSONSerialization wrote it).
+        #expect(captured.errorText.hasPrefix("vector error: \(vectors.path("token-claims.json")):1:"))
+        #expect(captured.errorText.contains(" at $.vectors[7].severity: \"urgent\" is not one of: critical, high, medium, low"))
     }
 
     @Test("configuration problems exit 2", arguments: [

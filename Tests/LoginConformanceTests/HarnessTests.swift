@@ -1,6 +1,7 @@
 import Foundation
 @testable import LoginConformanceCLI
 import LoginConformance
+@testable import LoginConformanceHarness
 import LoginConformanceReference
 import Testing
 

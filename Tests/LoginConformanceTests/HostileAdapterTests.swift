@@ -1,5 +1,6 @@
 import Foundation
 @testable import LoginConformance
+@testable import LoginConformanceHarness
 @testable import LoginConformanceCLI
 import Testing
 #if canImport(Glibc)
@@ -204,7 +205,7 @@ struct HostileAdapterTests {
             options: HarnessOptions(timeout: .seconds(60), terminationGrace: .milliseconds(500)))
         try runner.start()
         let group = try #require(runner.processGroup)
-        DispatchQueue.global().asyncAfter(deadline: .now() + 1.5) { runner.interrupt(signal: SIGTERM) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 1.5) { [interrupter = runner.interrupter] in interrupter.interrupt(signal: SIGTERM) }
         let started = ContinuousClock.now
         let (results, failure) = runner.run(nonce)
         runner.stop()

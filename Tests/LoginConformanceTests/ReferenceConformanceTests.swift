@@ -14,7 +14,7 @@ struct ReferenceConformanceTests {
         let run = try ConformanceEngine(suite: suite).run(ReferenceImplementation(profile: profile), profile: profile)
         let problems = run.problems.map {
             FailureMessage.text(for: $0, vector: suite.vector(withID: $0.id),
-                                rerunCommand: FailureMessage.cliRerunCommand(id: $0.id, profile: profile))
+                                rerunCommand: "swift run login-conformance run --profile \(profile.rawValue) --vector '\($0.id)'")
         }
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n\n"))")
         #expect(run.verdict == .passed)

@@ -49,7 +49,7 @@ struct WrongImplementationTests {
         let result = try #require(try failures(TrimmingNonceValidator(), .nonce)[id])
         let vector = try #require(suite.vector(withID: id))
         let message = FailureMessage.text(
-            for: result, vector: vector, rerunCommand: FailureMessage.cliRerunCommand(id: id, profile: .documented))
+            for: result, vector: vector, rerunCommand: "swift run login-conformance run --profile documented --vector '\(id)'")
         let lines = message.split(separator: "\n").map(String.init)
         #expect(lines[0] == "\(id) — \(vector.metadata.description)")
         #expect(lines.contains("  expected invalid(whitespace), got valid"))

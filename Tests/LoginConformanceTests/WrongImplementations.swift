@@ -29,7 +29,7 @@ struct RequestedMinusGrantedResolver: LoginResultResolving {
         return .success(LoginSuccess(
             grantedPermissions: success.grantedPermissions,
             declinedPermissions: callback.requestedPermissions.subtracting(success.grantedPermissions),
-            token: success.token))
+            token: success.token, authenticationToken: success.authenticationToken, profile: success.profile))
     }
 }
 

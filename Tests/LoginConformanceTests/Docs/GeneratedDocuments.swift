@@ -1,4 +1,5 @@
 import LoginConformance
+@testable import LoginConformanceTools
 import Testing
 
 /// The generated documents under `docs/` are exactly what the current vectors, rule catalogue and mutants give.

@@ -16,7 +16,8 @@ enum MutationReportDocument {
             "A mutant is a deliberately broken implementation: the conformant model of one family with one realistic "
                 + "bug, claiming one profile. It is killed when at least one vector of its family and profile fails "
                 + "on it. A survivor is a gap in the suite; the fix is a new vector that encodes the rule from "
-                + "the specification, never a weaker mutant. Rules: [rule coverage](rule-coverage.md).",
+                + "the specification, never a weaker mutant. Rules: [rule coverage](rule-coverage.md). Each "
+                + "signed-token mutant is killed by at least two vectors, or its section says why one is enough.",
             "",
             "**Mutation score: \(run.scoreLine)**",
             "",
@@ -27,6 +28,17 @@ enum MutationReportDocument {
             let outcomes = run.outcomes.filter { $0.mutant.family == family }
             let survived = outcomes.filter(\.survived).count
             lines.append("| \(family.rawValue) | \(outcomes.count) | \(outcomes.count - survived) | \(survived) |")
+        }
+        // Kinds of bug (issue 14): a mutant whose description starts with "[kind]" is counted under that kind.
+        let kinds = Dictionary(grouping: run.outcomes.compactMap { outcome in kind(of: outcome.mutant).map { ($0, outcome) } },
+                               by: \.0)
+        if !kinds.isEmpty {
+            lines += ["", "Kinds of bug (the `[kind]` a description starts with; mutants added in suite 0.4.0):", "",
+                      "| kind | mutants | killed | families |", "| --- | ---: | ---: | --- |"]
+            for (name, members) in kinds.sorted(by: { $0.key < $1.key }) {
+                let families = Set(members.map { $0.1.mutant.family.rawValue }).sorted().joined(separator: ", ")
+                lines.append("| \(name) | \(members.count) | \(members.filter { !$0.1.survived }.count) | \(families) |")
+            }
         }
         lines += ["", "| mutant | profile | killed by | the bug |", "| --- | --- | ---: | --- |"]
         for outcome in run.outcomes {
@@ -58,9 +70,18 @@ enum MutationReportDocument {
                     lines.append("")
                     lines += outcome.killers.map { "- `\($0)`" }
                 }
+                if outcome.killers.count == 1, let reason = SignedTokenMutants.oneVectorIsEnough[mutant.name] {
+                    lines += ["", "One vector is enough: \(reason)."]
+                }
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The kind a mutant's description names in brackets at its start (`[check order] …`), if any.
+    private static func kind(of mutant: Mutant) -> String? {
+        guard mutant.description.hasPrefix("["), let end = mutant.description.firstIndex(of: "]") else { return nil }
+        return String(mutant.description[mutant.description.index(after: mutant.description.startIndex)..<end])
     }
 
     private static func cell(_ text: String) -> String {

@@ -1,4 +1,5 @@
 import LoginConformance
+@testable import LoginConformanceTools
 
 /// `docs/rule-coverage.md`: each rule of the catalogue → the vectors that accept and refuse under it → the mutants
 /// killed through those vectors.

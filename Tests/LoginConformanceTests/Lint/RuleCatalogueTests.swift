@@ -1,5 +1,6 @@
 import Foundation
 import LoginConformance
+@testable import LoginConformanceTools
 import Testing
 
 /// The rule catalogue (`Vectors/rules.json`) and the vectors' `rules`: every rule of the specification the suite encodes

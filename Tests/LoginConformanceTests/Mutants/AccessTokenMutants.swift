@@ -8,6 +8,27 @@ enum AccessTokenMutants {
     static func model(profile: ConformanceProfile) -> any Sendable { AccessTokenModel() }
 
     static let all: [Mutant] = [
+        // Issue 14's kinds (the [kind] in front of each description).
+        mutant("access-token.declined-subtracted", .iosSDK,
+               "[overlapping sets] removes declinedPermissions from permissions before looking, so a permission in "
+               + "both is not granted (D47: permissions only)") {
+            $0.grantedSet = { token in token.permissions.filter { !token.declinedPermissions.contains($0) } }
+        },
+        mutant("access-token.expired-subtracted", .iosSDK,
+               "[overlapping sets] removes expiredPermissions from permissions before looking, so a permission in "
+               + "both is not granted (D47: permissions only)") {
+            $0.grantedSet = { token in token.permissions.filter { !token.expiredPermissions.contains($0) } }
+        },
+        mutant("access-token.held-prefix-of-asked", .documented,
+               "[prefix comparison] grants a permission when a held one starts with it, so emai is granted (§6: "
+               + "exact membership)") {
+            $0.lookup = { held, asked in held.contains { $0.hasPrefix(asked) } }
+        },
+        mutant("access-token.asked-starts-with-held", .iosSDK,
+               "[prefix comparison] grants a permission that starts with a held one, so emails is granted (§6: "
+               + "exact membership)") {
+            $0.lookup = { held, asked in held.contains { asked.hasPrefix($0) } }
+        },
         mutant("access-token.case-insensitive-lookup", .documented,
                "compares permissions case-insensitively, so Email is granted (§6: exact membership, no case folding)") {
             $0.lookup = { held, asked in held.contains { $0.lowercased() == asked.lowercased() } }

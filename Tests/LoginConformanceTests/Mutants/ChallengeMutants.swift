@@ -8,6 +8,34 @@ enum ChallengeMutants {
     static func model(profile: ConformanceProfile) -> any Sendable { ChallengeModel() }
 
     static let all: [Mutant] = [
+        // Issue 14's kinds (the [kind] in front of each description).
+        mutant("challenge.hashes-c-string", .iosSDK,
+               "[characters vs bytes] hashes the verifier's utf8CString, whose terminating NUL is hashed too (§1: the "
+               + "verifier's ASCII bytes, nothing added)") {
+            $0.bytes = { verifier in verifier.utf8CString.map { UInt8(bitPattern: $0) } }
+        },
+        mutant("challenge.lower-cases-verifier", .documented,
+               "[case-folded comparison] lower-cases the verifier before hashing, as a case-insensitive store would "
+               + "(§1: the verifier's bytes as given)") {
+            $0.bytes = { Array($0.lowercased().utf8) }
+        },
+        mutant("challenge.lower-cases-challenge", .iosSDK,
+               "[case-folded comparison] lower-cases the encoded challenge (§1: base64url is case-sensitive)") {
+            $0.encode = { ChallengeModel.base64URL($0).lowercased() }
+        },
+        mutant("challenge.hashes-first-43-characters", .documented,
+               "[prefix comparison] hashes only the first 43 characters, the shortest verifier's length (§1: the whole verifier, "
+               + "up to 128)") {
+            $0.bytes = { Array($0.utf8.prefix(43)) }
+        },
+        mutant("challenge.swapped-url-safe-characters", .iosSDK,
+               "[almost-right table] maps + to _ and / to -, the two URL-safe characters swapped (§1, RFC 4648 §5: "
+               + "62 is -, 63 is _)") {
+            $0.encode = {
+                ChallengeModel.standardBase64($0).replacingOccurrences(of: "+", with: "_")
+                    .replacingOccurrences(of: "/", with: "-").replacingOccurrences(of: "=", with: "")
+            }
+        },
         mutant("challenge.plain-method", .iosSDK,
                "sends the verifier itself, the plain method, instead of its S256 challenge (§2: S256)") {
             $0.hashes = false

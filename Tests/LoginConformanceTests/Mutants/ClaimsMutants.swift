@@ -7,6 +7,34 @@ import LoginConformance
 enum ClaimsMutants {
     static let all: [Mutant] = [
         // Header.
+        // Issue 14's kinds (the [kind] in front of each description).
+        mutant("token.nonce-prefix-match", .documented,
+               "[prefix comparison] accepts a nonce claim that starts with the expected nonce, so an empty expected "
+               + "nonce matches anything (§4: exact; D44)") {
+            $0.nonceMatches = { claim, expected in claim.hasPrefix(expected) }
+        },
+        mutant("token.aud-prefix-match", .iosSDK,
+               "[prefix comparison] accepts an aud that starts with the app ID or that the app ID starts with (§4: "
+               + "exactly the app ID)") {
+            $0.audienceMatches = { aud, appID in aud.hasPrefix(appID) || appID.hasPrefix(aud) }
+        },
+        mutant("token.numbers-as-required-strings", .documented,
+               "[loosely typed JSON] reads a JSON number where a required string is due (sub: 123 as \"123\"), as "
+               + "a lenient decoder does (§4: iss, aud, sub, nonce are strings)") {
+            $0.string = { value in value.stringValue ?? value.numberValue.map { String(Int($0)) } }
+        },
+        mutant("token.iss-trailing-dot-stripped", .iosSDK,
+               "[almost-right host] drops a trailing dot from the issuer's host (the DNS root) before the suffix test "
+               + "(D42: the host is compared as written)") {
+            $0.issuerAccepted = { iss, profile in
+                let cleaned = iss.hasSuffix(".") ? String(iss.dropLast()) : iss.replacingOccurrences(of: ".:", with: ":")
+                return ClaimsModel.issuer(cleaned, profile)
+            }
+        },
+        mutant("token.alg-prefix-rs", .documented,
+               "[prefix comparison] accepts any alg starting with RS, so RS384 and RS512 pass (§4: exactly RS256)") {
+            $0.algorithmAccepted = { $0?.stringValue?.hasPrefix("RS") ?? false }
+        },
         mutant("token.accepts-alg-none", .documented,
                "accepts alg none, an unsigned token, beside RS256 (CVE-2015-2951; §4: exactly RS256)") {
             $0.algorithmAccepted = { $0?.stringValue == "RS256" || $0?.stringValue == "none" }

@@ -39,6 +39,8 @@ struct ConfigurationModel: LoginConfigurationBuilding, Sendable {
     var prepareAuthType: @Sendable (String?) -> String? = { $0 }
     /// Whether an auth type is valid. Conformant: nil, `rerequest`, `reauthorize`.
     var isValidAuthType: @Sendable (String?) -> Bool = { $0 == nil || $0 == "rerequest" || $0 == "reauthorize" }
+    /// The auth type of a configuration made without one. Conformant: `rerequest` (DECISIONS.md D44).
+    var defaultAuthType: String? = "rerequest"
     /// The order of the checks.
     var order: [Check] = [.nonce, .permissions, .authType]
     /// A code verifier's length. Conformant: in characters (code points).
@@ -64,7 +66,7 @@ struct ConfigurationModel: LoginConfigurationBuilding, Sendable {
         }
         let nonce = request.nonce ?? UUID().uuidString
         var permissions = request.permissions.map(preparePermission)
-        let authType = prepareAuthType(request.authType)
+        let authType = prepareAuthType(request.usesDefaultAuthType ? defaultAuthType : request.authType)
         for check in order {
             switch check {
             case .nonce:

@@ -5,6 +5,24 @@ import LoginConformance
 /// the auth type, the order of the checks, the code verifier and the values a configuration keeps.
 enum ConfigurationMutants {
     static let all: [Mutant] = [
+        // Issue 14's kinds (the [kind] in front of each description).
+        mutant("configuration.omitted-auth-type-is-nil", .documented,
+               "[missing default] makes a configuration without an auth type hold nil, not the initializers' default "
+               + "rerequest (D44)") {
+            $0.defaultAuthType = nil
+        },
+        mutant("configuration.allow-list-extra-user-posts", .documented,
+               "[extra default-table entry] adds user_posts to the Limited Login allow-list (§1: the page's list)") {
+            $0.allowList?.insert("user_posts")
+        },
+        mutant("configuration.auth-type-prefix", .iosSDK,
+               "[prefix comparison] accepts an auth type that rerequest or reauthorize starts with, the empty one "
+               + "included (§1: exactly)") {
+            $0.isValidAuthType = { value in
+                guard let value else { return true }
+                return "rerequest".hasPrefix(value) || "reauthorize".hasPrefix(value)
+            }
+        },
         mutant("configuration.accepts-upper-case-permissions", .iosSDK,
                "allows A-Z in permission names, so Email passes (§1: only a-z and _)") {
             $0.isValidPermission = { !$0.isEmpty && $0.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || $0 == "_" } }

@@ -10,8 +10,15 @@ struct GraphErrorModel: GraphErrorClassifying, Sendable {
     var defaultRecoverable: Set<Int> = [102, 190]
     /// Default-table codes that are transient. Conformant: 1, 2, 4, 9, 17, 341.
     var defaultTransient: Set<Int> = [1, 2, 4, 9, 17, 341]
-    /// Whether `is_transient` forces transient. Conformant: only the JSON boolean true.
-    var forcesTransient: @Sendable (JSONValue?) -> Bool = { $0 == .bool(true) }
+    /// Whether `is_transient` forces transient. Conformant: a JSON number (a boolean included) that is not zero;
+    /// a string never (the SDK's numberValue then boolValue, DECISIONS.md D45).
+    var forcesTransient: @Sendable (JSONValue?) -> Bool = { value in
+        switch value {
+        case .bool(let flag): flag
+        case .number(let number): number != 0
+        default: false
+        }
+    }
     /// Whether the server table is consulted. Conformant: yes.
     var usesServerTable = true
     /// A server category's name as a category. Conformant: other, transient, anything else recoverable.

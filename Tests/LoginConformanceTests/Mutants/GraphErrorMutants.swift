@@ -7,6 +7,48 @@ enum GraphErrorMutants {
     static func model(profile: ConformanceProfile) -> any Sendable { GraphErrorModel(profile: profile) }
 
     static let all: [Mutant] = [
+        // Issue 14's kinds (the [kind] in front of each description).
+        mutant("graph-error.is-transient-only-literal-true",
+               "[loosely typed JSON] forces transient only for the JSON literal true, so is_transient: 1 is ignored (D45: "
+               + "the SDK reads a number, 1 included)", profile: .iosSDK) {
+            $0.forcesTransient = { $0 == .bool(true) }
+        },
+        mutant("graph-error.is-transient-string-true",
+               "[loosely typed JSON] also takes the string \"true\" (and \"1\") as is_transient (D45: a string is "
+               + "ignored)", profile: .iosSDK) {
+            $0.forcesTransient = { value in
+                switch value {
+                case .bool(let flag): flag
+                case .number(let number): number != 0
+                case .string(let text): text == "true" || text == "1"
+                default: false
+                }
+            }
+        },
+        mutant("graph-error.rate-limit-613-transient",
+               "[extra default-table entry] adds 613, the Marketing API's rate limit, to the default transient codes "
+               + "(§7: 1, 2, 4, 9, 17, 341)", profile: .iosSDK) {
+            $0.defaultTransient.insert(613)
+        },
+        mutant("graph-error.category-names-case-folded",
+               "[case-folded comparison] compares server category names case-insensitively, so Transient is "
+               + "transient and OTHER other (D45: exact names)", profile: .iosSDK) {
+            $0.categoryOfName = { name in
+                switch name.lowercased() {
+                case "other": .other
+                case "transient": .transient
+                default: .recoverable
+                }
+            }
+        },
+        mutant("graph-error.category-name-prefix",
+               "[prefix comparison] takes any name starting with trans as transient (D45: exact names)",
+               profile: .iosSDK) {
+            $0.categoryOfName = { name in
+                if name == "other" { return .other }
+                return name.hasPrefix("trans") || name.hasPrefix("Trans") ? .transient : .recoverable
+            }
+        },
         mutant("graph-error.102-not-recoverable",
                "treats only 190 as recoverable, so 102 (session key invalid) is other (§7: 102 and 190)") {
             $0.defaultRecoverable = [190]

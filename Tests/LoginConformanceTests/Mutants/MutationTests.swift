@@ -1,4 +1,5 @@
 import LoginConformance
+@testable import LoginConformanceTools
 import Testing
 
 /// The suite's strength (conformance-suites.md lesson 8): every deliberately broken implementation fails at least

@@ -17,6 +17,9 @@ struct NonceModel: NonceValidating, Sendable {
     /// Limits beyond whitespace. Conformant: none (§1: no length limit, no charset limit). A nonce over a limit is
     /// reported as whitespace, as an adapter over a yes/no validator reports every non-empty refusal.
     var withinLimits: @Sendable (String) -> Bool = { _ in true }
+    /// Whether the whitespace check looks at whole Characters (single-scalar ones only, as a `Set<Character>` of
+    /// spaces would) instead of code points. Conformant: no, code points (§1).
+    var scansCharacters = false
 
     init(profile: ConformanceProfile) {
         self.profile = profile
@@ -25,7 +28,10 @@ struct NonceModel: NonceValidating, Sendable {
     func validateNonce(_ nonce: String) -> NonceVerdict {
         let seen = prepare(nonce)
         if isEmpty(seen) { return .invalid(emptyReason) }
-        if seen.unicodeScalars.contains(where: { isWhitespace($0, profile) }) || !withinLimits(seen) {
+        let hasWhitespace = scansCharacters
+            ? seen.contains { $0.unicodeScalars.count == 1 && isWhitespace($0.unicodeScalars.first!, profile) }
+            : seen.unicodeScalars.contains { isWhitespace($0, profile) }
+        if hasWhitespace || !withinLimits(seen) {
             return .invalid(.whitespace)
         }
         return .valid

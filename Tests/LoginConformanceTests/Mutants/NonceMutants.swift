@@ -5,6 +5,41 @@ import LoginConformance
 /// decoding, normalising, and limits the rule does not have.
 enum NonceMutants {
     static let all: [Mutant] = [
+        // Issue 14's kinds (the [kind] in front of each description).
+        mutant("nonce.set-of-space-characters", .iosSDK,
+               "[characters vs code points] looks for whitespace Characters in a Set<Character>, so a SPACE that a "
+               + "combining mark joins into one grapheme is missed (§1: code points)") {
+            $0.scansCharacters = true
+        },
+        mutant("nonce.format-characters-are-whitespace", .iosSDK,
+               "[almost-right Unicode class] takes every Cf (format) character as whitespace because U+200B is one, "
+               + "so U+200C and U+FEFF are refused (§1, D21: only U+200B)") {
+            $0.isWhitespace = { NonceModel.whitespace($0, $1) || $0.properties.generalCategory == .format }
+        },
+        mutant("nonce.zs-without-zero-width-space", .iosSDK,
+               "[almost-right Unicode class] takes Zs plus TAB, Unicode's reading of CharacterSet.whitespaces, "
+               + "missing the U+200B CoreFoundation adds (D21)") {
+            $0.isWhitespace = { scalar, _ in scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator }
+        },
+        mutant("nonce.zs-only-under-documented", .documented,
+               "[almost-right Unicode class] takes the Zs category for White_Space, so TAB, LF, NEL and U+2028 pass "
+               + "(§1: White_Space is more than Zs)") {
+            $0.isWhitespace = { scalar, _ in scalar.properties.generalCategory == .spaceSeparator }
+        },
+        mutant("nonce.cf-as-whitespace-under-documented", .documented,
+               "[almost-right Unicode class] adds Cf to White_Space (Cf versus Zs), so U+200B and U+FEFF are refused "
+               + "(§1: U+200B is not White_Space)") {
+            $0.isWhitespace = { scalar, _ in
+                scalar.properties.isWhitespace || scalar.properties.generalCategory == .format
+            }
+        },
+        mutant("nonce.line-separators-not-whitespace", .documented,
+               "[almost-right Unicode class] takes Zs and the ASCII controls TAB-CR for White_Space, missing NEL, "
+               + "U+2028 and U+2029 (§1: White_Space)") {
+            $0.isWhitespace = { scalar, _ in
+                scalar.properties.generalCategory == .spaceSeparator || ("\t"..."\r").contains(scalar)
+            }
+        },
         mutant("nonce.trims-whitespace", .documented,
                "trims whitespace and newlines before validating, so \" abc\" passes (§1: no trimming)") {
             $0.prepare = { $0.trimmingCharacters(in: .whitespacesAndNewlines) }

@@ -28,8 +28,14 @@ struct ProfileModel: ProfileMaking, Sendable {
     var ageRangeNeedsBound = true
     /// Whether a negative bound refuses the age range. Conformant: yes.
     var refusesNegativeBounds = true
-    /// Whether the bounds are ordered. Conformant: min < max, strictly.
-    var boundsOrdered: @Sendable (_ min: Double, _ max: Double) -> Bool = { $0 < $1 }
+    /// Whether the bounds are ordered. Conformant: min < max, strictly, by whole parts (DECISIONS.md D43).
+    var boundsOrdered: @Sendable (_ min: Double, _ max: Double) -> Bool = { $0.rounded(.towardZero) < $1.rounded(.towardZero) }
+    /// Whether a bound is negative. Conformant: its whole part (truncated toward zero) is below 0 (D43).
+    var isNegative: @Sendable (Double) -> Bool = { $0.rounded(.towardZero) < 0 }
+    /// Whether an empty string makes a URL member. Conformant: no, URL(string: "") is nil (D43).
+    var emptyURLKept = false
+    /// A bound of the age range as a number. Conformant: a JSON number only.
+    var boundNumber: @Sendable (JSONValue) -> Double? = { $0.numberValue }
     /// Whether a place needs a string name as well as a string id. Conformant: yes.
     var placeNeedsName = true
     /// The permissions. Conformant: the granted permissions.
@@ -41,6 +47,10 @@ struct ProfileModel: ProfileMaking, Sendable {
         var profile = LimitedProfile(userID: userID, permissions: permissions(input))
         for (claim, member) in stringClaims {
             profile[keyPath: member] = string(claims[claim])
+        }
+        if !emptyURLKept {
+            if profile.imageURL == "" { profile.imageURL = nil }
+            if profile.linkURL == "" { profile.linkURL = nil }
         }
         profile.friendIDs = friends(claims["user_friends"])
         profile.birthday = claims["user_birthday"]?.stringValue.flatMap(birthday)
@@ -60,11 +70,11 @@ struct ProfileModel: ProfileMaking, Sendable {
 
     private func ageRange(_ value: JSONValue?) -> ProfileAgeRange? {
         guard let members = value?.objectValue, keepsEmptyAgeRange || !members.isEmpty,
-              members.values.allSatisfy({ $0.numberValue != nil }) else { return nil }
-        let min = members["min"]?.numberValue
-        let max = members["max"]?.numberValue
+              members.values.allSatisfy({ boundNumber($0) != nil }) else { return nil }
+        let min = members["min"].flatMap(boundNumber)
+        let max = members["max"].flatMap(boundNumber)
         if ageRangeNeedsBound, min == nil, max == nil { return nil }
-        if refusesNegativeBounds, (min ?? 0) < 0 || (max ?? 0) < 0 { return nil }
+        if refusesNegativeBounds, isNegative(min ?? 0) || isNegative(max ?? 0) { return nil }
         if let min, let max, !boundsOrdered(min, max) { return nil }
         return ProfileAgeRange(min: min, max: max)
     }

@@ -7,6 +7,36 @@ enum ProfileMutants {
     static func model(profile: ConformanceProfile) -> any Sendable { ProfileModel() }
 
     static let all: [Mutant] = [
+        // Issue 14's kinds (the [kind] in front of each description).
+        mutant("profile.age-bounds-compared-exactly",
+               "[truncation] compares the age range's bounds as they are, so 20.2..20.8 is a range (D43: the SDK "
+               + "compares whole parts)") {
+            $0.boundsOrdered = { $0 < $1 }
+            $0.isNegative = { $0 < 0 }
+        },
+        mutant("profile.empty-url-kept",
+               "[presence instead of value] keeps an empty picture / user_link as \"\" (D43: URL(string: \"\") is "
+               + "nil)") {
+            $0.emptyURLKept = true
+        },
+        mutant("profile.age-range-numeric-strings",
+               "[loosely typed JSON] reads a numeric string bound (\"21\") as a number (§4: an object of numbers)") {
+            $0.boundNumber = { $0.numberValue ?? $0.stringValue.flatMap(Double.init) }
+        },
+        mutant("profile.numeric-sub",
+               "[loosely typed JSON] takes a numeric sub as the user ID (§5: a non-empty string)") {
+            $0.userID = { value in
+                value?.stringValue.flatMap { $0.isEmpty ? nil : $0 } ?? value?.numberValue.map { String(Int($0)) }
+            }
+        },
+        mutant("profile.friend-id-numbers-accepted",
+               "[loosely typed JSON] takes numbers in user_friends as IDs (§4: an array of strings)") {
+            $0.friends = { value in
+                guard let items = value?.arrayValue else { return nil }
+                let strings = items.compactMap { $0.stringValue ?? $0.numberValue.map { String(Int($0)) } }
+                return strings.count == items.count ? strings : nil
+            }
+        },
         mutant("profile.empty-sub-accepted",
                "makes a profile whose userID is \"\" when sub is empty (§5: only when sub is non-empty)") {
             $0.userID = { $0?.stringValue }

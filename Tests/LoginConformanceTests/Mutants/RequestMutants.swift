@@ -15,6 +15,25 @@ enum RequestMutants {
     ]
 
     static let all: [Mutant] = [
+        // Issue 14's kinds (the [kind] in front of each description).
+        mutant("request.response-type-extra-code", .iosSDK,
+               "[extra default-table entry] adds code to the enabled response_type list, as a code-flow build of the "
+               + "SDK would (§2: id_token,token_or_nonce,signed_request,graph_domain,user_token_nonce)") {
+            $0.responseType = { mode in
+                mode.enabled ? "id_token,token_or_nonce,signed_request,graph_domain,user_token_nonce,code"
+                    : "id_token,graph_domain,user_token_nonce"
+            }
+        },
+        mutant("request.scope-space-separated", .iosSDK,
+               "[almost-right separator] joins scope with spaces, as OAuth 2.0's scope parameter does, not with commas "
+               + "(§2: comma-joined)") {
+            $0.scope = { permissions, _ in permissions.union(["openid"]).sorted().joined(separator: " ") }
+        },
+        mutant("request.state-with-single-quotes", .iosSDK,
+               "[loosely typed JSON] writes the state as a single-quoted object literal, which is not JSON (§2: the "
+               + "text of a JSON object)") {
+            $0.state = { "{'challenge':'\($0)'}" }
+        },
         mutant("request.limited-host-is-m", .iosSDK,
                "sends every login to m.facebook.com, limited ones included (§2: limited.facebook.com)") {
             $0.host = { _ in "m.facebook.com" }

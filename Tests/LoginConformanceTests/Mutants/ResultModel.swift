@@ -5,6 +5,8 @@ import LoginConformance
 struct ResultModel: LoginResultResolving, Sendable {
     /// The callback's parameters. Conformant: query and fragment merged, the fragment winning.
     var parameters: @Sendable (LoginCallback) -> [String: String] = { $0.parameters }
+    /// Whether the callback is an error callback. Conformant: it carries `error` or `error_message` (and no token).
+    var isErrorCallback: @Sendable ([String: String]) -> Bool = { $0["error"] != nil || $0["error_message"] != nil }
     /// Whether an `error` is a cancellation. Conformant: when there is no `error_message`.
     var errorIsCancellation: @Sendable ([String: String]) -> Bool = { $0["error_message"] == nil }
     /// Whether core error 8 keeps the callback's `error_code`. Conformant: yes.
@@ -40,34 +42,100 @@ struct ResultModel: LoginResultResolving, Sendable {
     var checksUser: @Sendable (LoginCallback) -> Bool = { $0.previousToken != nil }
     /// Whether two user IDs are the same user. Conformant: exactly equal strings.
     var sameUser: @Sendable (String, String?) -> Bool = { previous, graph in graph?.isCodePointEqual(to: previous) == true }
+    /// Whether a token-less callback's scopes are read (for a cancellation's declined set). Conformant: no, the
+    /// SDK reads the scopes only from a callback carrying a token (DECISIONS.md D41).
+    var readsScopesWithoutToken = false
+    /// Whether an invalid denied set keeps its valid items. Conformant: no, all or nothing (DECISIONS.md D41).
+    var deniedKeepsValidItems = false
+    /// Whether the grant set is checked before the state. Conformant: no, the state first.
+    var checksGrantBeforeChallenge = false
+    /// Whether the callback's `id_token` is read at all. Conformant: yes (DECISIONS.md D40).
+    var readsIDToken = true
+    /// Whether an `id_token` parameter counts as a token. Conformant: when it is a non-empty string.
+    var countsIDToken: @Sendable (String?) -> Bool = { !($0 ?? "").isEmpty }
+    /// Whether no nonce is stored. Conformant: only when none is (an empty stored nonce is stored).
+    var lacksStoredNonce: @Sendable (String?) -> Bool = { $0 == nil }
+    /// The error for an id_token with no stored nonce. Conformant: core 301.
+    var missingNonceError = LoginError(domain: "com.facebook.sdk.core", code: 301)
+    /// The error for an id_token that fails validation. Conformant: core 309.
+    var invalidIDTokenError = LoginError(domain: "com.facebook.sdk.core", code: 309)
+    /// Whether the id_token is checked before the state. Conformant: yes.
+    var checksIDTokenBeforeChallenge = true
+    /// Whether an invalid id_token is ignored when an access token came with it. Conformant: no.
+    var accessTokenOutranksInvalidIDToken = false
+    /// The profile's permissions. Conformant: the whole grant set, not the recently granted one.
+    var profilePermissions: @Sendable (_ granted: Set<String>, _ recentlyGranted: Set<String>) -> Set<String> = { granted, _ in granted }
+    /// Whether a login with only an id_token is checked for another user. Conformant: no (only a new access token).
+    var checksUserWithoutAccessToken = false
+    /// The claims of a validated id_token, `nil` when it failed. Conformant: the verdict's claims.
+    var verdictClaims: @Sendable (IDTokenVerdict?) -> [String: JSONValue]? = { $0?.claims }
+    /// Whether a valid id_token skips the empty-grant cancellation. Conformant: no.
+    var idTokenSkipsEmptyGrant = false
     /// The expiration date. Conformant: never, from the callback URL (DECISIONS.md D27).
     var expiration: @Sendable ([String: String], Double) -> Double? = ResultModel.expirationDate
 
     func resolveLoginResult(_ callback: LoginCallback) -> LoginResultOutcome {
         let parameters = parameters(callback)
-        let denied = scopes(parameters["denied_scopes"]) ?? []
-        let cancelled = LoginResultOutcome.cancelled(declinedPermissions: declinedOnCancel(callback, denied))
+        let idToken = readsIDToken && countsIDToken(parameters["id_token"]) ? parameters["id_token"] : nil
+        let carriesToken = parameters["access_token"] != nil || idToken != nil
+        let denied = (deniedKeepsValidItems ? lenientScopes(parameters["denied_scopes"]) : scopes(parameters["denied_scopes"])) ?? []
+        let cancelled = LoginResultOutcome.cancelled(
+            declinedPermissions: carriesToken || readsScopesWithoutToken ? declinedOnCancel(callback, denied) : [])
         if checksChallengeFirst, !challengeMatches(parameters["state"], callback.expectedChallenge) {
             return .failed(.badChallenge)
         }
-        if parameters["error"] != nil {
+        if !carriesToken, isErrorCallback(parameters) {
             if errorIsCancellation(parameters) { return cancelled }
             return .failed(LoginError(domain: "com.facebook.sdk.core", code: 8,
                                       graphErrorCode: keepsGraphErrorCode ? parameters["error_code"] : nil))
         }
-        guard let tokenString = parameters["access_token"] else { return cancelled }
+        let tokenString = parameters["access_token"]
+        guard tokenString != nil || idToken != nil else { return cancelled }
+        if !checksIDTokenBeforeChallenge, !challengeMatches(parameters["state"], callback.expectedChallenge) {
+            return .failed(.badChallenge)
+        }
+        var authenticationToken: ResolvedAuthenticationToken?
+        var claims: [String: JSONValue]?
+        if let idToken {
+            if lacksStoredNonce(callback.storedNonce) { return .failed(missingNonceError) }
+            if let verdictClaims = verdictClaims(callback.idTokenVerdict) {
+                authenticationToken = ResolvedAuthenticationToken(tokenString: idToken, nonce: callback.storedNonce ?? "")
+                claims = verdictClaims
+            } else if !(accessTokenOutranksInvalidIDToken && tokenString != nil) {
+                return .failed(invalidIDTokenError)
+            }
+        }
+        let grantSet = scopes(parameters["granted_scopes"] ?? "")
+        if checksGrantBeforeChallenge, grantSet?.isEmpty ?? true { return cancelled }
         guard challengeMatches(parameters["state"], callback.expectedChallenge) else { return .failed(.badChallenge) }
-        guard let granted = scopes(parameters["granted_scopes"] ?? "") else { return cancelled }
+        guard let granted = grantSet else { return cancelled }
         let recentlyGranted = restrictsGranted(callback) ? granted.intersection(callback.requestedPermissions) : granted
-        if cancelsOnEmptyGrant, recentlyGranted.isEmpty { return cancelled }
-        if let previous = callback.previousToken, checksUser(callback), !sameUser(previous.userID, callback.graphUserID) {
+        if cancelsOnEmptyGrant, recentlyGranted.isEmpty, !(idTokenSkipsEmptyGrant && authenticationToken != nil) {
+            return cancelled
+        }
+        if let previous = callback.previousToken, tokenString != nil || checksUserWithoutAccessToken, checksUser(callback),
+           !sameUser(previous.userID, callback.graphUserID) {
             return .failed(.userMismatch)
+        }
+        var profile: LimitedProfile?
+        if let claims, case .created(let made) = ProfileModel().makeProfile(ProfileInput(
+            claims: claims, grantedPermissions: profilePermissions(granted, recentlyGranted))) {
+            profile = made
         }
         return .success(LoginSuccess(
             grantedPermissions: recentlyGranted,
             declinedPermissions: declined(callback.requestedPermissions, recentlyGranted, denied),
-            token: ResolvedAccessToken(tokenString: tokenString, userID: parameters["user_id"] ?? callback.graphUserID ?? "",
-                                       expirationDate: expiration(parameters, callback.now))))
+            token: tokenString.map {
+                ResolvedAccessToken(tokenString: $0, userID: parameters["user_id"] ?? callback.graphUserID ?? "",
+                                    expirationDate: expiration(parameters, callback.now))
+            },
+            authenticationToken: authenticationToken, profile: profile))
+    }
+
+    /// A scope string's valid items, the invalid ones dropped (only a mutant reads denied_scopes so).
+    private func lenientScopes(_ text: String?) -> Set<String>? {
+        guard let text, !text.isEmpty else { return text == nil ? nil : [] }
+        return Set(scopeItems(text).map(prepareScope).filter(isValidScope))
     }
 
     /// A scope string's permissions; `nil` when the set is invalid.

@@ -113,6 +113,107 @@ enum ResultMutants {
                + "SDK reads none of them, the token never expires)", profile: .iosSDK) {
             $0.expiration = ResultModel.numericExpirationDate
         },
+        // The Limited Login callback (DECISIONS.md D40).
+        mutant("result.ignores-id-token",
+               "never reads the callback's id_token, so a Limited Login callback without an access token is a "
+               + "cancellation (D40: a valid id_token is a success)") {
+            $0.readsIDToken = false
+        },
+        mutant("result.empty-id-token-counts",
+               "[presence instead of value] counts a present but empty id_token as a token (prefix/presence check instead of a non-empty string), "
+               + "so with no stored nonce it is error 301 instead of a cancellation (D40)") {
+            $0.countsIDToken = { $0 != nil }
+        },
+        mutant("result.empty-stored-nonce-is-none",
+               "[presence instead of value] treats an empty stored nonce as no stored nonce (error 301); the SDK only tests for nil (D40)") {
+            $0.lacksStoredNonce = { ($0 ?? "").isEmpty }
+        },
+        mutant("result.id-token-errors-in-login-domain",
+               "[almost-right table] reports 301 and 309 in com.facebook.sdk.login, the domain of 304 and 308; the SDK's core error "
+               + "factory makes them in com.facebook.sdk.core (D40)") {
+            $0.missingNonceError = LoginError(domain: "com.facebook.sdk.login", code: 301)
+            $0.invalidIDTokenError = LoginError(domain: "com.facebook.sdk.login", code: 309)
+        },
+        mutant("result.missing-nonce-is-invalid-token",
+               "reports an id_token with no stored nonce as an invalid token (309) instead of error 301 (D40)") {
+            $0.missingNonceError = LoginError(domain: "com.facebook.sdk.core", code: 309)
+        },
+        mutant("result.challenge-before-id-token",
+               "[check order] checks the state before the id_token, so an invalid token with a wrong state is 308, not 309 "
+               + "(check order, D40)") {
+            $0.checksIDTokenBeforeChallenge = false
+        },
+        mutant("result.access-token-outranks-invalid-id-token",
+               "ignores an invalid id_token when an access token came with it, a success instead of error 309 (D40)") {
+            $0.accessTokenOutranksInvalidIDToken = true
+        },
+        mutant("result.profile-permissions-recently-granted",
+               "gives the profile the recently granted permissions instead of the whole grant set (D40)") {
+            $0.profilePermissions = { _, recentlyGranted in recentlyGranted }
+        },
+        mutant("result.user-check-without-access-token",
+               "checks the user of an id_token-only re-login against the previous token (304); the SDK checks only "
+               + "a new access token (D40)") {
+            $0.checksUserWithoutAccessToken = true
+        },
+        mutant("result.id-token-skips-empty-grant",
+               "makes a valid id_token a success even with an empty grant set; the SDK cancels it (D40)") {
+            $0.idTokenSkipsEmptyGrant = true
+        },
+        mutant("result.verdict-presence-is-validity",
+               "[presence instead of value] takes an id_token verdict that is present as valid, whatever it says "
+               + "(D40: an invalid token is error 309)") {
+            $0.verdictClaims = { $0.map { $0.claims ?? [:] } }
+        },
+        mutant("result.declined-excludes-granted",
+               "[overlapping sets] leaves out of declined what was also granted, requested ∩ denied − granted (D47: "
+               + "each set on its own)") {
+            $0.declined = { requested, granted, denied in requested.intersection(denied).subtracting(granted) }
+        },
+        mutant("result.challenge-prefix-match",
+               "[prefix comparison] accepts a state challenge that starts with the expected one (§3: exactly "
+               + "equal)") {
+            $0.challengeMatches = { state, expected in
+                guard let state, case .object(let members)? = JSONValue.parse(state),
+                      let challenge = members["challenge"]?.stringValue else { return false }
+                return challenge.hasPrefix(expected)
+            }
+        },
+        mutant("result.expected-challenge-prefix-match",
+               "[prefix comparison] accepts a state challenge that the expected one starts with, a truncated "
+               + "challenge included (§3: exactly equal)") {
+            $0.challengeMatches = { state, expected in
+                guard let state, case .object(let members)? = JSONValue.parse(state),
+                      let challenge = members["challenge"]?.stringValue else { return false }
+                return expected.hasPrefix(challenge)
+            }
+        },
+        // Callback behaviours with no vector before suite 0.4.0 (DECISIONS.md D41).
+        mutant("result.reads-scopes-without-token",
+               "reads denied_scopes from a token-less or error callback for a cancellation's declined set; the SDK "
+               + "reads the scopes only from a callback carrying a token (D41)") {
+            $0.readsScopesWithoutToken = true
+        },
+        mutant("result.denied-set-keeps-valid-items",
+               "[all or nothing] keeps the valid items of an invalid denied_scopes instead of treating the set as invalid (D41: all "
+               + "or nothing)") {
+            $0.deniedKeepsValidItems = true
+        },
+        mutant("result.grant-checked-before-challenge",
+               "[check order] checks the grant set before the state, so a token with an empty grant and a wrong state is a "
+               + "cancellation, not error 308 (check order, D41)") {
+            $0.checksGrantBeforeChallenge = true
+        },
+        mutant("result.error-message-needs-error",
+               "makes an error callback only from `error`, so error_message alone is a cancellation instead of core "
+               + "error 8 (D41)") {
+            $0.isErrorCallback = { $0["error"] != nil }
+        },
+        mutant("result.empty-error-message-is-absent",
+               "[presence instead of value] treats an empty error_message as absent (a cancellation); the SDK tests for a string, so it is core "
+               + "error 8 (D41)") {
+            $0.errorIsCancellation = { ($0["error_message"] ?? "").isEmpty }
+        },
     ]
 
     /// Mutants retired in suite 0.3.0, with the reason (never silently deleted).

@@ -5,10 +5,12 @@ import LoginConformanceReference  // TokenClaimsRejection: Error
 /// Full signed-token validation (SPECIFICATION.md §4, §8) written as mutation sites. Unmutated it conforms to the profile
 /// it claims (``MutationTests`` checks that).
 ///
-/// The root package has no cryptography and hand-rolls none, so the model does not compute RSA: it decides "does
-/// this signature verify with this key under this algorithm" by looking the combination up in
-/// `signed-token-oracle.json`, which the generator computes with Python's `cryptography` for every vector (and every
-/// key the vector's key material or header holds). Everything around the signature — segments, base64url, JSON,
+/// The root package has no cryptography and hand-rolls none, so the model does not compute RSA. For RS256 it checks
+/// the signature's length and range and then EMSA-PKCS1-v1_5 itself (``SignedTokenEncoding``) on the encoded message
+/// s^e mod n and the signing input's SHA-256 that `signed-token-oracle.json` stores; for the other algorithms (the
+/// ones mutants wrongly allow) it looks "does this signature verify with this key" up in the same oracle. The
+/// generator computes the oracle with Python's `cryptography` for every vector (and every key the vector's key
+/// material or header holds). Everything around the signature — segments, base64url, JSON,
 /// the header rules, the key chosen by `kid`, which algorithm is used, the claims — is real Swift code here, and
 /// that is where the mutants put their bugs. jwt-kit's own behaviour is checked in Examples/JWTKitAdopter.
 struct SignedTokenModel: SignedTokenValidating, Sendable {
@@ -48,10 +50,20 @@ struct SignedTokenModel: SignedTokenValidating, Sendable {
     var publishedKeys: @Sendable (SignedTokenKeys, ConformanceProfile) -> [String: String] = { keys, profile in
         profile == .documented ? SignedTokenModel.jwksKeys(keys) : SignedTokenModel.certificateKeys(keys)
     }
+    /// Whether a certificate-map entry's key may be used at `now` (ios-sdk). Conformant: always, the SDK never
+    /// evaluates the certificate's trust or dates (D35).
+    var certificateInDate: @Sendable (_ pem: String, _ now: Double) -> Bool = { _, _ in true }
     /// The keys tried for a kid, in order. Conformant: exactly the key the kid names, nothing else.
     var candidateKeys: @Sendable (_ kid: String, _ published: [String: String], _ header: [String: JSONValue]) -> [String] = {
         kid, published, _ in published[kid].map { [$0] } ?? []
     }
+    /// Whether a signature's bytes are a usable RSA signature representative for a modulus (both big-endian).
+    /// Conformant: exactly k bytes and s < n (RFC 8017 §8.2.2 step 1, §5.2.2).
+    var signatureRepresentative: @Sendable (_ signature: [UInt8], _ modulus: [UInt8]) -> Bool =
+        SignedTokenEncoding.representativeInRange
+    /// Whether the recovered encoded message EM = s^e mod n is the RS256 encoding of the signing input's SHA-256.
+    /// Conformant: exactly EMSA-PKCS1-v1_5 (RFC 8017 §9.2), compared byte for byte.
+    var encodingAccepted: @Sendable (_ em: [UInt8], _ digest: [UInt8]) -> Bool = SignedTokenEncoding.exact
     /// Whether verification is skipped for this signature segment. Conformant: never.
     var skipsVerification: @Sendable (Substring) -> Bool = { _ in false }
     /// Whether the claims are checked once the signature verifies. Conformant: yes.
@@ -82,7 +94,10 @@ struct SignedTokenModel: SignedTokenValidating, Sendable {
         }
         guard let check = algorithm(header["alg"]) else { return .rejected(SignedTokenRejection(.headerAlgorithm)) }
         guard typeAccepted(header["typ"]) else { return .rejected(SignedTokenRejection(.headerType)) }
-        let published = publishedKeys(input.keys, profile)
+        var published = publishedKeys(input.keys, profile)
+        if profile == .iosSDK {
+            for (kid, pem) in input.keys.certificatesByKeyID where !certificateInDate(pem, input.now) { published[kid] = nil }
+        }
         guard let kid = keyID(header["kid"], published) else { return .rejected(SignedTokenRejection(.headerKeyID)) }
         guard critAccepted(header["crit"], profile) else { return .rejected(SignedTokenRejection(.headerCritical)) }
         if case .verifyWith(let algorithms) = check, !skipsVerification(parts[2]) {
@@ -90,7 +105,11 @@ struct SignedTokenModel: SignedTokenValidating, Sendable {
             guard !candidates.isEmpty else { return .rejected(SignedTokenRejection(.unknownKeyID)) }
             let signingInput = "\(parts[0]).\(parts[1])"
             let verified = candidates.contains { n in
-                algorithms.contains { SignatureOracle.shared.verifies(algorithm: $0, signingInput: signingInput, signature: signature, n: n) }
+                algorithms.contains { algorithm in
+                    algorithm == "RS256"
+                        ? verifiesRS256(signingInput: signingInput, signature: signature, n: n)
+                        : SignatureOracle.shared.verifies(algorithm: algorithm, signingInput: signingInput, signature: signature, n: n)
+                }
             }
             guard verified else { return .rejected(SignedTokenRejection(.signatureInvalid)) }
         }
@@ -107,15 +126,39 @@ struct SignedTokenModel: SignedTokenValidating, Sendable {
         }
     }
 
-    /// kid → modulus of the JWKS's RSA keys.
-    static func jwksKeys(_ keys: SignedTokenKeys) -> [String: String] {
-        var out: [String: String] = [:]
+    /// RSASSA-PKCS1-v1_5 verification with SHA-256 (RFC 8017 §8.2.2) by the key of modulus `n`: the signature's
+    /// length and range here, then EMSA-PKCS1-v1_5 on the encoded message the oracle recovered (no cryptography in
+    /// Swift: ``SignedTokenEncoding``).
+    func verifiesRS256(signingInput: String, signature: [UInt8], n: String) -> Bool {
+        let oracle = SignatureOracle.shared
+        guard signatureRepresentative(signature, SignedTokenEncoding.modulusBytes(n)),
+              let digest = oracle.digests[signingInput] else { return false }
+        // An EM the oracle leaves out fails every check (it neither starts 00 01 nor ends with the hash).
+        guard let em = oracle.encodedMessage(signature: signature, n: n) else { return false }
+        return encodingAccepted(em, digest)
+    }
+
+    /// kid → modulus of the JWKS's usable RSA keys (DECISIONS.md D33, D34). `usable` judges a JWK's members;
+    /// `pick` chooses among the moduli of the usable keys one kid names, in JWKS order (conformant: only when
+    /// there is exactly one, so a kid two keys share names no key).
+    static func jwksKeys(_ keys: SignedTokenKeys, usable: ([String: JSONValue]) -> Bool = usableForRS256,
+                         pick: ([String]) -> String? = { $0.count == 1 ? $0[0] : nil }) -> [String: String] {
+        var moduli: [String: [String]] = [:]
         for entry in keys.jwks.objectValue?["keys"]?.arrayValue ?? [] {
             guard let key = entry.objectValue, key["kty"]?.stringValue == "RSA", let kid = key["kid"]?.stringValue,
-                  let n = key["n"]?.stringValue else { continue }
-            out[kid] = n
+                  let n = key["n"]?.stringValue, usable(key) else { continue }
+            moduli[kid, default: []].append(n)
         }
-        return out
+        return moduli.compactMapValues(pick)
+    }
+
+    /// Whether a JWK may verify an RS256 token (RFC 7517 §4.2-§4.4, RFC 8725 §3.1, OIDC Core §10.1; D33): `use`
+    /// absent or sig, `key_ops` absent or holding verify, `alg` absent or RS256.
+    static func usableForRS256(_ key: [String: JSONValue]) -> Bool {
+        let use = key["use"], operations = key["key_ops"], alg = key["alg"]
+        return (use == nil || use?.stringValue == "sig")
+            && (operations == nil || operations?.arrayValue?.contains { $0.stringValue == "verify" } == true)
+            && (alg == nil || alg?.stringValue == "RS256")
     }
 
     /// kid → modulus of the certificate map's certificates (the oracle knows each certificate's modulus). The SDK
@@ -204,8 +247,16 @@ final class SignatureOracle: Sendable {
 
     /// PEM certificate → RSA modulus (base64url).
     let certificates: [String: String]
+    /// PEM certificate → its validity, notBefore and notAfter in Unix seconds.
+    let certificateValidity: [String: ClosedRange<Double>]
+    /// Bare public key PEM (a certificate map's entry that is not a certificate) → RSA modulus.
+    let publicKeyPEMs: [String: String]
     /// x5c entry (base64 DER) → RSA modulus.
     let chains: [String: String]
+    /// "n signature" (modulus and signature in base64url) → the encoded message s^e mod n, k bytes.
+    let encodedMessages: [String: [UInt8]]
+    /// Signing input → its SHA-256.
+    let digests: [String: [UInt8]]
     private let facts: Set<String>
 
     private init() {
@@ -213,12 +264,37 @@ final class SignatureOracle: Sendable {
         let document = (try? Data(contentsOf: url)).flatMap { try? JSONDecoder().decode(JSONValue.self, from: $0) }?.objectValue ?? [:]
         certificates = (document["certificates"]?.objectValue ?? [:]).compactMapValues(\.stringValue)
         chains = (document["x5c"]?.objectValue ?? [:]).compactMapValues(\.stringValue)
+        publicKeyPEMs = (document["publicKeyPEMs"]?.objectValue ?? [:]).compactMapValues(\.stringValue)
+        certificateValidity = (document["certificateValidity"]?.objectValue ?? [:]).compactMapValues { dates in
+            guard let pair = dates.arrayValue, pair.count == 2, let from = pair[0].numberValue, let to = pair[1].numberValue,
+                  from <= to else { return nil }
+            return from...to
+        }
         facts = Set((document["verifies"]?.arrayValue ?? []).compactMap { fact in
             guard let object = fact.objectValue, let alg = object["alg"]?.stringValue, let n = object["n"]?.stringValue,
                   let input = object["signingInput"]?.stringValue, let signature = object["signature"]?.stringValue
             else { return nil }
             return "\(alg) \(n) \(input) \(signature)"
         })
+        encodedMessages = Dictionary((document["encodedMessages"]?.arrayValue ?? []).compactMap { entry in
+            guard let object = entry.objectValue, let n = object["n"]?.stringValue,
+                  let signature = object["signature"]?.stringValue, let em = object["em"]?.stringValue.flatMap(Self.bytes(hex:))
+            else { return nil }
+            return ("\(n) \(signature)", em)
+        }, uniquingKeysWith: { first, _ in first })
+        digests = (document["digests"]?.objectValue ?? [:]).compactMapValues { $0.stringValue.flatMap(Self.bytes(hex:)) }
+    }
+
+    /// The encoded message s^e mod n the generator recovered for `signature` and the key of modulus `n`.
+    func encodedMessage(signature: [UInt8], n: String) -> [UInt8]? {
+        encodedMessages["\(n) \(Base64URL.encode(signature))"]
+    }
+
+    /// Bytes of a lower-case hex string.
+    private static func bytes(hex: String) -> [UInt8]? {
+        let digits = Array(hex.utf8)
+        guard digits.count % 2 == 0 else { return nil }
+        return stride(from: 0, to: digits.count, by: 2).compactMap { UInt8(String(decoding: digits[$0...$0 + 1], as: UTF8.self), radix: 16) }
     }
 
     /// Whether `signature` over `signingInput` verifies with the RSA key of modulus `n` under `algorithm`.

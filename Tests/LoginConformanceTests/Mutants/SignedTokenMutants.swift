@@ -9,7 +9,34 @@ import LoginConformance
 /// Signatures are decided by ``SignatureOracle`` (precomputed with real cryptography); each mutant's bug is in the
 /// Swift logic around the signature, which is where real validators go wrong.
 enum SignedTokenMutants {
-    static let all: [Mutant] = [
+    /// The signed-token catalogue: its own mutants, then every token-claims bug in a server's validator.
+    static let all: [Mutant] = own + claimsBugs
+
+    /// Every token-claims mutant's bug, in the claims step of a signed-token validator (DECISIONS.md D39: the claims
+    /// matrix is also signed tokens, so a server validator that adopts only signed-token meets each of them). The
+    /// token-claims header mutants are left out: a signed-token validator checks the header itself (its own header
+    /// mutants above), and its claims step is handed a conformant header, so a header bug there could never show.
+    static let claimsBugs: [Mutant] = ClaimsMutants.all.compactMap { claimsMutant in
+        guard let bug = claimsMutant.implementation as? ClaimsModel, !claimsHeaderMutants.contains(claimsMutant.name)
+        else { return nil }
+        var model = SignedTokenModel(profile: claimsMutant.profile)
+        model.claims = bug
+        return Mutant(name: "signed-token.claims." + claimsMutant.name.dropFirst("token.".count),
+                      description: "in the claims step after the signature, \(claimsMutant.description)",
+                      family: .signedToken, profile: claimsMutant.profile, implementation: model)
+    }
+
+    /// The token-claims mutants left out: those whose bug is in the header rules, and the one whose bug is in
+    /// parsing the JSON text (a signed-token validator parses the payload itself, before its claims step: that bug
+    /// is `signed-token.json-first-wins`).
+    static let claimsHeaderMutants: Set<String> = [
+        "token.accepts-alg-none", "token.alg-case-insensitive", "token.typ-optional-under-ios-sdk",
+        "token.missing-kid-accepted-under-ios-sdk", "token.empty-kid-accepted-under-ios-sdk",
+        "token.foundation-json-decoder", "token.alg-prefix-rs",
+    ]
+
+    /// The signed-token family's own mutants: signature, encoding, keys, header, JSON.
+    static let own: [Mutant] = [
         // Algorithms.
         mutant("signed-token.accepts-alg-none", .documented,
                "accepts alg none as an unsigned token beside RS256 (CVE-2015-2951; §4: exactly RS256)") { model in
@@ -46,6 +73,101 @@ enum SignedTokenMutants {
         mutant("signed-token.empty-signature-accepted", .iosSDK,
                "skips verification when the signature segment is empty (CVE-2020-28042)") { model in
             model.skipsVerification = { $0.isEmpty }
+        },
+        // Signature encoding (RFC 8017 §8.2.2, §9.2; D32): the bugs behind RSA signature forgeries.
+        mutant("signed-token.pkcs1-digestinfo-not-checked", .documented,
+               "checks the 00 01 FF…FF 00 padding and that the block ends with the hash, but not the DigestInfo between them (RFC 8017 §9.2)") { model in
+            model.encodingAccepted = { em, digest in
+                SignedTokenEncoding.afterPadding(em).map { $0.count > digest.count && $0.suffix(digest.count).elementsEqual(digest) } ?? false
+            }
+        },
+        mutant("signed-token.pkcs1-trailing-hash-only", .iosSDK,
+               "compares only the last 32 bytes of the encoded message with the hash (RFC 8017 §8.2.2 step 4: the whole EM)") { model in
+            model.encodingAccepted = { em, digest in em.suffix(digest.count).elementsEqual(digest) }
+        },
+        mutant("signed-token.pkcs1-short-signature-left-padded", .documented,
+               "left-pads a signature shorter than the modulus with zero bytes instead of refusing it (RFC 8017 §8.2.2 step 1: exactly k bytes)") { model in
+            model.signatureRepresentative = { signature, modulus in
+                signature.count <= modulus.count && SignedTokenEncoding.representativeInRange(
+                    Array(repeating: 0, count: modulus.count - signature.count) + signature, modulus)
+            }
+        },
+        mutant("signed-token.pkcs1-leading-zeros-stripped", .iosSDK,
+               "strips extra leading zero bytes of a signature longer than the modulus (a big-integer parse; RFC 8017 §8.2.2 step 1)") { model in
+            model.signatureRepresentative = { signature, modulus in
+                var trimmed = signature[...]
+                while trimmed.count > modulus.count, trimmed.first == 0 { trimmed = trimmed.dropFirst() }
+                return SignedTokenEncoding.representativeInRange(Array(trimmed), modulus)
+            }
+        },
+        mutant("signed-token.pkcs1-separator-not-checked", .documented,
+               "skips the byte between the padding and the DigestInfo instead of requiring 0x00 there (RFC 8017 §9.2 step 5)") { model in
+            model.encodingAccepted = { em, digest in
+                let expected = SignedTokenEncoding.encoded(digest: digest, length: em.count)
+                let separator = em.count - SignedTokenEncoding.digestInfoSHA256.count - digest.count - 1
+                return expected.count == em.count && em.indices.allSatisfy { $0 == separator || em[$0] == expected[$0] }
+            }
+        },
+        mutant("signed-token.pkcs1-padding-bytes-not-checked", .iosSDK,
+               "accepts any non-zero padding bytes up to the 0x00 separator, as for encryption padding (RFC 8017 §9.2: 0xFF)") { model in
+            model.encodingAccepted = { em, digest in
+                SignedTokenEncoding.afterPadding(em, paddingByte: { $0 != 0 }).map {
+                    $0.elementsEqual(SignedTokenEncoding.digestInfoSHA256 + digest)
+                } ?? false
+            }
+        },
+        mutant("signed-token.pkcs1-signature-not-reduced", .documented,
+               "checks the signature's length but not that s < n, so a valid signature plus n verifies (RFC 8017 §5.2.2)") { model in
+            model.signatureRepresentative = { signature, modulus in signature.count == modulus.count }
+        },
+        mutant("signed-token.pkcs1-block-type-not-checked", .documented,
+               "accepts block type 02 as well as 01 in the encoded message (RFC 8017 §9.2: 00 01)") { model in
+            model.encodingAccepted = { em, digest in
+                SignedTokenEncoding.afterPadding(em, blockType: [0x01, 0x02]).map {
+                    $0.elementsEqual(SignedTokenEncoding.digestInfoSHA256 + digest)
+                } ?? false
+            }
+        },
+        mutant("signed-token.pkcs1-first-byte-not-checked", .iosSDK,
+               "converts s^e mod n to a big integer's bytes and checks from the 01, so a first byte 0x01 passes (RFC 8017 §9.2: 00 01)") { model in
+            model.encodingAccepted = { em, digest in
+                SignedTokenEncoding.afterPadding(em, firstByte: [0x00, 0x01]).map {
+                    $0.elementsEqual(SignedTokenEncoding.digestInfoSHA256 + digest)
+                } ?? false
+            }
+        },
+        mutant("signed-token.pkcs1-garbage-after-digestinfo", .documented,
+               "parses the DigestInfo after the padding and ignores the bytes after the hash (Bleichenbacher's e = 3 forgery, 2006)") { model in
+            model.encodingAccepted = { em, digest in
+                SignedTokenEncoding.afterPadding(em).map { $0.starts(with: SignedTokenEncoding.digestInfoSHA256 + digest) } ?? false
+            }
+        },
+        mutant("signed-token.pkcs1-any-sha2-oid", .iosSDK,
+               "accepts a DigestInfo naming SHA-384 or SHA-512 around a 32-byte hash (RFC 8017 §9.2: the SHA-256 OID)") { model in
+            model.encodingAccepted = { em, digest in
+                guard let rest = SignedTokenEncoding.afterPadding(em).map(Array.init) else { return false }
+                let prefix = SignedTokenEncoding.digestInfoSHA256
+                let spellings = [prefix] + SignedTokenEncoding.otherSHA2OIDs.map { Array(prefix[..<4]) + $0 + Array(prefix[15...]) }
+                return spellings.contains { rest == $0 + digest }
+            }
+        },
+        mutant("signed-token.pkcs1-ber-lengths", .documented,
+               "reads the DigestInfo as BER, so a long-form length (0x81 0x31) passes (RFC 8017 §9.2: DER)") { model in
+            model.encodingAccepted = { em, digest in
+                guard let rest = SignedTokenEncoding.afterPadding(em).map(Array.init) else { return false }
+                let prefix = SignedTokenEncoding.digestInfoSHA256
+                return rest == prefix + digest || rest == [0x30, 0x81] + prefix[1...] + digest
+            }
+        },
+        mutant("signed-token.pkcs1-parameters-skipped", .iosSDK,
+               "checks the SHA-256 OID and the hash but skips whatever lies between them and the outer lengths (BERserk, 2014)") { model in
+            model.encodingAccepted = { em, digest in
+                guard let rest = SignedTokenEncoding.afterPadding(em).map(Array.init), rest.count >= 15 + 2 + digest.count
+                else { return false }
+                let prefix = SignedTokenEncoding.digestInfoSHA256
+                return rest[0] == 0x30 && rest[2] == 0x30 && rest[4..<15].elementsEqual(prefix[4..<15])
+                    && rest.suffix(digest.count + 2).elementsEqual([0x04, 0x20] + digest)
+            }
         },
         // Structure.
         mutant("signed-token.two-segments-unsigned", .documented,
@@ -102,6 +224,33 @@ enum SignedTokenMutants {
                "refuses a crit header under the ios-sdk reading, where the SDK ignores other header members (§4)") { model in
             model.critAccepted = { crit, _ in crit == nil }
         },
+        mutant("signed-token.typ-media-type-normalised-under-ios-sdk", .iosSDK,
+               "reads typ as a media type (case-insensitive, application/ optional, RFC 7515 §4.1.9) while claiming the SDK, which wants exactly JWT (D36)") { model in
+            model.typeAccepted = { value in
+                guard let typ = value?.stringValue?.lowercased() else { return false }
+                return typ == "jwt" || typ == "application/jwt"
+            }
+        },
+        mutant("signed-token.crit-only-arrays-checked", .documented,
+               "refuses a crit array it does not understand but ignores a crit that is a string or an object (RFC 7515 §4.1.11; D37)") { model in
+            model.critAccepted = { crit, profile in crit == nil || profile == .iosSDK || crit?.arrayValue == nil }
+        },
+        mutant("signed-token.json-raw-control-characters", .documented,
+               "escapes raw control characters inside strings before parsing, so a raw TAB or U+0000 passes (RFC 8259 §7; D38)") { model in
+            model.parse = { bytes in
+                var escaped: [UInt8] = []
+                var inString = false, escaping = false
+                for byte in bytes {
+                    if inString, byte < 0x20 {
+                        escaped += Array(String(format: "\\u%04x", byte).utf8)
+                        continue
+                    }
+                    if escaping { escaping = false } else if byte == UInt8(ascii: "\\") { escaping = inString } else if byte == UInt8(ascii: "\"") { inString.toggle() }
+                    escaped.append(byte)
+                }
+                return String(validating: escaped, as: UTF8.self).flatMap(JSONValue.parse)
+            }
+        },
         // Keys.
         mutant("signed-token.unknown-kid-falls-back-to-first-key", .documented,
                "verifies with the first published key when kid names none (jwt-kit's default signer; §4: the key for kid)") { model in
@@ -156,6 +305,79 @@ enum SignedTokenMutants {
                "merges the JWKS and the certificate map, so a kid of either source verifies (§8: one source per reading)") { model in
             model.publishedKeys = { keys, _ in SignedTokenModel.jwksKeys(keys).merging(SignedTokenModel.certificateKeys(keys)) { a, _ in a } }
         },
+        // Key usability (D33-D35).
+        mutant("signed-token.jwk-use-ignored", .documented,
+               "verifies with the JWK the kid names even when its use is enc (OIDC Core §10.1: the key must support signing)") { model in
+            model.publishedKeys = { keys, profile in
+                profile == .documented ? SignedTokenModel.jwksKeys(keys, usable: { key in
+                    var others = key
+                    others["use"] = nil
+                    return SignedTokenModel.usableForRS256(others)
+                }) : SignedTokenModel.certificateKeys(keys)
+            }
+        },
+        mutant("signed-token.jwk-key-ops-ignored", .documented,
+               "verifies with a JWK whose key_ops leave out verify (RFC 7517 §4.3, OIDC Core §10.1)") { model in
+            model.publishedKeys = { keys, profile in
+                profile == .documented ? SignedTokenModel.jwksKeys(keys, usable: { key in
+                    var others = key
+                    others["key_ops"] = nil
+                    return SignedTokenModel.usableForRS256(others)
+                }) : SignedTokenModel.certificateKeys(keys)
+            }
+        },
+        mutant("signed-token.jwk-alg-ignored", .documented,
+               "verifies RS256 with a JWK declared for another algorithm (RFC 8725 §3.1: one algorithm per key, checked)") { model in
+            model.publishedKeys = { keys, profile in
+                profile == .documented ? SignedTokenModel.jwksKeys(keys, usable: { key in
+                    var others = key
+                    others["alg"] = nil
+                    return SignedTokenModel.usableForRS256(others)
+                }) : SignedTokenModel.certificateKeys(keys)
+            }
+        },
+        mutant("signed-token.jwk-requires-use-and-alg", .documented,
+               "refuses a JWK without use or alg, members RFC 7517 §4.2 and §4.4 make optional") { model in
+            model.publishedKeys = { keys, profile in
+                profile == .documented ? SignedTokenModel.jwksKeys(keys, usable: { key in
+                    key["use"] != nil && key["alg"] != nil && SignedTokenModel.usableForRS256(key)
+                }) : SignedTokenModel.certificateKeys(keys)
+            }
+        },
+        mutant("signed-token.jwk-key-ops-sign-only", .documented,
+               "reads key_ops [verify] as not a signature key, accepting only use sig (RFC 7517 §4.3: verify is the operation)") { model in
+            model.publishedKeys = { keys, profile in
+                profile == .documented ? SignedTokenModel.jwksKeys(keys, usable: { key in
+                    key["key_ops"] == nil && SignedTokenModel.usableForRS256(key)
+                }) : SignedTokenModel.certificateKeys(keys)
+            }
+        },
+        mutant("signed-token.duplicate-kid-first-wins", .documented,
+               "takes the first JWKS key with the kid when two share it, refusing a token the other signed (D34)") { model in
+            model.publishedKeys = { keys, profile in
+                profile == .documented ? SignedTokenModel.jwksKeys(keys, pick: \.first) : SignedTokenModel.certificateKeys(keys)
+            }
+        },
+        mutant("signed-token.duplicate-kid-last-wins", .documented,
+               "builds a kid → key dictionary from the JWKS, so the last key with a shared kid wins (D34)") { model in
+            model.publishedKeys = { keys, profile in
+                profile == .documented ? SignedTokenModel.jwksKeys(keys, pick: \.last) : SignedTokenModel.certificateKeys(keys)
+            }
+        },
+        mutant("signed-token.certificate-map-reads-public-keys", .iosSDK,
+               "also reads a bare public key PEM in the certificate map, where the SDK only makes keys of certificates (D35)") { model in
+            model.publishedKeys = { keys, _ in
+                guard (keys.certificates.objectValue ?? [:]).values.allSatisfy({ $0.stringValue != nil }) else { return [:] }
+                let oracle = SignatureOracle.shared
+                return (keys.certificates.objectValue ?? [:]).compactMapValues { entry in
+                    entry.stringValue.flatMap { oracle.certificates[$0] ?? oracle.publicKeyPEMs[$0] }
+                }
+            }
+        },
+        mutant("signed-token.certificate-dates-checked", .iosSDK,
+               "refuses the key of a certificate outside its validity dates, which the SDK never checks (D35)") { model in
+            model.certificateInDate = { pem, now in SignatureOracle.shared.certificateValidity[pem].map { $0.contains(now) } ?? true }
+        },
         // Claims.
         mutant("signed-token.trusts-verified-claims", .documented,
                "checks only the signature and trusts the claims of a verified token (§4 step 3: exp, iss, aud, nonce)") { model in
@@ -175,6 +397,37 @@ enum SignedTokenMutants {
                 value.numberValue.map { $0 >= 9.223372036854775807e18 ? -$0 : $0 }
             }
         },
+    ]
+
+    /// Why one killing vector is enough, for each signed-token mutant only one vector kills (issue 14: no kill by
+    /// accident). Each names the one input the bug changes; `SignedTokenKillCountTests` fails on a mutant killed by
+    /// one vector without a reason here, and on a reason whose mutant two vectors kill (stale).
+    static let oneVectorIsEnough: [String: String] = [
+        "signed-token.empty-signature-accepted":
+            "the bug changes one input only, a signature segment with no characters (a segment of ignored characters is "
+            + "not empty as text, and is refused as an invalid signature either way)",
+        "signed-token.typ-optional-under-ios-sdk":
+            "the bug changes one input only, a header without typ (a typ of any value, null included, is still compared)",
+        "signed-token.missing-kid-uses-only-key-under-ios-sdk":
+            "the bug needs both a header without kid and exactly one published key: one input",
+        "signed-token.certificate-map-skips-non-strings":
+            "the bug changes one input only, a certificate map holding a non-string entry beside the certificates",
+        "signed-token.claims.empty-sub-accepted":
+            "the bug changes one input only, sub as the empty string (the other empty claims are checked)",
+        "signed-token.claims.blank-claim-is-empty":
+            "the right verdict for the wrong reason on one kind of input, a required claim of whitespace only",
+        "signed-token.claims.aud-number-equal-to-app-id":
+            "the bug changes one input only, aud as the JSON number equal to the app ID",
+        "signed-token.claims.aud-swift-string-equality":
+            "canonical equivalence and code points differ only on a canonically equivalent pair: one NFD/NFC pair for aud",
+        "signed-token.claims.aud-code-points-under-ios-sdk":
+            "canonical equivalence and code points differ only on a canonically equivalent pair: one NFD/NFC pair for aud",
+        "signed-token.claims.nonce-swift-string-equality":
+            "canonical equivalence and code points differ only on a canonically equivalent pair: one NFD/NFC pair for nonce",
+        "signed-token.claims.nonce-code-points-under-ios-sdk":
+            "canonical equivalence and code points differ only on a canonically equivalent pair: one NFD/NFC pair for nonce",
+        "signed-token.claims.empty-friends-dropped":
+            "the bug changes one input only, user_friends as an empty array",
     ]
 
     /// Mutants retired in suite 0.3.0 because their "bug" became an outcome the vectors also accept

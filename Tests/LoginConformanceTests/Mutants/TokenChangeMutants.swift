@@ -8,6 +8,22 @@ enum TokenChangeMutants {
     static func model(profile: ConformanceProfile) -> any Sendable { TokenChangeModel() }
 
     static let all: [Mutant] = [
+        // Issue 14's kinds (the [kind] in front of each description).
+        mutant("token-change.user-id-prefix-match", .iosSDK,
+               "[prefix comparison] takes two user IDs for the same user when one starts with the other, so 100001 "
+               + "and 1000010 are one user (§6: whole strings)") {
+            $0.sameUser = { $0.hasPrefix($1) || $1.hasPrefix($0) }
+        },
+        mutant("token-change.user-id-suffix-match", .iosSDK,
+               "[prefix comparison] takes two user IDs for the same user when one ends with the other, so 100001 and "
+               + "0100001 are one user (§6: whole strings)") {
+            $0.sameUser = { $0.hasSuffix($1) || $1.hasSuffix($0) }
+        },
+        mutant("token-change.user-ids-canonically-equal", .iosSDK,
+               "[characters vs code points] compares user IDs with Swift's String ==, canonical equivalence, so an NFC "
+               + "and an NFD ID are one user (D46: isEqualToString: compares code units)") {
+            $0.sameUser = { $0 == $1 }
+        },
         mutant("token-change.posts-on-every-set", .iosSDK,
                "posts whenever the current token is set, even to the token already current (§6: only on a change)") {
             $0.posts = { _, _, _ in true }

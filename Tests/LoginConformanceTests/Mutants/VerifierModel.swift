@@ -17,6 +17,10 @@ struct VerifierModel: CodeVerifierValidating, Sendable {
     var lengthReason: CodeVerifierVerdict.Reason = .length
     /// Whether a code point is allowed in `profile`'s reading.
     var isAllowed: @Sendable (Unicode.Scalar, ConformanceProfile) -> Bool = VerifierModel.allowed
+    /// Whether the characters are checked before the length. Conformant: no, the length first (the SDK's order, D49).
+    var checksCharactersFirst = false
+    /// The code points whose characters are checked. Conformant: all of them.
+    var checkedScalars: @Sendable (String) -> [Unicode.Scalar] = { Array($0.unicodeScalars) }
 
     init(profile: ConformanceProfile) {
         self.profile = profile
@@ -24,8 +28,10 @@ struct VerifierModel: CodeVerifierValidating, Sendable {
 
     func validateCodeVerifier(_ verifier: String) -> CodeVerifierVerdict {
         let seen = prepare(verifier)
+        let charactersAllowed = checkedScalars(seen).allSatisfy { isAllowed($0, profile) }
+        if checksCharactersFirst, !charactersAllowed { return .invalid(.characters) }
         guard lengthAllowed(length(seen)) else { return .invalid(lengthReason) }
-        guard seen.unicodeScalars.allSatisfy({ isAllowed($0, profile) }) else { return .invalid(.characters) }
+        guard charactersAllowed else { return .invalid(.characters) }
         return .valid
     }
 

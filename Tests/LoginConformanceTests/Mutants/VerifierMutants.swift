@@ -9,6 +9,38 @@ enum VerifierMutants {
     static func model(profile: ConformanceProfile) -> any Sendable { VerifierModel(profile: profile) }
 
     static let all: [Mutant] = [
+        // Issue 14's kinds (the [kind] in front of each description).
+        mutant("verifier.letters-and-decimal-digits-under-ios-sdk", .iosSDK,
+               "[almost-right Unicode class] takes CharacterSet.letters ∪ decimalDigits for alphanumerics, so marks "
+               + "and Nl / No numbers are refused (D23: L*, M*, N*)") {
+            $0.isAllowed = { scalar, _ in
+                if VerifierModel.asciiUnreserved(scalar) { return true }
+                switch scalar.properties.generalCategory {
+                case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                     .decimalNumber: return true
+                default: return false
+                }
+            }
+        },
+        mutant("verifier.decimal-numbers-only-under-ios-sdk", .iosSDK,
+               "[almost-right Unicode class] takes Nd for the numbers of alphanumerics, so Nl and No are refused "
+               + "(D23: every N*)") {
+            $0.isAllowed = { scalar, profile in
+                let category = scalar.properties.generalCategory
+                if category == .letterNumber || category == .otherNumber { return false }
+                return VerifierModel.allowed(scalar, profile)
+            }
+        },
+        mutant("verifier.checks-first-43-characters", .documented,
+               "[prefix comparison] checks the characters of the first 43 code points only, the shortest verifier (§1: every "
+               + "character)") {
+            $0.checkedScalars = { Array($0.unicodeScalars.prefix(43)) }
+        },
+        mutant("verifier.characters-checked-before-length", .iosSDK,
+               "[check order] checks the characters before the length, so a short verifier with a + is refused for "
+               + "its characters (D49: the SDK checks the length first)") {
+            $0.checksCharactersFirst = true
+        },
         mutant("verifier.min-length-42", .documented,
                "accepts 42 characters, an off-by-one lower bound (§1: 43…128)") {
             $0.lengthAllowed = { (42...128).contains($0) }

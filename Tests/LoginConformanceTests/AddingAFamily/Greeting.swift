@@ -1,0 +1,5 @@
+/// Step 1: the protocol an implementation adopts to be checked against the family.
+protocol Greeting {
+    /// `Hello, <name>!`, or a refusal.
+    func greet(_ name: String) -> GreetingOutcome
+}

@@ -1,0 +1,7 @@
+import LoginConformance
+
+/// Step 1 of "Adding a family" for the test family `greeting`: the input, exactly the vector's `input` member.
+struct GreetingInput: Codable, Sendable, Hashable {
+    /// The name to greet.
+    let name: String
+}

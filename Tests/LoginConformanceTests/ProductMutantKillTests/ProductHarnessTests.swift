@@ -1,0 +1,184 @@
+import Foundation
+@testable import LoginConformance
+@testable import LoginConformanceHarness
+import Testing
+
+/// The subprocess harness against a scripted adapter that answers exactly as a test says (the product mutants of
+/// Scripts/product_mutants.json, area harness).
+@Suite("Product mutants: harness")
+struct ProductHarnessTests {
+    /// An adapter that answers the handshake and each run request as its plan (argv[1], JSON) says: `answers[n]` is
+    /// the message for the n-th request, its `seq` `"due"` (the default), `"none"` (left out), `"due+K"` or a
+    /// number; `after` lines are written after that answer; `exit` is the status at stop. Requests beyond the plan get `{"result":"valid"}`.
+    static let script = #"""
+    import json, sys
+    plan = json.loads(sys.argv[1])
+    sys.stdin.readline()
+    handshake = {"type": "started", "protocolVersion": 1, "implementation": {"name": "scripted"},
+                 "capabilities": ["nonce"], "profile": "documented"}
+    handshake.update(plan.get("handshake", {}))
+    print(json.dumps(handshake), flush=True)
+    answers = plan.get("answers", [])
+    count = 0
+    for line in sys.stdin:
+        message = json.loads(line)
+        if message["type"] == "stop":
+            break
+        answer = dict(answers[count]) if count < len(answers) else {"type": "result", "outcome": {"result": "valid"}}
+        count += 1
+        seq = answer.pop("seq", "due")
+        after = answer.pop("after", [])
+        if seq == "due":
+            answer["seq"] = message["seq"]
+        elif isinstance(seq, str) and seq.startswith("due+"):
+            answer["seq"] = message["seq"] + int(seq[4:])
+        elif seq != "none":
+            answer["seq"] = seq
+        print(json.dumps(answer), flush=True)
+        for extra in after:
+            print(extra if isinstance(extra, str) else json.dumps(extra), flush=True)
+    sys.exit(plan.get("exit", 0))
+    """#
+
+    static let scriptURL: URL = {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("scripted-adapter-\(UUID().uuidString).py")
+        try! Data(script.utf8).write(to: url)
+        return url
+    }()
+
+    /// The command line of the scripted adapter with `plan`.
+    static func command(_ plan: [String: Any]) -> String {
+        let json = String(decoding: try! JSONSerialization.data(withJSONObject: plan), as: UTF8.self)
+        return "python3 \(scriptURL.path) " + json.shellQuotedForTest
+    }
+
+    let suite = ProductFixtures.suite
+
+    /// Runs the first `count` documented nonce vectors through the scripted adapter with `plan`.
+    func run(_ plan: [String: Any], count: Int = 1, families: Set<ConformanceFamily> = [.nonce],
+             options: HarnessOptions = HarnessOptions(timeout: .seconds(10)))
+        throws -> (runner: HarnessRunner, results: [VectorResult], failure: HarnessFailure?)
+    {
+        let runner = HarnessRunner(command: Self.command(plan), options: options)
+        try runner.start()
+        let vectors = Array(suite.vectors(for: .documented, families: families).prefix(count))
+        let (results, failure) = runner.run(vectors)
+        runner.stop()
+        return (runner, results, failure)
+    }
+
+    @Test("seq is checked on every answer: a skipped or errored answer with another seq, or none, is a violation")
+    func seqOnEveryMessage() throws {
+        for answer: [String: Any] in [["type": "skipped", "reason": "r", "seq": "due+5"], ["type": "errored", "message": "m", "seq": "due+5"],
+                                      ["type": "skipped", "reason": "r", "seq": "none"], ["type": "errored", "message": "m", "seq": "none"]] {
+            let (_, results, _) = try run(["answers": [answer]])
+            guard case .errored(let message) = results[0].outcome else {
+                Issue.record("\(answer): \(results[0].outcome)")
+                continue
+            }
+            #expect(message.hasPrefix("the adapter answered seq") || message.hasPrefix("the adapter's answer has no seq"), "\(message)")
+        }
+    }
+
+    @Test("a skipped answer is a skip with the adapter's reason; an errored one an error with its message")
+    func skippedAndErrored() throws {
+        let (_, skipped, _) = try run(["answers": [["type": "skipped", "reason": "not mine"]]])
+        #expect(skipped[0].outcome == .skipped(reason: "the adapter skipped it: not mine"))
+        let (_, errored, _) = try run(["answers": [["type": "errored", "message": "boom"]]])
+        #expect(errored[0].outcome == .errored(message: "the adapter reported an error: boom"))
+    }
+
+    @Test("a handshake without an implementation name is refused")
+    func emptyName() {
+        let runner = HarnessRunner(command: Self.command(["handshake": ["implementation": ["name": ""]]]))
+        #expect(throws: HarnessFailure.self) { try runner.start() }
+        runner.stop()
+    }
+
+    @Test("vectors of a family the adapter does not declare are skipped, never sent")
+    func undeclaredFamilies() throws {
+        let vectors = suite.vectors(for: .documented, families: [.nonce]).prefix(1) + suite.vectors(for: .documented, families: [.codeVerifier]).prefix(1)
+        // The plan answers the first request skipped: a code-verifier request sent would be answered valid.
+        let runner = HarnessRunner(command: Self.command(["answers": [["type": "result", "outcome": ["result": "valid"]],
+                                                                      ["type": "skipped", "reason": "sent"]]]))
+        try runner.start()
+        let (results, _) = runner.run(Array(vectors))
+        runner.stop()
+        #expect(results[1].outcome == .skipped(reason: "the adapter does not declare the capability code-verifier"))
+    }
+
+    @Test("output after the last answer: a repeat is blamed on the vector it repeats, the rest on the last answered, the first violation kept")
+    func lateOutput() throws {
+        let (runner, results, _) = try run(["answers": [["type": "skipped", "reason": "r",
+                                                         "after": [["type": "result", "seq": 1, "outcome": ["result": "valid"]], "garbage"]]]])
+        let id = results[0].id
+        #expect(runner.lateViolations.map(\.id) == [id, id])
+        #expect(runner.lateViolations.first?.message.hasPrefix("the adapter answered seq 1 again after its last answer") == true)
+        let amended = runner.amended(results)
+        guard case .errored(let message) = amended[0].outcome else {
+            Issue.record("\(amended[0].outcome)")
+            return
+        }
+        #expect(message.hasPrefix("the adapter answered seq 1 again"), "\(message)")
+    }
+
+    @Test("the vectors left when the restart budget runs out are errors, not skips")
+    func budgetExhausted() throws {
+        let garbage = ["type": "nonsense"]
+        let (_, results, failure) = try run(["answers": [garbage, garbage, garbage, garbage]], count: 4,
+                                            options: HarnessOptions(timeout: .seconds(10), restartBudget: 0))
+        #expect(failure == .restartBudgetExhausted(0))
+        for result in results.dropFirst() {
+            guard case .errored(let message) = result.outcome else {
+                Issue.record("\(result.id): \(result.outcome)")
+                continue
+            }
+            #expect(message.hasPrefix("not run: "), "\(message)")
+        }
+    }
+
+    @Test("an answer repeating the first seq sent to the adapter is blamed on that seq's vector")
+    func repeatOfTheFirstSeq() throws {
+        let (_, results, _) = try run(["answers": [["type": "result", "outcome": ["result": "valid"]],
+                                                   ["type": "result", "seq": 1, "outcome": ["result": "valid"]]]], count: 2)
+        guard case .errored(let message) = results[0].outcome else {
+            Issue.record("\(results[0].outcome)")
+            return
+        }
+        #expect(message.hasPrefix("the adapter answered seq 1 twice (the second time while seq 2 was due)"), "\(message)")
+    }
+
+    @Test("members of the started message the protocol does not define are a warning")
+    func handshakeExtraMembers() throws {
+        let runner = HarnessRunner(command: Self.command(["handshake": ["vendor": "x"]]))
+        try runner.start()
+        runner.stop()
+        #expect(runner.warnings == ["the adapter's started message has members the protocol does not define (ignored): vendor"])
+    }
+
+    @Test("a hang with several answers outstanding is bisected: the vector that hangs is the hang, the rest of the batch still runs")
+    func hangInABatch() throws {
+        let vectors = Array(suite.vectors(for: .documented, families: [.nonce]).prefix(3))
+        let adapter = HarnessTests.root.appendingPathComponent("Tests/Adapters/misbehaving_adapter.py").path
+        let runner = HarnessRunner(command: "python3 \(adapter) --hang-on \(vectors[0].metadata.id)",
+                                   options: HarnessOptions(timeout: .seconds(2), batchSize: 3))
+        try runner.start()
+        let (results, failure) = runner.run(vectors)
+        runner.stop()
+        #expect(failure == nil)
+        #expect(results.map(\.outcome.kind) == ["hang", "pass", "pass"])
+    }
+
+    @Test("a simple command line is exec'd, one with shell syntax is left to the shell")
+    func execIfSimple() {
+        #expect(AdapterProcess.execIfSimple("python3 adapter.py --profile ios-sdk") == "exec python3 adapter.py --profile ios-sdk")
+        for command in ["python3 a.py | tee log", "cd x && ./adapter", "A=1 ./adapter", "./adapter > out"] {
+            #expect(AdapterProcess.execIfSimple(command) == command)
+        }
+    }
+}
+
+private extension String {
+    /// Single-quoted for /bin/sh.
+    var shellQuotedForTest: String { "'" + replacingOccurrences(of: "'", with: "'\\''") + "'" }
+}

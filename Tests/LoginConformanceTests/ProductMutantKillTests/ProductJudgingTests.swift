@@ -1,0 +1,50 @@
+import Foundation
+@testable import LoginConformance
+import Testing
+
+/// The families' own comparisons (the product mutants of Scripts/product_mutants.json, area judging): graph-error
+/// compares what the vector states, login-configuration checks the defaults an implementation makes.
+@Suite("Product mutants: judging")
+struct ProductJudgingTests {
+    static let input = GraphErrorInput(body: .object([:]), serverCategories: nil, requestUsedCurrentToken: true)
+
+    static func outcome(_ category: GraphErrorCategory = .recoverable, permission: Bool? = true, message: String? = "m",
+                        action: GraphErrorClientAction? = .logInAgain, token: CurrentTokenEffect? = .cleared) -> GraphErrorOutcome {
+        GraphErrorOutcome(category: category, isPermissionError: permission, message: message, clientAction: action, currentToken: token)
+    }
+
+    @Test("graph-error: every member the expected outcome states is compared; the others are ignored")
+    func graphError() {
+        let expected = Self.outcome()
+        #expect(GraphErrorFamily.conforms(Self.outcome(), to: expected, input: Self.input))
+        for wrong in [Self.outcome(.transient), Self.outcome(permission: false), Self.outcome(message: "other"),
+                      Self.outcome(action: .retry), Self.outcome(token: .kept)] {
+            #expect(!GraphErrorFamily.conforms(wrong, to: expected, input: Self.input), "\(wrong)")
+        }
+        let sdk = Self.outcome(permission: nil, action: nil, token: nil)
+        #expect(GraphErrorFamily.conforms(Self.outcome(permission: false, action: .retry, token: .kept), to: sdk, input: Self.input))
+    }
+
+    static func configuration(nonce: String?, verifier: String?) -> LoginConfigurationOutcome {
+        .created(LoginConfiguration(permissions: ["email"], tracking: .enabled, nonce: nonce, authType: nil, messengerPageId: nil,
+                                    codeVerifier: verifier))
+    }
+
+    @Test("login-configuration: a default nonce and code verifier must themselves be valid; a given one must be equal")
+    func configurationDefaults() throws {
+        let requests = ProductFixtures.suite.vectors(for: .documented, families: [.loginConfiguration])
+            .compactMap { ($0 as? Vector<LoginConfigurationFamily>)?.input }
+        let request = try #require(requests.first)
+        let verifier = String(repeating: "a", count: 43)
+        let defaults = Self.configuration(nonce: nil, verifier: nil)
+        #expect(LoginConfigurationFamily.conforms(Self.configuration(nonce: "n-1", verifier: verifier), to: defaults, input: request))
+        for (nonce, code) in [("", verifier), ("a b", verifier), ("n", String(repeating: "a", count: 129)),
+                              ("n", String(repeating: "a", count: 42)), ("n", String(repeating: "é", count: 43))] {
+            #expect(!LoginConfigurationFamily.conforms(Self.configuration(nonce: nonce, verifier: code), to: defaults, input: request),
+                    "\(nonce) \(code)")
+        }
+        let given = Self.configuration(nonce: "expected", verifier: verifier)
+        #expect(!LoginConfigurationFamily.conforms(Self.configuration(nonce: "other", verifier: verifier), to: given, input: request))
+        #expect(LoginConfigurationFamily.conforms(Self.configuration(nonce: "expected", verifier: verifier), to: given, input: request))
+    }
+}

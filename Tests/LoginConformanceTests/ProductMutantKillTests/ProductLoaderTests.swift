@@ -1,0 +1,112 @@
+import Foundation
+@testable import LoginConformance
+import Testing
+
+/// The loader and the strict JSON parser (the product mutants of Scripts/product_mutants.json, area loader).
+@Suite("Product mutants: loader")
+struct ProductLoaderTests {
+    @Test("an answer with a member its outcome does not define is an error naming it, in every family decoded through Foundation")
+    func unknownMemberInAnAnswer() throws {
+        // Adapter answers are decoded with Foundation's decoder, so the generic unknown-member check is the one
+        // that runs here (the loader's document decoder has its own).
+        let suite = try VectorSuite.bundled()
+        let vector = try #require(suite.vectors(for: .documented, families: [.nonce]).first)
+        let answer = JSONValue.object(["result": .string("valid"), "expectd": .bool(true)])
+        guard case .errored(let message) = vector.judge(answer: answer) else {
+            Issue.record("an answer with an unknown member must be an error")
+            return
+        }
+        #expect(message.contains("expectd"))
+    }
+
+    @Test("a family file whose family is not the one the manifest lists it for is refused at $.family")
+    func familyAgainstTheManifest() throws {
+        let vectors = try TemporaryVectors()
+        try vectors.edit("nonce.json") { document in document["family"] = "code-verifier" }
+        let error = try #require(vectors.loadError())
+        #expect(error.kind == .unknownFamily)
+        #expect(error.file == vectors.path("nonce.json"))
+        #expect(error.jsonPath == "$.family")
+        #expect(error.problem.contains(#"the file says family "code-verifier" but the manifest lists it for "nonce""#))
+    }
+
+    @Test("a family file of another format version is refused, naming the file")
+    func familyFileFormatVersion() throws {
+        let vectors = try TemporaryVectors()
+        try vectors.edit("profile.json") { document in document["formatVersion"] = 2 }
+        let error = try #require(vectors.loadError())
+        #expect(error.kind == .unsupportedFormatVersion)
+        #expect(error.file == vectors.path("profile.json"))
+        #expect(error.jsonPath == "$.formatVersion")
+    }
+
+    @Test("an ID of two parts, or an alsoAccepted outcome with an undeclared reason, is refused")
+    func idsAndAcceptedReasons() throws {
+        let vectors = try TemporaryVectors()
+        try vectors.editVector("nonce.json", at: 0) { vector in vector["id"] = "nonce::two-parts" }
+        #expect(vectors.loadError()?.kind == .misplacedID)
+
+        // A reason declared in the file that an alsoAccepted outcome names before any expected outcome does: once it
+        // is no longer declared, that alsoAccepted outcome is where the loader stops.
+        let accepted = try TemporaryVectors()
+        let file = "token-claims.json"
+        let document = try #require(JSONValue.parse(String(contentsOf: accepted.directory.appendingPathComponent(file), encoding: .utf8)))
+        let list = try #require(document.objectValue?["vectors"]?.arrayValue)
+        var firstUse: [String: (index: Int, path: String)] = [:]
+        for (index, vector) in list.enumerated() {
+            let expected = vector.objectValue?["expected"]?.objectValue?["reason"]?.stringValue
+            if let expected, firstUse[expected] == nil { firstUse[expected] = (index, "expected") }
+            for (position, alternative) in (vector.objectValue?["alsoAccepted"]?.arrayValue ?? []).enumerated() {
+                if let reason = alternative.objectValue?["reason"]?.stringValue, firstUse[reason] == nil {
+                    firstUse[reason] = (index, "alsoAccepted[\(position)]")
+                }
+            }
+        }
+        let (reason, use) = try #require(firstUse.sorted { $0.key < $1.key }.first { $0.value.path != "expected" })
+        try accepted.edit(file) { document in
+            var reasons = document["reasons"] as! [String: Any]
+            reasons[reason] = nil
+            document["reasons"] = reasons
+        }
+        let error = try #require(accepted.loadError())
+        #expect(error.kind == .undeclaredReason)
+        #expect(error.jsonPath == "$.vectors[\(use.index)].\(use.path).reason", "\(error)")
+    }
+
+    @Test("a vector without profiles holds in every profile; the selection keeps the profile and the families asked for")
+    func profilesAndFamilies() throws {
+        let suite = try VectorSuite.bundled()
+        let everywhere = try #require(suite.vectors.first { $0.metadata.profiles == nil })
+        #expect(ConformanceProfile.allCases.allSatisfy(everywhere.metadata.applies(to:)))
+        let onlySDK = try #require(suite.vectors.first { $0.metadata.profiles == [.iosSDK] })
+        #expect(!onlySDK.metadata.applies(to: .documented))
+        let selected = suite.vectors(for: .documented, families: [.nonce])
+        #expect(!selected.isEmpty && selected.allSatisfy { $0.family == .nonce && $0.metadata.applies(to: .documented) })
+        #expect(!suite.vectors(for: .documented).contains { $0.metadata.id == onlySDK.metadata.id })
+    }
+
+    @Test("the strict parser: the nesting limit exactly, text after the value, overflow, bad surrogates, a number without digits")
+    func strictParser() {
+        let limit = StrictJSONParser.maximumDepth
+        #expect(JSONValue.parse(String(repeating: "[", count: limit) + String(repeating: "]", count: limit)) != nil)
+        #expect(JSONValue.parse(String(repeating: "[", count: limit + 1) + String(repeating: "]", count: limit + 1)) == nil)
+        for text in ["{} x", "1 2", #"{"a":1}}"#, "1e400", "-1e400", #""\ud800\ue000""#, #""\ud800\u0041""#, "-.5", "-", "[-]",
+                     #"{"a":1,"a":1}"#, #"{"a":{"b":1,"b":2}}"#] {
+            #expect(JSONValue.parse(text) == nil, "\(text)")
+        }
+        #expect(JSONValue.parse(#""\ud83d\ude00""#) == .string("😀"))
+        #expect(JSONValue.parse("-0.5") == .number(-0.5))
+    }
+
+    @Test("an outcome with an unknown result, or an unknown member, is refused where it stands")
+    func strictOutcomes() throws {
+        let vectors = try TemporaryVectors()
+        try vectors.editVector("nonce.json", at: 0) { vector in vector["expected"] = ["result": "maybe"] }
+        let error = try #require(vectors.loadError())
+        #expect(error.jsonPath == "$.vectors[0].expected.result", "\(error)")
+        #expect(error.problem.contains(#""maybe" is not one of: "#), "\(error)")
+        let member = try TemporaryVectors()
+        try member.edit("nonce.json") { document in document["comment"] = "not a member" }
+        #expect(member.loadError()?.jsonPath == "$.comment")
+    }
+}

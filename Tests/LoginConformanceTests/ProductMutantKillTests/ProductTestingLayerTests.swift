@@ -1,0 +1,44 @@
+import Foundation
+import LoginConformance
+@testable import LoginConformanceTesting
+import Testing
+
+/// The Swift Testing layer's cases (the product mutants of Scripts/product_mutants.json, area testing-layer): stale
+/// entries reported by the right families, the baseline named in a regression's issue.
+@Suite("Product mutants: Swift Testing layer")
+struct ProductTestingLayerTests {
+    typealias F = ProductFixtures
+
+    @Test("a blocking stale entry is a failing case of the family its ID names, and of every family when it names none; never while updating")
+    func staleEntries() {
+        let baseline = F.baseline(F.suite.suiteVersion, ["nonce::no::such-vector": .init(kind: .error), "typo": .init(kind: .error)])
+        func stale(_ family: ConformanceFamily, updating: Bool = false) -> String? {
+            ConformanceCases.cases(family, profile: .documented, suite: F.suite, selection: .all, baseline: baseline,
+                                   updatingBaseline: updating)
+                .first { $0.testDescription == "<stale baseline entries>" }.map { "\($0.content)" }
+        }
+        let nonce = stale(.nonce)
+        #expect(nonce?.contains("nonce::no::such-vector") == true)
+        #expect(nonce?.contains("typo") == true)
+        let profile = stale(.profile)
+        #expect(profile?.contains("typo") == true)
+        #expect(profile?.contains("nonce::no::such-vector") == false)
+        #expect(stale(.nonce, updating: true) == nil)
+    }
+
+    @Test("a regression's issue says what the baseline expected")
+    func regressionNamesTheBaseline() throws {
+        let id = "nonce::position::only-tab"
+        let baseline = F.baseline(F.suite.suiteVersion, [id: .init(kind: .wrongVerdict)])
+        let cases = ConformanceCases.cases(.nonce, profile: .documented, suite: F.suite, selection: VectorSelection(patterns: [id]),
+                                           baseline: baseline)
+        #expect(cases.count == 1)
+        let only = try #require(cases.first)
+        #expect(only.testDescription == id)
+        withKnownIssue {
+            only.check(TrimmingNonceValidator())
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().hasPrefix("[regression (baseline: wrong-verdict)] \(id) — ")
+        }
+    }
+}
