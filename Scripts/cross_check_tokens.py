@@ -113,6 +113,12 @@ def header_checks(token):
     return header, kid
 
 
+def jwks_entries(inp):
+    """The JWKS's RSA keys with a string kid, as published (use, key_ops and alg kept for the library to judge)."""
+    return [entry for entry in inp["keys"]["jwks"]["keys"]
+            if entry.get("kty") == "RSA" and isinstance(entry.get("kid"), str)]
+
+
 def rsa_keys(inp, profile):
     """kid -> cryptography public key, from the profile's key source."""
     out = {}
@@ -145,20 +151,38 @@ class _FrozenDatetime(datetime):
 jwt.api_jwt.datetime = _FrozenDatetime  # PyJWT reads the clock here; the vectors state their own `now`
 
 
+def pyjwt_signing_key(inp, profile, kid):
+    """documented: the key PyJWKClient.get_signing_key picks (the JWKS's keys whose use is sig or absent, the first
+    with the kid, as a PyJWK so PyJWT checks the JWK's alg); ios-sdk: the certificate's key."""
+    if profile != "documented":
+        keys = rsa_keys(inp, profile)
+        if kid not in keys:
+            raise Refused("unknownKeyID")
+        return keys[kid]
+    for entry in jwks_entries(inp):
+        try:
+            key = pyjwt.PyJWK.from_dict(entry)
+        except (pyjwt.PyJWKError, NotImplementedError, ValueError):
+            continue  # PyJWT makes no key of it (alg none, for example)
+        if key.public_key_use in ("sig", None) and key.key_id == kid:
+            return key
+    raise Refused("unknownKeyID")
+
+
 def pyjwt_validate(inp, profile):
     token = inp["token"]
     header, kid = header_checks(token)
-    keys = rsa_keys(inp, profile)
-    if kid not in keys:
-        raise Refused("unknownKeyID")
+    key = pyjwt_signing_key(inp, profile, kid)
     _FrozenDatetime.frozen = float(inp["now"])
     try:
         claims = pyjwt.decode(
-            token, keys[kid], algorithms=["RS256"], audience=inp["appID"],
+            token, key, algorithms=["RS256"], audience=inp["appID"],
             issuer=list(DOCUMENTED_ISSUERS) if profile == "documented" else None,
             options={"require": list(REQUIRED), "verify_iss": profile == "documented"}, leeway=0)
     except pyjwt.InvalidSignatureError:
         raise Refused("signatureInvalid")
+    except pyjwt.InvalidAlgorithmError:
+        raise Refused("unknownKeyID")  # the JWK's alg is not the token's (PyJWK)
     except pyjwt.ExpiredSignatureError:
         raise Refused("expired")
     except pyjwt.InvalidAudienceError:
@@ -182,14 +206,26 @@ def pyjwt_validate(inp, profile):
 def joserfc_validate(inp, profile):
     token = inp["token"]
     header, kid = header_checks(token)
-    keys = rsa_keys(inp, profile)
-    if kid not in keys:
-        raise Refused("unknownKeyID")
-    key = RSAKey.import_key(keys[kid], {"kid": kid})
+    if profile == "documented":
+        # The JWKS as published: joserfc's KeySet finds the key by kid and judges use, key_ops and alg itself.
+        try:
+            key_set = KeySet([RSAKey.import_key(entry) for entry in jwks_entries(inp)])
+        except JoseError:
+            raise Refused("unknownKeyID")
+        if not any(key.kid == kid for key in key_set.keys):
+            raise Refused("unknownKeyID")
+    else:
+        keys = rsa_keys(inp, profile)
+        if kid not in keys:
+            raise Refused("unknownKeyID")
+        key_set = KeySet([RSAKey.import_key(keys[kid], {"kid": kid})])
     try:
-        decoded = jose_jwt.decode(token, KeySet([key]), algorithms=["RS256"])
+        decoded = jose_jwt.decode(token, key_set, algorithms=["RS256"])
     except JoseError as error:
         name = type(error).__name__
+        if name in ("InvalidKeyIdError", "KeyParameterError", "UnsupportedKeyOperationError", "UnsupportedKeyUseError",
+                    "UnsupportedKeyAlgorithmError"):
+            raise Refused("unknownKeyID")
         raise Refused("signatureInvalid" if "Signature" in name else "badJSON")
     except (ValueError, TypeError, UnicodeDecodeError):
         raise Refused("badJSON")

@@ -111,10 +111,13 @@ def _rules_say(query):
     return date is not None and date < now
 
 
-def _v(group, case, description, severity, refs, query, answer, rules):
+def _v(group, case, description, severity, refs, query, answer, rules, profiles=None):
     if _rules_say(query) != answer:
         raise ValueError(f"access-token::{group}::{case}: the table says {answer}, the §6 rules say the opposite")
-    return vector(f"access-token::{group}::{case}", description, severity, refs, query, _answer(answer), rules=rules)
+    if profiles is not None:  # a vector new in 0.4.0 that holds under one profile names it (never a D31 move)
+        case = f"{case}.{profiles[0]}"
+    return vector(f"access-token::{group}::{case}", description, severity, refs, query, _answer(answer), profiles,
+                  rules=rules)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -325,8 +328,27 @@ def _independent():
     return [_v("independent", c, d, "high", refs, _ask(t, q), a, [R_INDEPENDENT] + r) for c, d, t, q, a, r in cases]
 
 
+def _overlapping():
+    """Issue 14 (DECISIONS.md D47): a permission in permissions AND in declinedPermissions or expiredPermissions. The
+    SDK's hasGranted reads permissions only (FBSDKAccessToken.m hasGranted:), so it is granted."""
+    refs = GRANTED_REFS + ["sdk:FBSDKCoreKit/FBSDKCoreKit/FBSDKAccessToken.m#L70-L73", "DECISIONS.md D47"]
+    sdk = ["ios-sdk"]
+    both_declined = _token(permissions=["email", "user_friends"], declined=["user_friends"])
+    both_expired = _token(permissions=["email", "user_photos"], expired=["user_photos"])
+    return [
+        _v("granted", "also-declined", "user_friends is in permissions and also in declinedPermissions: hasGranted "
+           "reads permissions only, so it is granted (the declined list does not subtract)", "high", refs,
+           _ask(both_declined, "hasGranted", permission="user_friends"), True,
+           ["access-token.granted.overlapping.ios-sdk", R_DECLINED], sdk),
+        _v("granted", "also-expired", "user_photos is in permissions and also in expiredPermissions: hasGranted reads "
+           "permissions only, so it is granted", "high", refs,
+           _ask(both_expired, "hasGranted", permission="user_photos"), True,
+           ["access-token.granted.overlapping.ios-sdk", R_EXPIRED_PERMISSION], sdk),
+    ]
+
+
 def vectors():
-    out = _granted() + _expired() + _data_access() + _independent()
+    out = _granted() + _expired() + _data_access() + _independent() + _overlapping()
     descriptions = [v["description"] for v in out]
     if len(set(descriptions)) != len(descriptions):
         raise ValueError("descriptions must be unique within the family")

@@ -8,7 +8,8 @@ IDs that take its place): a gate shows the reason beside every vector whose expe
 A release may name whole families it introduced (`added_families`): they expand here to every vector ID of those
 families that no later release lists as added, so a release that adds hundreds of vectors stays one line of data
 and the file stays byte-identical under `generate_vectors.py --check`. The first release introduces every vector no
-later release adds, so its `added` stays empty.
+later release adds, so its `added` stays empty. A release may also name ID prefixes (`added_prefixes`): every vector
+ID with one of them that no later release lists is added by it, expanded the same way.
 """
 
 # Suite 0.3.0's corrections, kept apart per area so that they can be written side by side. Each changed entry is
@@ -836,6 +837,126 @@ OTHER_RETIRED = [
     }
 ]
 
+# Suite 0.4.0 (issue 14). Signed-token vectors (RSA signature encodings, keys, header and JSON, the claims matrix
+# as signed tokens) in the SIGNED_TOKEN_* lists; every other family's in the OTHER_*_0_4_0 lists. `changed` and
+# `retired` entries are {"id", "reason"[, "replacedBy"]} like 0.3.0's. IDs are written as generated: a vector
+# that names an SDK-only rule gets its `.ios-sdk` ID from common.vector() (DECISIONS.md D31).
+_ENCODING_CASES = (  # DECISIONS.md D32: each with test-key-1, and with test-key-2 under the suffix -key-2
+    "digestinfo-sha1-oid", "digestinfo-sha512-oid", "digestinfo-missing-null", "digestinfo-extra-null",
+    "digestinfo-outer-length-short", "digestinfo-hash-length-short", "digestinfo-long-form-length",
+    "trailing-bytes-after-hash", "padding-too-short-garbage-parameters", "padding-byte-not-ff",
+    "padding-random-non-zero", "separator-ff", "separator-01", "block-type-02", "first-byte-01",
+    "signature-left-padding-dropped", "signature-extra-leading-zero", "signature-two-extra-leading-zeros",
+    "signature-n-minus-1", "signature-n", "signature-plus-n",
+)
+_KEY_SUFFIXES = ("", "-key-2")
+SIGNED_TOKEN_ADDED_0_4_0 = [
+    _ST + f"signature-encoding::{case}{suffix}" for case in _ENCODING_CASES for suffix in _KEY_SUFFIXES
+] + [  # DECISIONS.md D33: JWK members that rule a key out (or leave it usable)
+    _ST + f"key-usability::{case}{suffix}.documented"
+    for case in ("use-enc", "alg-rs384", "alg-none", "key-ops-encrypt", "key-ops-empty", "no-use-no-alg",
+                 "key-ops-verify", "use-sig-key-ops-verify") for suffix in _KEY_SUFFIXES
+] + [  # D34: a kid two JWKS keys share
+    _ST + f"duplicate-kid::{case}{suffix}.documented"
+    for case in ("signer-first", "signer-second") for suffix in ("", "-key-3")
+] + [  # D35: the certificate map's entry is a bare public key or a certificate outside its dates
+    _ST + f"certificate-form::public-key-pem{suffix}.{profile}" for suffix in _KEY_SUFFIXES
+    for profile in ("ios-sdk", "documented")
+] + [_ST + f"certificate-form::{case}{suffix}" for case in ("expired-certificate", "not-yet-valid-certificate")
+     for suffix in _KEY_SUFFIXES
+] + [  # D36-D38: typ as a media type, crit forms, JSON strings, nested duplicates
+    _ST + f"typ::{case}.{profile}" for case in ("media-type", "media-type-lower-case")
+    for profile in ("documented", "ios-sdk")
+] + [_ST + f"crit::{case}.{profile}" for case in ("empty", "string", "object") for profile in ("documented", "ios-sdk")
+] + [_ST + f"json::{case}.documented" for case in ("payload-raw-tab", "payload-raw-nul", "header-raw-line-feed",
+                                                    "payload-raw-unit-separator")
+] + [_ST + f"json::{case}" for case in ("payload-lone-high-surrogate", "payload-lone-low-surrogate",
+                                        "header-reversed-surrogates")
+] + [_ST + "duplicate-member::nested-header-member", _ST + "duplicate-member::nested-cnf-jkt-empty-last"
+] + [  # second vectors for mutants one vector killed (docs/mutation-report.md)
+    _ST + "alg::mixed-case-rs256", _ST + "kid::case-differs-first-letter", _ST + "embedded-key::x5c-attacker-kid",
+    _ST + "claims::exp-equal-now-as-fraction", _ST + "claims::iat-ten-minutes-ago-as-fraction",
+]
+
+SIGNED_TOKEN_CHANGED_0_4_0 = []
+SIGNED_TOKEN_RETIRED_0_4_0 = []
+OTHER_ADDED_0_4_0 = [
+    # login-result: the Limited Login callback (DECISIONS.md D40) and callback behaviours with no vector (D41).
+    "login-result::id-token::valid-token-is-success.ios-sdk",
+    "login-result::id-token::valid-token-with-access-token.ios-sdk",
+    "login-result::id-token::profile-permissions-are-the-whole-grant.ios-sdk",
+    "login-result::id-token::no-user-check-without-access-token.ios-sdk",
+    "login-result::id-token::declined-is-requested-and-denied.ios-sdk",
+    "login-result::id-token::empty-grant-is-cancelled.ios-sdk",
+    "login-result::id-token::no-stored-nonce.ios-sdk",
+    "login-result::id-token::no-stored-nonce-with-access-token.ios-sdk",
+    "login-result::id-token::no-stored-nonce-before-state.ios-sdk",
+    "login-result::id-token::invalid-token.ios-sdk",
+    "login-result::id-token::invalid-token-with-access-token.ios-sdk",
+    "login-result::id-token::invalid-token-before-state.ios-sdk",
+    "login-result::id-token::empty-stored-nonce-is-stored.ios-sdk",
+    "login-result::id-token::valid-token-wrong-state.ios-sdk",
+    "login-result::id-token::valid-token-missing-state.ios-sdk",
+    "login-result::id-token::empty-id-token-is-no-token.ios-sdk",
+    "login-result::denied-scopes::invalid-denied-set-declines-nothing.ios-sdk",
+    "login-result::denied-scopes::empty-item-invalidates-denied-set.ios-sdk",
+    "login-result::challenge::empty-grant-with-wrong-challenge.ios-sdk",
+    "login-result::challenge::invalid-grant-with-missing-state.ios-sdk",
+    "login-result::error::cancel-by-error-declines-nothing.ios-sdk",
+    "login-result::no-token::previous-token-denied-scopes-unread.ios-sdk",
+    "login-result::error::empty-error-message-is-an-error.ios-sdk",
+    "login-result::error::message-without-error.ios-sdk",
+    # token-claims: issuer host forms (D42).
+    "token-claims::issuer::other-port.documented",
+    "token-claims::issuer::other-port.ios-sdk",
+    "token-claims::issuer::userinfo-password.documented",
+    "token-claims::issuer::userinfo-password.ios-sdk",
+    "token-claims::issuer::upper-case-subdomain.documented",
+    "token-claims::issuer::upper-case-subdomain.ios-sdk",
+    "token-claims::issuer::trailing-dot-www",
+    "token-claims::issuer::trailing-dot-apex",
+    "token-claims::issuer::trailing-dot-port",
+    "token-claims::issuer::upper-case-apex-suffix",
+    # profile: fractional age-range bounds, empty picture / link (D43).
+    "profile::age-range::fractional-bounds-kept.ios-sdk",
+    "profile::age-range::fractional-same-whole-part.ios-sdk",
+    "profile::age-range::fractional-negative-truncates-to-zero.ios-sdk",
+    "profile::age-range::fractional-max-below-one.ios-sdk",
+    "profile::string-claims::picture.empty.ios-sdk",
+    "profile::string-claims::user_link.empty.ios-sdk",
+    "profile::string-claims::picture-and-link-empty-name-kept.ios-sdk",
+    # login-configuration: the default auth type; token-claims: an empty expected nonce (D44).
+    "login-configuration::auth-type::default-enabled",
+    "login-configuration::auth-type::default-limited",
+    "login-configuration::auth-type::explicit-nil-is-not-default",
+    "login-configuration::auth-type::default-with-empty-nonce",
+    "token-claims::empty-claim::nonce-and-expected-nonce-empty.documented",
+    "token-claims::empty-claim::nonce-and-expected-nonce-empty.ios-sdk",
+    "token-claims::nonce::empty-expected-nonce",
+    # graph-error: loosely typed is_transient, 613, category names in another case (D45); token-change: user
+    # IDs as whole strings (D46).
+    "graph-error::is-transient::number-one-on-190.ios-sdk",
+    "graph-error::is-transient::number-zero-on-190.ios-sdk",
+    "graph-error::is-transient::string-true-on-190.ios-sdk",
+    "graph-error::is-transient::string-one-on-100.ios-sdk",
+    "graph-error::default::613.ios-sdk",
+    "graph-error::server-table::capitalised-transient-100.ios-sdk",
+    "graph-error::server-table::upper-case-other-190.ios-sdk",
+    "token-change::user-id::user-id-extends-other.ios-sdk",
+    "token-change::user-id::user-id-prefix-of-other.ios-sdk",
+    "token-change::user-id::nfc-and-nfd-user-ids.ios-sdk",
+    # access-token and login-result: overlapping permission sets (D47).
+    "access-token::granted::also-declined.ios-sdk",
+    "access-token::granted::also-expired.ios-sdk",
+    "login-result::declined::granted-and-denied-overlap.ios-sdk",
+    # code-verifier: the SDK's check order (D49).
+    "code-verifier::check-order::short-with-plus.ios-sdk",
+    "code-verifier::check-order::short-with-space.ios-sdk",
+    "code-verifier::check-order::long-with-percent.ios-sdk",
+]
+OTHER_CHANGED_0_4_0 = []
+OTHER_RETIRED_0_4_0 = []
+
 RELEASES = [
     {
         "version": "0.1.0",
@@ -863,6 +984,17 @@ RELEASES = [
         "added": TOKEN_ADDED + OTHER_ADDED,
         "changed": TOKEN_CHANGED + OTHER_CHANGED,
         "retired": TOKEN_RETIRED + OTHER_RETIRED,
+    },
+    {
+        "version": "0.4.0",
+        "summary": "Suite strength, round 2 (issue 14): signed tokens as strong as Wycheproof (RSA signature "
+                   "encodings, key usability, header and JSON edge cases, every claims rule as a signed token), the "
+                   "Limited Login callback in login-result, and behaviours that had no vector.",
+        # D39: the token-claims matrix as signed tokens, every signed-token::claims-<group>::<case> the generator makes
+        "added_prefixes": [_ST + "claims-"],
+        "added": SIGNED_TOKEN_ADDED_0_4_0 + OTHER_ADDED_0_4_0,
+        "changed": SIGNED_TOKEN_CHANGED_0_4_0 + OTHER_CHANGED_0_4_0,
+        "retired": SIGNED_TOKEN_RETIRED_0_4_0 + OTHER_RETIRED_0_4_0,
     },
 ]
 
@@ -892,11 +1024,14 @@ def _with_moved_vectors(release):
 def document(ids_by_family):
     """The changelog document; `ids_by_family` maps each family to its vector IDs in file order."""
     releases = []
-    history = RELEASES[:-1] + [_with_moved_vectors(RELEASES[-1]) if RELEASES[-1]["version"] == "0.3.0" else RELEASES[-1]]
+    history = [_with_moved_vectors(release) if release["version"] == "0.3.0" else release for release in RELEASES]
     for position, release in enumerate(history):
         later = {id for other in history[position + 1:] for id in other["added"]}
         expanded = [id for family in release.get("added_families", []) for id in ids_by_family[family]
                     if id not in later]
+        prefixes = tuple(release.get("added_prefixes", ()))
+        expanded += [id for ids in ids_by_family.values() for id in ids
+                     if prefixes and id.startswith(prefixes) and id not in later and id not in release["added"]]
         releases.append({
             "version": release["version"],
             "summary": release["summary"],

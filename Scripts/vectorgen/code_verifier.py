@@ -392,6 +392,25 @@ def _unicode_marks_numbers(out):
                  "is valid", "medium", with_char(ch), rules_doc=[R_UNICODE_DOC], rules_sdk=[R_UNICODE_SDK])
 
 
+def _check_order(out):
+    """Issue 14 (DECISIONS.md D49): a verifier that breaks both rules. The SDK tests the length first
+    (CodeVerifier.swift init?(string:)), so under ios-sdk the reason is length; RFC 7636 states no order, so there is
+    no documented vector (_evaluate refuses such inputs for the other tables)."""
+    refs = REFS + [B8, "sdk:FBSDKLoginKit/FBSDKLoginKit/CodeVerifier.swift#L48-L53", "DECISIONS.md D49"]
+    cases = [
+        ("short-with-plus", filler(40) + "+", "41 characters, one of them +"),
+        ("short-with-space", " " + filler(20), "21 characters, the first a SPACE"),
+        ("long-with-percent", filler(128) + "%2", "130 characters ending in %2"),
+    ]
+    for case, verifier, what in cases:
+        out.items.append(vector(
+            f"{F}::check-order::{case}.ios-sdk",
+            f"SDK reading: the verifier has {what}, so it breaks the length rule and the character rule; the SDK "
+            "checks the length first, so the reason is length",
+            "medium", refs, {"codeVerifier": verifier}, invalid("length"), ["ios-sdk"],
+            rules=["verifier.check-order.ios-sdk", R_LENGTH]))
+
+
 def vectors():
     out = _Out()
     _known(out)
@@ -403,6 +422,7 @@ def vectors():
     _non_ascii_symbols(out)
     _unicode_letters_digits(out)
     _unicode_marks_numbers(out)
+    _check_order(out)
     descriptions = [v["description"] for v in out.items]
     if len(set(descriptions)) != len(descriptions):
         raise ValueError("descriptions must be unique within the family")

@@ -181,7 +181,7 @@ R_ACTION_DOC = "graph-error.client-action.documented"
 R_CATEGORY_DOC = "graph-error.category.tactic.documented"
 
 
-def _v(group, case, description, severity, refs, input, expected, rules):
+def _v(group, case, description, severity, refs, input, expected, rules, profiles=None):
     """A vector of both profiles: isPermissionError and clientAction are omitted from `expected` (the judge then
     ignores them), because the SDK has neither (DECISIONS.md D30); the documented-only vectors below compare them."""
     expected = {k: v for k, v in expected.items() if k not in SDK_ONLY_FIELDS}
@@ -194,7 +194,9 @@ def _v(group, case, description, severity, refs, input, expected, rules):
     if expected["category"] == "other" and input["serverCategories"] is None:
         implicit.append(R_OTHER)
     rules = rules + [r for r in implicit if r not in rules]
-    return vector(f"{FAMILY}::{group}::{case}", description, severity, refs, input, expected, rules=rules)
+    if profiles is not None:  # a vector new in 0.4.0 that holds under one profile names it (never a D31 move)
+        case = f"{case}.{profiles[0]}"
+    return vector(f"{FAMILY}::{group}::{case}", description, severity, refs, input, expected, profiles, rules=rules)
 
 
 def _v_documented(group, case, description, severity, refs, input, expected, rules):
@@ -500,4 +502,50 @@ def _token():
 
 def vectors():
     return (_default_table() + _is_transient() + _server_names() + _lookup_order() + _permission() + _message()
-            + _token())
+            + _token() + _loose_types())
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Issue 14 (DECISIONS.md D45): loosely typed `is_transient`, a code outside the default table, a server category
+# name in another case. The SDK reads is_transient with [FBSDKTypeUtility numberValue:] then boolValue: any JSON
+# number but 0 forces transient, a string never does; it compares category names with isEqualToString:.
+RATE_LIMIT_MESSAGE = "(#613) Calls to this api have exceeded the rate limit."
+
+
+def _loose_types():
+    sdk = ["ios-sdk"]
+    refs = [B7, "sdk:FBSDKCoreKit/FBSDKCoreKit/GraphAPI/FBSDKGraphRequestConnection.m#L1126-L1127",
+            "DECISIONS.md D45"]
+    out = [
+        _v("is-transient", "number-one-on-190", "is_transient is the number 1, which the SDK reads as a number whose "
+           "boolValue is YES: transient, like true", "high", refs, _input(error(190, is_transient=1)),
+           classified("transient", message=MESSAGES[190]), [R_IS_TRANSIENT], sdk),
+        _v("is-transient", "number-zero-on-190", "is_transient is the number 0: boolValue NO, so 190 stays "
+           "recoverable", "high", refs, _input(error(190, is_transient=0)),
+           classified("recoverable", message=MESSAGES[190]), [R_IS_TRANSIENT, R_RECOVERABLE], sdk),
+        _v("is-transient", "string-true-on-190", "is_transient is the string \"true\", not a number: ignored, so 190 "
+           "stays recoverable", "high", refs, _input(error(190, is_transient="true")),
+           classified("recoverable", message=MESSAGES[190]), [R_IS_TRANSIENT, R_RECOVERABLE], sdk),
+        _v("is-transient", "string-one-on-100", "is_transient is the string \"1\", not a number: ignored, so 100 "
+           "stays other", "high", refs, _input(error(100, is_transient="1")),
+           classified("other", message=MESSAGES[100]), [R_IS_TRANSIENT], sdk),
+        _v("default", "613", "code 613 (the Marketing API's rate limit) is not in the default table's transient list "
+           "(1, 2, 4, 9, 17, 341): other", "medium",
+           [B7, "sdk:FBSDKCoreKit/FBSDKCoreKit/Internal/ServerConfiguration/FBSDKErrorConfiguration.m#L69-L85",
+            "DECISIONS.md D45"],
+           _input(error(613, message=RATE_LIMIT_MESSAGE)), classified("other", message=RATE_LIMIT_MESSAGE),
+           [R_OTHER], sdk),
+        _v("server-table", "capitalised-transient-100", "a server category named Transient (capital T) is not "
+           "transient: names compare exactly, and any name but other and transient is recoverable", "medium",
+           [B7, "sdk:FBSDKCoreKit/FBSDKCoreKit/Internal/ServerConfiguration/FBSDKErrorConfiguration.m#L110-L120",
+            "DECISIONS.md D45"],
+           _input(error(100), [category("Transient", 100)]), classified("recoverable", message=MESSAGES[100]),
+           [R_NAMES, R_OVERRIDES], sdk),
+        _v("server-table", "upper-case-other-190", "a server category named OTHER is not other: recoverable, as 190 "
+           "is by default", "medium",
+           [B7, "sdk:FBSDKCoreKit/FBSDKCoreKit/Internal/ServerConfiguration/FBSDKErrorConfiguration.m#L110-L120",
+            "DECISIONS.md D45"],
+           _input(error(190), [category("OTHER", 190)]), classified("recoverable", message=MESSAGES[190]),
+           [R_NAMES, R_OVERRIDES], sdk),
+    ]
+    return out

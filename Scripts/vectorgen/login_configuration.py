@@ -112,7 +112,7 @@ def _evaluate(i, profile):
         failures.append("invalidNonce")
     if any(p == "" or any(c not in "abcdefghijklmnopqrstuvwxyz_" for c in p) for p in i["permissions"]):
         failures.append("invalidPermissionSyntax")
-    if i["authType"] not in ALLOWED_AUTH_TYPES:
+    if i.get("authType", DEFAULT_AUTH_TYPE) not in ALLOWED_AUTH_TYPES:
         failures.append("invalidAuthType")
     if profile == DOC and i["tracking"] == "limited" and any(p not in LIMITED_LOGIN_PERMISSIONS
                                                                for p in i["permissions"]):
@@ -138,7 +138,7 @@ def inp(permissions=(), tracking="enabled", nonce=NONCE, authType="rerequest", m
 def created(i):
     return {"result": "created", "configuration": {
         "permissions": permission_set(i["permissions"]), "tracking": i["tracking"], "nonce": i["nonce"],
-        "authType": i["authType"], "messengerPageId": i["messengerPageId"], "codeVerifier": i["codeVerifier"]}}
+        "authType": i.get("authType", DEFAULT_AUTH_TYPE), "messengerPageId": i["messengerPageId"], "codeVerifier": i["codeVerifier"]}}
 
 
 def refused(reason):
@@ -495,6 +495,32 @@ AUTH_TYPE_INVALID = [
 ]
 
 
+# An input without `authType` is a configuration made without an auth type argument: the initializer's default,
+# rerequest (DECISIONS.md D44). `authType: null` stays an explicit "no auth type".
+DEFAULT_AUTH_TYPE = "rerequest"
+R_AUTH_TYPE_DEFAULT = "configuration.auth-type.default"
+
+
+def _default_auth_type(out):
+    g = "auth-type"
+    refs = [B1, "sdk:FBSDKLoginKit/FBSDKLoginKit/LoginConfiguration.swift#L49-L62", "DECISIONS.md D44"]
+    for tracking, perms in (("enabled", ["public_profile", "user_likes"]), ("limited", ["email", "public_profile"])):
+        i = inp(perms, tracking=tracking)
+        del i["authType"]
+        out.add(g, f"default-{tracking}", f"No auth type given with {tracking} tracking (the input leaves authType "
+                "out): the initializer's default rerequest is the configuration's auth type, not nil", "medium",
+                refs, i, created(i), rules=[R_AUTH_TYPE_DEFAULT])
+    i = inp(["public_profile"], authType=None)
+    out.add(g, "explicit-nil-is-not-default", "authType null is an explicit nil, not the default: the "
+            "configuration's auth type stays nil, not rerequest", "medium", refs, i, created(i),
+            rules=[R_AUTH_TYPE_DEFAULT, R_AUTH_TYPE])
+    i = inp(["public_profile"], nonce="")
+    del i["authType"]
+    out.add(g, "default-with-empty-nonce", "No auth type given and an empty nonce: the default auth type is valid, "
+            "the empty nonce is refused (invalidNonce)", "medium", refs, i, refused("invalidNonce"),
+            rules=[R_AUTH_TYPE_DEFAULT, "configuration.nonce"])
+
+
 def _auth_type(out):
     g = "auth-type"
     for value in ALLOWED_AUTH_TYPES:
@@ -709,6 +735,7 @@ def vectors():
     _permission_set(out)
     _tracking_scope(out)
     _auth_type(out)
+    _default_auth_type(out)
     _messenger_page_id(out)
     _code_verifier(out)
     _check_order(out)

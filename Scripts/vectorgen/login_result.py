@@ -16,10 +16,17 @@ API's /me returns for the new token, and `now`. The expected outcome follows fro
 - expiry (ios-sdk only, DECISIONS.md D27): the SDK reads `expires*` from the callback URL as numbers, which its
   string values never are, so the token never expires (null).
 
-Cases the specification leaves open are deliberately absent: an error combined with a
-token, a bad challenge combined with an invalid grant set or an error, `expires` and `expires_at` both positive and
-different, `expires` 0 with a positive `expires_at`, non-numeric expiry values, invalid syntax only in
-denied_scopes, an empty `access_token`, `error_message` without `error`, id_token.
+- the Limited Login callback (DECISIONS.md D40): an `id_token` with no stored nonce -> core error 301, one that fails
+  validation -> core error 309 (both before the state check), a valid one -> the authentication token and the
+  profile, with or without an access token; the input's optional `storedNonce` and `idTokenVerdict` carry what the
+  SDK's keychain and token validation would;
+- callback behaviours first covered in suite 0.4.0 (D41): an invalid denied_scopes declines nothing, the state is
+  checked before the grant set, a token-less or error callback's scopes are never read, an empty or lone
+  `error_message` is core error 8.
+
+Cases the specification leaves open are deliberately absent: an error combined with a token, `expires` and
+`expires_at` both positive and different, `expires` 0 with a positive `expires_at`, non-numeric expiry values, an
+empty `access_token`.
 """
 
 from .common import B1, B3, SEED_PERMISSIONS_JA, SEED_PERMISSIONS_ZH, permission_set, vector
@@ -64,8 +71,10 @@ DECLINED_REFS = [B3, SEED_PERMISSIONS_ZH, SEED_PERMISSIONS_JA]  # documented usa
 SYNTAX_REFS = [B3, B1]  # granted_scopes are validated with the §1 permission syntax rule
 
 
-def _input(requested, fragment, query=None, previous=None, graph_user=None):
-    """previous: None or (userID, [permissions]). graph_user defaults to the previous token's user (same user)."""
+def _input(requested, fragment, query=None, previous=None, graph_user=None, **limited):
+    """previous: None or (userID, [permissions]). graph_user defaults to the previous token's user (same user).
+    limited: the optional Limited Login members (storedNonce, idTokenVerdict), only in vectors whose callback
+    carries an id_token, so the inputs of the other vectors keep their 0.3.0 shape."""
     previous_token = None
     if previous is not None:
         previous_token = {"userID": previous[0], "permissions": permission_set(previous[1])}
@@ -79,6 +88,7 @@ def _input(requested, fragment, query=None, previous=None, graph_user=None):
         "previousToken": previous_token,
         "graphUserID": graph_user,
         "now": NOW,
+        **limited,
     }
 
 
@@ -129,7 +139,7 @@ R_USER_MISMATCH = "result.user-mismatch"
 R_EXPIRY_SDK = "result.expiry.url-strings.ios-sdk"
 
 
-def _v(group, case, description, severity, refs, input, expected, rules):
+def _v(group, case, description, severity, refs, input, expected, rules, profiles=None):
     # A vector rests on a rule through every member of its expected outcome (DECISIONS.md D31): a failed result
     # states the SDK's error domain and code, which no public document states, so it holds under ios-sdk only.
     if expected.get("result") == "failed" and "result.error-codes" not in rules:
@@ -144,7 +154,10 @@ def _v(group, case, description, severity, refs, input, expected, rules):
             rules = list(rules) + ["result.granted"]
     if expected.get("result") == "cancelled" and "denied_scopes" in merged and "result.declined.on-cancel" not in rules:
         rules = list(rules) + ["result.declined.on-cancel"]
-    return vector(f"login-result::{group}::{case}", description, severity, refs, input, expected, rules=rules)
+    if profiles is not None:  # a vector new in 0.4.0 that holds under one profile names it (never a D31 move)
+        case = f"{case}.{profiles[0]}"
+    return vector(f"login-result::{group}::{case}", description, severity, refs, input, expected, profiles,
+                  rules=rules)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -606,4 +619,228 @@ def _expiry():
 
 def vectors():
     return (_granted() + _declined() + _grant_syntax() + _empty_grant() + _no_token() + _error()
-            + _challenge() + _merge() + _user_mismatch() + _expiry())
+            + _challenge() + _merge() + _user_mismatch() + _expiry() + _id_token() + _callback_edges())
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The Limited Login callback (issue 14, DECISIONS.md D40): a callback carrying an `id_token`. The input adds the
+# nonce the configuration stored (`storedNonce`, null when none is stored) and the verdict of validating the token
+# against it (`idTokenVerdict`: valid with the token's claims, or invalid), so the family needs no cryptography; the
+# token-claims and signed-token families check the validation itself. Every vector holds under ios-sdk only: the
+# error codes (core 301 and 309, not the login domain), the profile's members and the check order are the SDK's.
+ID_TOKEN = "eyJhbGciOiJSUzI1NiJ9.test-id-token.signature"  # opaque here: the verdict says whether it validates
+STORED_NONCE = "limited-nonce-0001"
+ID_CLAIMS = {
+    "iss": "https://limited.facebook.com", "aud": "1234567890", "sub": USER, "jti": "jti-0001",
+    "nonce": STORED_NONCE, "iat": NOW - 60, "exp": NOW + 3600,
+    "name": "Ada Lovelace", "email": "ada@example.com",
+}
+VALID = {"valid": True, "claims": ID_CLAIMS}
+INVALID = {"valid": False}
+MISSING_NONCE = _failed(CORE_DOMAIN, 301)  # LoginErrorCode.unknown = 301, made by the core error factory
+INVALID_ID_TOKEN = _failed(CORE_DOMAIN, 309)  # LoginErrorCode.invalidIDToken = 309, made by the core error factory
+
+ID_TOKEN_REFS = [
+    B3,
+    "sdk:FBSDKLoginKit/FBSDKLoginKit/Internal/LoginURLCompleter.swift#L45-L48",
+    "sdk:FBSDKLoginKit/FBSDKLoginKit/Internal/LoginURLCompleter.swift#L82-L94",
+    "sdk:FBSDKLoginKit/FBSDKLoginKit/Internal/LoginURLCompleter.swift#L111-L130",
+    "sdk:FBSDKLoginKit/FBSDKLoginKit/LoginManager.swift#L446-L478",
+    "DECISIONS.md D40",
+]
+CODE_REFS = [
+    "sdk:FBSDKLoginKit/FBSDKLoginKit/LoginError.swift#L85-L118",
+    "sdk:FBSDKCoreKit/FBSDKCoreKit/Internal/_ErrorFactory.swift#L20-L42",
+]
+PROFILE_REFS = [
+    "sdk:FBSDKLoginKit/FBSDKLoginKit/Internal/LoginURLCompleter.swift#L307-L345",
+    "sdk:FBSDKLoginKit/FBSDKLoginKit/LoginManager.swift#L486-L499",
+]
+
+R_ID_SUCCESS = "result.id-token.success.ios-sdk"
+R_ID_NO_NONCE = "result.id-token.no-stored-nonce.ios-sdk"
+R_ID_INVALID = "result.id-token.invalid.ios-sdk"
+R_DENIED_SYNTAX = "result.denied-scopes.syntax.ios-sdk"
+R_DECLINED_UNREAD = "result.declined.unread-without-token.ios-sdk"
+R_ERROR_MESSAGE_ONLY = "result.error.message-alone.ios-sdk"
+
+
+def _profile(granted):
+    """The profile the SDK makes current from ID_CLAIMS (SPECIFICATION.md §5): every member, null where no claim;
+    its permissions are the whole grant set, not the recently granted one (LoginURLCompleter.swift line 119)."""
+    return {
+        "userID": USER, "name": "Ada Lovelace", "firstName": None, "middleName": None, "lastName": None,
+        "imageURL": None, "email": "ada@example.com", "friendIDs": None, "birthday": None, "gender": None,
+        "linkURL": None, "ageRange": None, "hometown": None, "location": None,
+        "permissions": permission_set(granted), "isLimited": True,
+    }
+
+
+def _limited_success(granted, declined=(), profile_permissions=None, access_token=False):
+    expected = _success(granted, declined)
+    if not access_token:
+        expected["token"] = None
+    expected["authenticationToken"] = {"tokenString": ID_TOKEN, "nonce": STORED_NONCE}
+    expected["profile"] = _profile(granted if profile_permissions is None else profile_permissions)
+    return expected
+
+
+def _limited(granted="email,public_profile", state=STATE, access_token=False, **extra):
+    """A Limited Login callback: an id_token, no access token unless asked."""
+    return _callback(granted, token=TOKEN if access_token else None, user=USER if access_token else None,
+                     state=state, id_token=ID_TOKEN, **extra)
+
+
+def _id_token():
+    sdk = ["ios-sdk"]
+    cases = [
+        ("valid-token-is-success",
+         "a callback with a valid id_token and no access token is a success, not a cancellation: the "
+         "authentication token (the id_token with the stored nonce) and the profile from its claims, no access token",
+         _input(["email"], _limited(), storedNonce=STORED_NONCE, idTokenVerdict=VALID),
+         _limited_success(["email", "public_profile"]), [R_ID_SUCCESS]),
+        ("valid-token-with-access-token",
+         "a callback with both an access token and a valid id_token gives both tokens and the profile",
+         _input(["email"], _limited(access_token=True), storedNonce=STORED_NONCE, idTokenVerdict=VALID),
+         _limited_success(["email", "public_profile"], access_token=True), [R_ID_SUCCESS]),
+        ("profile-permissions-are-the-whole-grant",
+         "on a re-authorization the granted set is narrowed to the request, but the profile's permissions are the "
+         "whole granted_scopes",
+         _input(["user_friends"], _limited("email,public_profile,user_friends"),
+                previous=(USER, ["email", "public_profile"]), storedNonce=STORED_NONCE, idTokenVerdict=VALID),
+         _limited_success(["user_friends"], profile_permissions=["email", "public_profile", "user_friends"]),
+         [R_ID_SUCCESS, R_GRANTED]),
+        ("no-user-check-without-access-token",
+         "a re-login that returns only an id_token is not checked against the previous token's user (the check "
+         "needs a new access token): a success, not error 304",
+         _input(["email"], _limited(), previous=(USER, ["public_profile"]), graph_user=OTHER_USER,
+                storedNonce=STORED_NONCE, idTokenVerdict=VALID),
+         _limited_success(["email"], profile_permissions=["email", "public_profile"]),
+         [R_ID_SUCCESS, R_USER_MISMATCH]),
+        ("declined-is-requested-and-denied",
+         "a valid id_token callback declines requested ∩ denied_scopes like an access-token callback",
+         _input(["email", "user_friends"], _limited(denied_scopes="user_friends"),
+                storedNonce=STORED_NONCE, idTokenVerdict=VALID),
+         _limited_success(["email", "public_profile"], ["user_friends"]), [R_ID_SUCCESS, R_DECLINED]),
+        ("empty-grant-is-cancelled",
+         "a valid id_token with an empty granted_scopes is still a cancellation: the recently granted set is empty",
+         _input(["email"], _limited(""), storedNonce=STORED_NONCE, idTokenVerdict=VALID),
+         _cancelled([]), [R_ID_SUCCESS, R_EMPTY_GRANT]),
+        ("no-stored-nonce",
+         "an id_token when no nonce is stored with the configuration is core error 301 (LoginErrorCode.unknown), "
+         "whatever the token",
+         _input(["email"], _limited(), storedNonce=None, idTokenVerdict=VALID),
+         MISSING_NONCE, [R_ID_NO_NONCE]),
+        ("no-stored-nonce-with-access-token",
+         "an id_token beside a good access token is still core error 301 when no nonce is stored",
+         _input(["email"], _limited(access_token=True), storedNonce=None, idTokenVerdict=VALID),
+         MISSING_NONCE, [R_ID_NO_NONCE]),
+        ("no-stored-nonce-before-state",
+         "no stored nonce is reported before the state is checked: core error 301, not login error 308",
+         _input(["email"], _limited(state='{"challenge":"0badc0de"}'), storedNonce=None, idTokenVerdict=VALID),
+         MISSING_NONCE, [R_ID_NO_NONCE, R_CHALLENGE]),
+        ("invalid-token",
+         "an id_token that fails validation against the stored nonce is core error 309 (LoginErrorCode."
+         "invalidIDToken), not a cancellation",
+         _input(["email"], _limited(), storedNonce=STORED_NONCE, idTokenVerdict=INVALID),
+         INVALID_ID_TOKEN, [R_ID_INVALID]),
+        ("invalid-token-with-access-token",
+         "an invalid id_token beside a good access token is core error 309: the access token does not save the login",
+         _input(["email"], _limited(access_token=True), storedNonce=STORED_NONCE, idTokenVerdict=INVALID),
+         INVALID_ID_TOKEN, [R_ID_INVALID]),
+        ("invalid-token-before-state",
+         "an invalid id_token with a wrong state challenge is core error 309: the token is checked before the state",
+         _input(["email"], _limited(state='{"challenge":"0badc0de"}'), storedNonce=STORED_NONCE,
+                idTokenVerdict=INVALID),
+         INVALID_ID_TOKEN, [R_ID_INVALID, R_CHALLENGE]),
+        ("empty-stored-nonce-is-stored",
+         "an empty stored nonce is a stored nonce: the token is validated against it, and failing is core error "
+         "309, not 301",
+         _input(["email"], _limited(), storedNonce="", idTokenVerdict=INVALID),
+         INVALID_ID_TOKEN, [R_ID_INVALID, R_ID_NO_NONCE]),
+        ("valid-token-wrong-state",
+         "a valid id_token with a wrong state challenge is login error 308",
+         _input(["email"], _limited(state='{"challenge":"0badc0de"}'), storedNonce=STORED_NONCE,
+                idTokenVerdict=VALID),
+         BAD_CHALLENGE, [R_ID_SUCCESS, R_CHALLENGE]),
+        ("valid-token-missing-state",
+         "a valid id_token without a state is login error 308",
+         _input(["email"], _limited(state=None), storedNonce=STORED_NONCE, idTokenVerdict=VALID),
+         BAD_CHALLENGE, [R_ID_SUCCESS, R_CHALLENGE]),
+        ("empty-id-token-is-no-token",
+         "an empty id_token is no token: without an access token the callback is cancelled, with no nonce stored "
+         "and no error",
+         _input(["email"], _limited(), storedNonce=None, idTokenVerdict=INVALID) | {
+             "fragment": {**_limited(), "id_token": ""}},
+         _cancelled([]), [R_ID_NO_NONCE, R_NO_TOKEN]),
+    ]
+    refs_for = {R_ID_NO_NONCE: CODE_REFS, R_ID_INVALID: CODE_REFS, R_ID_SUCCESS: PROFILE_REFS}
+    return [_v("id-token", c, d, "critical" if rules[0] != R_ID_SUCCESS or e["result"] != "cancelled" else "high",
+               ID_TOKEN_REFS + refs_for[rules[0]], i, e, rules, sdk)
+            for c, d, i, e, rules in cases]
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Issue 14: callback behaviours that had no vector (DECISIONS.md D41).
+def _callback_edges():
+    sdk = ["ios-sdk"]
+    completer = "sdk:FBSDKLoginKit/FBSDKLoginKit/Internal/LoginURLCompleter.swift"
+    manager = "sdk:FBSDKLoginKit/FBSDKLoginKit/LoginManager.swift"
+    cases = [
+        ("denied-scopes", "invalid-denied-set-declines-nothing",
+         "a non-empty but invalid denied_scopes (an upper-case item) is an invalid set, all or nothing: the "
+         "login succeeds and nothing is declined",
+         _input(["email", "user_friends"], _callback("email,public_profile", denied_scopes="user_friends,User_Likes")),
+         _success(["email", "public_profile"], []), [R_DENIED_SYNTAX, R_DECLINED],
+         [completer + "#L143-L157", "sdk:FBSDKLoginKit/FBSDKLoginKit/Internal/FBPermission.swift#L48-L56"]),
+        ("denied-scopes", "empty-item-invalidates-denied-set",
+         "denied_scopes with an empty item (\"user_friends,\") is invalid as a whole: nothing is declined",
+         _input(["email", "user_friends"], _callback("email,public_profile", denied_scopes="user_friends,")),
+         _success(["email", "public_profile"], []), [R_DENIED_SYNTAX, R_DECLINED],
+         [completer + "#L143-L157"]),
+        ("challenge", "empty-grant-with-wrong-challenge",
+         "a callback with an access token, an empty granted_scopes and a wrong state is login error 308: the state "
+         "is checked before the grant set can cancel",
+         _input(["email"], _callback("", state='{"challenge":"0badc0de"}')),
+         BAD_CHALLENGE, [R_CHALLENGE, R_EMPTY_GRANT],
+         [manager + "#L446-L464", manager + "#L879-L884"]),
+        ("challenge", "invalid-grant-with-missing-state",
+         "a callback with an access token, an invalid granted_scopes and no state is login error 308, not a "
+         "cancellation",
+         _input(["email"], _callback("email,", state=None)),
+         BAD_CHALLENGE, [R_CHALLENGE, R_SCOPES],
+         [manager + "#L446-L464", manager + "#L879-L884"]),
+        ("error", "cancel-by-error-declines-nothing",
+         "an error without error_message is a cancellation whose declined set is empty even with a previous token "
+         "and denied_scopes: the SDK reads no scopes from an error callback",
+         _input(["email", "user_friends"],
+                {"error": "access_denied", "error_reason": "user_denied", "denied_scopes": "user_friends",
+                 "state": STATE}, previous=(USER, ["public_profile"])),
+         _cancelled([]), [R_ERROR_NO_MESSAGE, R_DECLINED_UNREAD],
+         [completer + "#L45-L51", manager + "#L855-L862"]),
+        ("no-token", "previous-token-denied-scopes-unread",
+         "a callback without any token but with denied_scopes is cancelled with nothing declined even when a token "
+         "was held: the scopes are read only from a callback carrying a token",
+         _input(["email", "user_friends"], _callback("email", token=None, denied_scopes="user_friends"),
+                previous=(USER, ["public_profile"])),
+         _cancelled([]), [R_NO_TOKEN, R_DECLINED_UNREAD],
+         [completer + "#L45-L51", manager + "#L855-L862"]),
+        ("error", "empty-error-message-is-an-error",
+         "an error with an empty error_message is core error 8: an empty message is present, unlike an absent one",
+         _input(["email"], {"error": "access_denied", "error_message": "", "error_code": "200", "state": STATE}),
+         _failed(CORE_DOMAIN, 8, "200"), [R_ERROR_MESSAGE],
+         [completer + "#L49-L51", completer + "#L390-L393"]),
+        ("declined", "granted-and-denied-overlap",
+         "a permission listed in both granted_scopes and denied_scopes is granted and declined: each set is "
+         "computed on its own, declined is not requested ∩ denied − granted",
+         _input(["email", "user_friends"], _callback("email,public_profile,user_friends", denied_scopes="user_friends")),
+         _success(["email", "public_profile", "user_friends"], ["user_friends"]), [R_DECLINED, R_GRANTED],
+         [manager + "#L887-L891", manager + "#L917-L935", "DECISIONS.md D47"]),
+        ("error", "message-without-error",
+         "an error_message without error is core error 8 all the same (the message alone makes the error)",
+         _input(["email"], {"error_message": "An unknown error occurred", "error_code": "1", "state": STATE}),
+         _failed(CORE_DOMAIN, 8, "1"), [R_ERROR_MESSAGE_ONLY],
+         [completer + "#L49-L51", completer + "#L390-L393"]),
+    ]
+    return [_v(group, c, d, "high", [B3] + refs + ["DECISIONS.md D41"], i, e, rules, sdk)
+            for group, c, d, i, e, rules, refs in cases]

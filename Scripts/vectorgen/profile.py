@@ -5,12 +5,13 @@ the granted permissions. Expected: `noProfile` when `sub` is absent, not a strin
 every profile member present, `null` where the profile has none:
 
 - userID = sub; name / firstName / middleName / lastName = name / given_name / middle_name / family_name;
-  imageURL = picture; email = email; gender = user_gender; linkURL = user_link (strings kept exactly, "" included);
+  imageURL = picture; email = email; gender = user_gender; linkURL = user_link (strings kept exactly, "" included,
+  except that an empty picture or user_link makes no URL: null under ios-sdk, DECISIONS.md D43);
 - friendIDs = user_friends (an array of strings, in order; [] kept);
 - birthday = user_birthday parsed as MM/dd/yyyy, written as the calendar date "yyyy-MM-dd" (a date has no time
   zone), null when it is not a real date in that format;
 - ageRange = {"min", "max"} from user_age_range, an absent bound null; null when both bounds are absent, either is
-  negative or min >= max;
+  negative or min >= max, the bounds compared by their whole parts (truncated toward zero, D43) and kept as given;
 - hometown / location = {"id", "name"} from user_hometown / user_location when both are strings, else null;
 - permissions = the granted permissions (a set), isLimited = true.
 
@@ -137,12 +138,14 @@ def created(granted=GRANTED, user_id=SUB, **members):
 NO_PROFILE = {"result": "noProfile"}
 
 
-def _v(group, case, description, severity, refs, input, expected, rules):
+def _v(group, case, description, severity, refs, input, expected, rules, profiles=None):
     # Every profile made states all its members, null for each absent claim: only the SDK's code says so (DECISIONS.md
     # D31), so a vector expecting a profile holds under ios-sdk only.
     if expected.get("result") == "created" and "profile.absent-claims" not in rules:
         rules = list(rules) + ["profile.absent-claims"]
-    return vector(f"{FAMILY}::{group}::{case}", description, severity, refs, input, expected, rules=rules)
+    if profiles is not None:  # a vector new in 0.4.0 that holds under one profile names it (never a D31 move)
+        case = f"{case}.{profiles[0]}"
+    return vector(f"{FAMILY}::{group}::{case}", description, severity, refs, input, expected, profiles, rules=rules)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -319,6 +322,46 @@ def _age_range():
             for case, value, expected, rule, why in AGE_RANGES]
 
 
+# Issue 14 (DECISIONS.md D43): the SDK compares the bounds by their whole parts (NSNumber longValue, truncated toward
+# zero) and keeps the numbers as given; and it makes imageURL / linkURL with URL(string:), which makes no URL from
+# an empty string. Only the SDK's code states either (the documents give whole-number ranges and URL strings), so
+# the vectors hold under ios-sdk only.
+R_AGE_WHOLE = "profile.age-range.whole-parts.ios-sdk"
+R_URL_EMPTY = "profile.url-claims.empty.ios-sdk"
+FRACTIONAL_AGE_RANGES = [
+    ("fractional-bounds-kept", {"min": 17.5, "max": 21}, {"min": 17.5, "max": 21},
+     "has a fractional min: its whole part 17 is below 21, so the range is kept with 17.5 as given"),
+    ("fractional-same-whole-part", {"min": 20.2, "max": 20.8}, None,
+     "has bounds whose whole parts are both 20: min >= max once truncated, so no age range though 20.2 < 20.8"),
+    ("fractional-negative-truncates-to-zero", {"min": -0.5, "max": 12}, {"min": -0.5, "max": 12},
+     "has min -0.5, whose whole part is 0 (truncated toward zero), not negative: the range is kept as given"),
+    ("fractional-max-below-one", {"max": 0.5}, {"min": None, "max": 0.5},
+     "has max 0.5, whose whole part 0 is not negative: kept as given"),
+]
+
+
+def _fractional_age_range():
+    refs = [B5, B4, "sdk:FBSDKCoreKit/FBSDKCoreKit/FBSDKUserAgeRange.m#L31-L48", "DECISIONS.md D43"]
+    return [_v("age-range", case, f"user_age_range {json.dumps(value)} {why}", "medium", refs,
+               _input({"user_age_range": value}), created(ageRange=expected), [R_AGE_WHOLE, R_AGE], ["ios-sdk"])
+            for case, value, expected, why in FRACTIONAL_AGE_RANGES]
+
+
+def _empty_urls():
+    refs = [B5, "sdk:FBSDKLoginKit/FBSDKLoginKit/Internal/LoginURLCompleter.swift#L315-L333", "DECISIONS.md D43"]
+    return [
+        _v("string-claims", "picture.empty", "picture is the empty string: URL(string:) makes no URL of it, so "
+           "imageURL is null (unlike an empty name, which is kept as \"\")", "medium", refs,
+           _input({"picture": ""}), created(), [R_URL_EMPTY], ["ios-sdk"]),
+        _v("string-claims", "user_link.empty", "user_link is the empty string: URL(string:) makes no URL of it, so "
+           "linkURL is null", "medium", refs, _input({"user_link": ""}), created(), [R_URL_EMPTY], ["ios-sdk"]),
+        _v("string-claims", "picture-and-link-empty-name-kept", "picture and user_link empty are null but an empty "
+           "given_name beside them is kept as \"\": only the URL members drop an empty string", "medium", refs,
+           _input({"picture": "", "user_link": "", "given_name": ""}), created(firstName=""),
+           [R_URL_EMPTY, R_STRINGS], ["ios-sdk"]),
+    ]
+
+
 # ---------------------------------------------------------------------------------------------------------------
 # user_hometown / user_location: {id, name} when both are strings, else null.
 def _places():
@@ -368,4 +411,5 @@ def _permissions():
 
 
 def vectors():
-    return (_whole() + _sub() + _strings() + _friends() + _birthday() + _age_range() + _places() + _permissions())
+    return (_whole() + _sub() + _strings() + _friends() + _birthday() + _age_range() + _places() + _permissions()
+            + _fractional_age_range() + _empty_urls())

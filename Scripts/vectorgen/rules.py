@@ -79,6 +79,9 @@ RULES = [
     _rule("configuration.nonce", S1, "both",
           "The configuration checks its nonce with the nonce rule: an invalid nonce refuses it (invalidNonce), a "
           "valid one is kept exactly."),
+    _rule("configuration.auth-type.default", S1, "accept",
+          "A configuration made without an auth type (the input leaves authType out) has the initializer's default "
+          "auth type rerequest; an explicit nil (authType null) stays nil (DECISIONS.md D44)."),
     _rule("configuration.nonce.default", S1, "accept",
           "A null nonce (none supplied) makes a fresh valid default nonce, and the configuration is created."),
     _rule("configuration.permission.syntax", S1, "both",
@@ -167,10 +170,51 @@ RULES = [
     _rule("result.declined", S3, "accept",
           "Declined = requested ∩ denied_scopes, not requested minus granted."),
     _rule("result.declined.on-cancel", S3, "reject",
-          "On a cancellation, declined is denied_scopes if a token already existed, else empty."),
+          "On a cancellation, declined is denied_scopes if a token already existed, else empty (and empty when the "
+          "callback carried no token, rule result.declined.unread-without-token.ios-sdk)."),
     _rule("result.user-mismatch", S3, "both",
           "A re-login whose Graph user differs from the previous token's user (exact string comparison) is login "
           "error 304."),
+    _rule("result.id-token.success.ios-sdk", S3, "both",
+          "SDK reading: a callback with a non-empty id_token (and no code or exchange nonce) is not cancelled for "
+          "want of an access token: when it validates against the stored nonce the login continues with the state "
+          "check (308) and the grant set (an empty recently granted set still cancels), and a success carries the "
+          "authentication token (the id_token and the stored nonce), the profile made current from its claims "
+          "(permissions: the whole granted_scopes) and an access token only when access_token came back; the 304 "
+          "user check runs only with a new access token (DECISIONS.md D40).",
+          profiles=[SDK],
+          unpaired="No public document describes the callback's id_token handling (DECISIONS.md D40): the Limited "
+                   "Login page describes AuthenticationToken.current and Profile.current, not what the callback "
+                   "parameters become."),
+    _rule("result.id-token.no-stored-nonce.ios-sdk", S3, "reject",
+          "SDK reading: a non-empty id_token when no nonce is stored with the configuration is error 301 "
+          "(LoginErrorCode.unknown) in the domain com.facebook.sdk.core (the core error factory makes it), before "
+          "the state is checked; an empty stored nonce is a stored nonce; an empty id_token is no token "
+          "(DECISIONS.md D40).",
+          profiles=[SDK],
+          unpaired="No public document states the SDK's error domains and codes (DECISIONS.md D31, D40)."),
+    _rule("result.id-token.invalid.ios-sdk", S3, "reject",
+          "SDK reading: an id_token that fails validation against the stored nonce is error 309 "
+          "(LoginErrorCode.invalidIDToken) in the domain com.facebook.sdk.core, before the state is checked and "
+          "whatever access token came with it (DECISIONS.md D40).",
+          profiles=[SDK],
+          unpaired="No public document states the SDK's error domains and codes (DECISIONS.md D31, D40)."),
+    _rule("result.denied-scopes.syntax.ios-sdk", S3, "accept",
+          "SDK reading: denied_scopes is validated like granted_scopes, all or nothing, but an invalid denied set "
+          "does not cancel: it declines nothing (DECISIONS.md D41).",
+          profiles=[SDK],
+          unpaired="No public document states a syntax for denied_scopes (DECISIONS.md D41)."),
+    _rule("result.declined.unread-without-token.ios-sdk", S3, "reject",
+          "SDK reading: the scopes are read only from a callback carrying an access token, an id_token, a code or an "
+          "exchange nonce; a cancellation by a token-less or error callback declines nothing, even with a previous "
+          "token and denied_scopes (DECISIONS.md D41).",
+          profiles=[SDK],
+          unpaired="Which callbacks the SDK reads scopes from only its code states (DECISIONS.md D41)."),
+    _rule("result.error.message-alone.ios-sdk", S3, "reject",
+          "SDK reading: an error_message without error is core error 8 as well; an empty error_message is present "
+          "(DECISIONS.md D41).",
+          profiles=[SDK],
+          unpaired="No public document describes an error_message without error (DECISIONS.md D41)."),
     _rule("result.expiry.url-strings.ios-sdk", S8, "accept",
           "SDK reading: the callback URL's expires, expires_at and expires_in are strings, which the SDK's "
           "`as? TimeInterval` never reads, so a token from the callback never expires (expirationDate null) "
@@ -191,6 +235,12 @@ RULES = [
           unpaired="The SDK's reading depends on Apple's JSONSerialization, which cannot be run here (DECISIONS.md "
                    "D18): the SDK compiled on Linux accepts a trailing comma and the evidence says Apple's parser "
                    "most likely does too, so there is no ios-sdk vector."),
+    _rule("token.json.control-characters.documented", S4, "reject",
+          "Documented reading: a header or payload string holding a raw control character (U+0000-U+001F, not "
+          "escaped) is not RFC 8259 JSON and is refused (badJSON; DECISIONS.md D38).",
+          profiles=[DOC],
+          unpaired="The SDK's reading depends on Apple's JSONSerialization, which cannot be run here (DECISIONS.md "
+                   "D18, D38), so there is no ios-sdk vector."),
     _rule("token.header.alg", S4, "both",
           "The header's alg must be exactly the string RS256 (none, other algorithms and other cases refused): "
           "otherwise headerAlgorithm."),
@@ -312,9 +362,36 @@ RULES = [
           "SDK reading: the certificate map is read as a map of strings; one entry that is not a string fails the "
           "whole map, so no kid names a key (unknownKeyID; DECISIONS.md D13).",
           profiles=[SDK]),
+    _rule("token.jose.key-usability.documented", S8, "both",
+          "Documented reading: a JWK is usable to verify an RS256 token only if its use (when present) is sig, its "
+          "key_ops (when present) include verify and its alg (when present) is RS256; otherwise the kid names no "
+          "usable key (unknownKeyID; DECISIONS.md D33). Without these optional members the key is usable.",
+          profiles=[DOC],
+          unpaired="the ios-sdk reading reads the certificate map, which has no JWK members (SPECIFICATION.md §8)"),
+    _rule("token.jose.key-by-kid.duplicate.documented", S8, "reject",
+          "Documented reading: a kid that two JWKS keys share names no one key: refused (unknownKeyID, preferred), "
+          "or each key it names is tried (lenient); never one picked by position (DECISIONS.md D34).",
+          profiles=[DOC],
+          unpaired="the ios-sdk reading reads the certificate map, a JSON object, where a kid is a member name "
+                   "(a repeated name is D03's duplicate member, not a key set's)"),
+    _rule("token.jose.key-source.certificate-only.ios-sdk", S4, "reject",
+          "SDK reading: a certificate-map entry that is not a PEM certificate (a bare public key PEM) gives no key, "
+          "so the kid names no usable key (unknownKeyID; DECISIONS.md D35).",
+          profiles=[SDK]),
+    _rule("token.jose.key-source.certificate-dates", S8, "accept",
+          "A certificate's validity dates do not decide a key: the SDK never evaluates the certificate's trust, so "
+          "the key of an expired or not-yet-valid certificate verifies under ios-sdk, and the documented reading "
+          "reads the JWKS, which has no dates (DECISIONS.md D35)."),
     _rule("token.jose.signature", S4, "both",
           "The signature must be RSASSA-PKCS1-v1_5 with SHA-256 over the ASCII bytes seg0.seg1 by the key kid names; "
           "a tampered header, payload or signature, another key or another padding or hash is signatureInvalid."),
+    _rule("token.jose.signature.encoding", S4, "reject",
+          "The signature is exactly k bytes (the modulus length) with 0 <= s < n, and s^e mod n is exactly the "
+          "EMSA-PKCS1-v1_5 encoding 00 01 FF..FF 00 DigestInfo(SHA-256, NULL) H of the signing input's SHA-256 "
+          "(RFC 8017 §8.2.2, §9.2): another hash's OID, a DigestInfo with other lengths, long-form lengths or extra "
+          "parameters, bytes after the hash, padding bytes other than 0xFF, a missing separator, another block type, "
+          "a signature of another length or s >= n is signatureInvalid (a DigestInfo without the NULL may also be "
+          "accepted: DECISIONS.md D32)."),
     _rule("token.jose.numbers", S4, "both",
           "NumericDates compare by value: huge integers (beyond 2^53, int64 and uint64), fractions and exponent "
           "notation are numbers, never wrapped or saturated."),
@@ -335,6 +412,12 @@ RULES = [
           "The unreserved ASCII characters A-Z a-z 0-9 - . _ ~ are allowed, each class on its own included (a "
           "verifier of only digits, or only ~, is valid); every other printable ASCII character is refused with "
           "reason characters."),
+    _rule("verifier.check-order.ios-sdk", S1, "reject",
+          "SDK reading: a verifier that breaks both the length rule and the character rule is refused with reason "
+          "length, the check the SDK makes first (DECISIONS.md D49).",
+          profiles=[SDK],
+          unpaired="RFC 7636 states no order between its length and character rules (DECISIONS.md D49), so no "
+                   "documented vector breaks both."),
     _rule("verifier.whitespace-and-controls", S1, "reject",
           "Space, TAB, newlines, NUL and the other control characters are refused (characters) wherever they "
           "stand: nothing is trimmed, and nothing after a NUL is ignored."),
@@ -453,6 +536,19 @@ RULES = [
     _rule("profile.age-range", S5, "accept",
           "ageRange is {min, max} from user_age_range, an absent bound null; null when both bounds are absent, "
           "either is negative, or min >= max."),
+    _rule("profile.age-range.whole-parts.ios-sdk", S5, "accept",
+          "SDK reading: the age range's sign and order checks compare the bounds' whole parts (NSNumber longValue, "
+          "truncated toward zero), and the bounds are kept as given: 20.2..20.8 is no range, -0.5..12 is kept "
+          "(DECISIONS.md D43).",
+          profiles=[SDK],
+          unpaired="The documents give whole-number ranges only; fractional bounds are the SDK's code (DECISIONS.md "
+                   "D43)."),
+    _rule("profile.url-claims.empty.ios-sdk", S5, "accept",
+          "SDK reading: imageURL and linkURL are made with URL(string:), which makes no URL from an empty string, so "
+          "an empty picture or user_link is null (other empty string claims are kept) (DECISIONS.md D43).",
+          profiles=[SDK],
+          unpaired="The documents describe picture and user_link as URLs, not what an empty one becomes "
+                   "(DECISIONS.md D43)."),
     _rule("profile.places", S5, "accept",
           "hometown and location are {id, name} from user_hometown and user_location when id and name are both "
           "strings; otherwise null."),
@@ -464,6 +560,11 @@ RULES = [
           "hasGranted(p) is true exactly when p is an element of the token's permissions, compared code point by "
           "code point: no case folding, no trimming, no Unicode normalisation (canonical or compatibility), no "
           "prefix, suffix or substring match, no permission-syntax check."),
+    _rule("access-token.granted.overlapping.ios-sdk", S6, "any",
+          "SDK reading: a permission in permissions that is also in declinedPermissions or expiredPermissions is "
+          "granted: hasGranted reads permissions only (DECISIONS.md D47).",
+          profiles=[SDK],
+          unpaired="No public document describes a permission held in two of the token's sets (DECISIONS.md D47)."),
     _rule("access-token.granted.declined", S6, "any",
           "A permission that is only in declinedPermissions is not granted."),
     _rule("access-token.granted.expired-permission", S6, "any",
@@ -527,7 +628,8 @@ RULES = [
           unpaired="Under ios-sdk the category comes from the SDK's default and server tables (their own rules)."),
         _rule("graph-error.category.is-transient", S7, "any",
           "is_transient: true in the error makes the category transient whatever the default or server table says; "
-          "is_transient: false changes nothing."),
+          "is_transient: false changes nothing. The SDK reads it as a number: any JSON number but 0 counts, a string "
+          "never does (DECISIONS.md D45)."),
     _rule("graph-error.server-table.names", S7, "any",
           "A server-table category named other is other, one named transient is transient, any other name "
           "(login, recoverable, a new name) is recoverable."),

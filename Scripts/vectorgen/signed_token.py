@@ -34,7 +34,7 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec, padding, rsa
 from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature
 
-from . import token_claims as tc
+from . import common, token_claims as tc
 from .common import B4, B8, vector
 
 FAMILY = "signed-token"
@@ -423,6 +423,8 @@ def alg_vectors():
          "alg ES256 with a valid ECDSA P-256 signature (of a key the key sets do not hold)"),
         ("lower-case-rs256", signed(header=header_with(alg="rs256")),
          "alg rs256 (lower case) with a valid RS256 signature (compared exactly)"),
+        ("mixed-case-rs256", signed(header=header_with(alg="Rs256")),
+         "alg Rs256 (mixed case) with a valid RS256 signature (compared exactly)"),
         ("missing", signed(header=tc.edit(HEADER, {"alg": MISSING})), "no alg, with a valid RS256 signature"),
         ("null", signed(header=header_with(alg=None)), "alg null, with a valid RS256 signature"),
         ("array", signed(header=header_with(alg=["RS256"])), "alg [\"RS256\"], with a valid RS256 signature"),
@@ -481,6 +483,7 @@ def header_vectors():
         ("unknown-one-key-published", "test-key-9", single,
          "kid test-key-9 while test-key-1 (the signer) is the only published key"),
         ("case-differs", "TEST-KEY-1", None, "kid TEST-KEY-1 (kid compares exactly)"),
+        ("case-differs-first-letter", "Test-key-1", None, "kid Test-key-1 (kid compares exactly)"),
         ("trailing-space", "test-key-1 ", None, "kid \"test-key-1 \" (no trimming)"),
         ("prefix", "test-key-", None, "kid test-key- (a prefix of the signer's kid)"),
         ("very-long", "k" * 10000, None, "a 10,000-character kid"),
@@ -507,6 +510,12 @@ def header_vectors():
             f"test-key-1 does not verify it, so the signature is invalid", "critical", refs(RFC_UNTRUSTED_HEADER, RFC_JWS),
             inp(signed(header={**HEADER, **extra}, key="attacker-key")), rejected("signatureInvalid"),
             ["token.header.other-members", "token.jose.signature"])
+    add("embedded-key", "x5c-attacker-kid",
+        "A token signed by the attacker's key with kid attacker-key and an x5c chain holding the attacker's "
+        "certificate: the chain is not a key source, so the kid names no published key (unknownKeyID)", "critical",
+        refs(RFC_UNTRUSTED_HEADER), inp(signed(header={**header_with(kid="attacker-key"), **embedded[3][1]},
+                                               key="attacker-key")),
+        rejected("unknownKeyID"), ["token.header.other-members", "token.jose.key-by-kid"])
     add("embedded-key", "jwk-attacker-kid",
         "A token signed by the attacker's key with kid attacker-key and an embedded jwk of that key: the embedded "
         "key is ignored, so the kid names no published key (unknownKeyID)", "critical", refs(RFC_UNTRUSTED_HEADER),
@@ -732,6 +741,13 @@ def claim_vectors():
                 tc.accepted(tc.required_of(tc.edit(CLAIMS, {"iat": NOW - 600}))),
                 "iat is exactly now - 600 is accepted (a JOSE library's iat handling must not be stricter)",
                 ["token.iat.window"], "high")
+    claims_case("exp-equal-now-as-fraction", {"exp": float(NOW)}, rejected("expired"),
+                f"exp is now written {NOW}.0 (a JSON number with a fraction part) is expired (exp > now strictly)",
+                ["token.exp.strict", "token.jose.numbers"])
+    claims_case("iat-ten-minutes-ago-as-fraction", {"iat": float(NOW - 600)},
+                tc.accepted(tc.required_of(tc.edit(CLAIMS, {"iat": NOW - 600}))),
+                f"iat is exactly now - 600 written {NOW - 600}.0 is accepted (the bound is inclusive)",
+                ["token.iat.window", "token.jose.numbers"], "high")
     claims_case("nonce-mismatch", {"nonce": "n-7Hq2LmP9xKcA"}, rejected("nonceMismatch"),
                 "nonce is not the expected nonce is refused", ["token.nonce"])
     claims_case("audience-other-app", {"aud": "1234567891"}, rejected("audience"),
@@ -927,11 +943,412 @@ def key_vectors():
         ["token.jose.size", "token.header.other-members"], also_accepted=[rejected("badJSON")])
 
 
+# ---------------------------------------------------------------------------------------------------------------
+# RSA signature encoding (RFC 8017 §8.2.2, §9.2; DECISIONS.md D32), Wycheproof-style: encoded messages crafted
+# byte by byte and signed with the TEST-ONLY private keys as raw RSA (s = EM^d mod n), and signature integers at the
+# edges. Every one is a signature a careful RS256 verifier refuses (signatureInvalid); the claims are valid.
+
+# DigestInfo prefixes (RFC 8017 §9.2 note 1) and the OIDs of other hashes.
+OID_SHA256 = bytes.fromhex("0609608648016503040201")
+OID_SHA512 = bytes.fromhex("0609608648016503040203")
+OID_SHA1 = bytes.fromhex("06052b0e03021a")
+ASN1_NULL = bytes.fromhex("0500")
+DIGEST_INFO_SHA256 = bytes.fromhex("3031300d060960864801650304020105000420")
+
+
+def der(tag, content, long_form=False):
+    """One DER TLV (definite length); `long_form` writes a short length in the long form (BER, not DER)."""
+    size = len(content)
+    if size < 0x80 and not long_form:
+        length = bytes([size])
+    else:
+        body = size.to_bytes(max(1, (size.bit_length() + 7) // 8), "big")
+        length = bytes([0x80 | len(body)]) + body
+    return bytes([tag]) + length + content
+
+
+def digest_info(digest, oid=OID_SHA256, parameters=ASN1_NULL):
+    return der(0x30, der(0x30, oid + parameters) + der(0x04, digest))
+
+
+def modulus_length(name):
+    return (PRIVATE[name].public_key().public_numbers().n.bit_length() + 7) // 8
+
+
+def encoded_message(k, t, block=b"\x00\x01", separator=b"\x00", padding_byte=0xFF, trailer=b""):
+    """block || PS || separator || T || trailer, PS filling the message to k bytes (RFC 8017 §9.2 step 5)."""
+    size = k - len(block) - len(separator) - len(t) - len(trailer)
+    assert size >= 0
+    return block + bytes([padding_byte]) * size + separator + t + trailer
+
+
+def raw_rsa(name, value):
+    """s = m^d mod n with the TEST-ONLY private key (a k-byte big-endian signature)."""
+    numbers = PRIVATE[name].private_numbers()
+    n = numbers.public_numbers.n
+    m = int.from_bytes(value, "big") if isinstance(value, bytes) else value
+    assert m < n
+    return pow(m, numbers.d, n).to_bytes(modulus_length(name), "big")
+
+
+def _searched_claims(predicate, key):
+    """Valid claims with an unknown x-attempt claim, the first attempt whose RS256 signature meets `predicate`."""
+    for attempt in range(100000):
+        claims = {**CLAIMS, "x-attempt": attempt}
+        head = signing_input(HEADER if key == "test-key-1" else header_with(kid=key), claims)
+        signature = rsa_sign(key, head)
+        if predicate(signature):
+            return claims, head, signature
+    raise AssertionError("no attempt met the predicate")
+
+
+ENCODING_RULES = ["token.jose.signature", "token.jose.signature.encoding"]
+RFC_PKCS1_VERIFY, RFC_PKCS1_ENCODE = "RFC 8017 §8.2.2", "RFC 8017 §9.2"
+D_ENCODING = "DECISIONS.md D32"
+
+
+def encoding_vectors():
+    for key, suffix in (("test-key-1", ""), ("test-key-2", "-key-2")):
+        header = HEADER if key == "test-key-1" else header_with(kid=key)
+        head = signing_input(header)
+        k = modulus_length(key)
+        n = PRIVATE[key].public_key().public_numbers().n
+        h = hashlib.sha256(head.encode("ascii")).digest()
+        good_t = DIGEST_INFO_SHA256 + h
+        assert digest_info(h) == good_t
+        # The construction is RFC 8017's: the well-formed EM signs to exactly what `cryptography` produces.
+        assert raw_rsa(key, encoded_message(k, good_t)) == rsa_sign(key, head)
+        trailing = encoded_message(k, good_t, trailer=b"\x00\x00")
+        garbage_parameters = next(t for t in (digest_info(h, parameters=der(0x04, bytes(size))) for size in range(k))
+                                  if len(t) == k - 3 - 7)
+        middle = k // 2
+        padding_fe = bytearray(encoded_message(k, good_t))
+        padding_fe[middle] = 0xFE
+        padding_random = bytearray(encoded_message(k, good_t))
+        for index in range(2, k - len(good_t) - 1):
+            padding_random[index] = 1 + hashlib.sha256(bytes([index % 256, index // 256])).digest()[0] % 255
+        messages = [
+            # (case, EM, what, also accepted)
+            ("digestinfo-sha1-oid", encoded_message(k, digest_info(h, OID_SHA1)),
+             "the DigestInfo names SHA-1 (its OID) around the SHA-256 hash", None),
+            ("digestinfo-sha512-oid", encoded_message(k, digest_info(h, OID_SHA512)),
+             "the DigestInfo names SHA-512 around the SHA-256 hash", None),
+            ("digestinfo-missing-null", encoded_message(k, digest_info(h, parameters=b"")),
+             "the DigestInfo's AlgorithmIdentifier has no NULL parameters (RFC 8017 §9.2 note 1 writes the NULL; "
+             "refusing is preferred, and RFC 4055 §2.1 lets a verifier read an absent parameter as NULL, so "
+             "accepting it is lenient)", [accepted()]),
+            ("digestinfo-extra-null", encoded_message(k, digest_info(h, parameters=ASN1_NULL + ASN1_NULL)),
+             "the DigestInfo's AlgorithmIdentifier has two NULL parameters", None),
+            ("digestinfo-outer-length-short", encoded_message(k, b"\x30\x30" + good_t[2:]),
+             "the DigestInfo SEQUENCE's length is one byte short (0x30 for 49 bytes)", None),
+            ("digestinfo-hash-length-short", encoded_message(k, good_t[:18] + b"\x1f" + h),
+             "the hash OCTET STRING's length says 31 bytes but 32 follow", None),
+            ("digestinfo-long-form-length", encoded_message(k, der(0x30, der(0x30, OID_SHA256 + ASN1_NULL)
+                                                                   + der(0x04, h), long_form=True)),
+             "the DigestInfo SEQUENCE's length is written in the long form (BER 0x81 0x31, not DER)", None),
+            ("trailing-bytes-after-hash", trailing,
+             "two zero bytes follow the hash (the padding two bytes shorter: Bleichenbacher's e = 3 forgery shape)",
+             None),
+            ("padding-too-short-garbage-parameters", encoded_message(k, garbage_parameters),
+             "the padding is 7 bytes of 0xFF (RFC 8017: at least 8) and the DigestInfo's parameters are an OCTET "
+             "STRING of zero bytes (BERserk's place for garbage)", None),
+            ("padding-byte-not-ff", bytes(padding_fe), "one padding byte in the middle is 0xFE, not 0xFF", None),
+            ("padding-random-non-zero", bytes(padding_random),
+             "the padding bytes are non-zero but not 0xFF (the encryption padding's shape)", None),
+            ("separator-ff", encoded_message(k, good_t, separator=b"\xff"),
+             "the 0x00 separator after the padding is 0xFF (no separator)", None),
+            ("separator-01", encoded_message(k, good_t, separator=b"\x01"),
+             "the 0x00 separator after the padding is 0x01", None),
+            ("block-type-02", encoded_message(k, good_t, block=b"\x00\x02"),
+             "the block type is 02 (encryption), not 01", None),
+            ("first-byte-01", encoded_message(k, good_t, block=b"\x01\x01"),
+             "the encoded message's first byte is 0x01, not 0x00", None),
+        ]
+        for case, em, what, lenient in messages:
+            assert len(em) == k and em != encoded_message(k, good_t), case
+            token = head + "." + b64url(raw_rsa(key, em))
+            add("signature-encoding", case + suffix,
+                f"A token with valid claims whose signature by {key} (kid {key}) decrypts to an encoded message where "
+                f"{what}: not EMSA-PKCS1-v1_5 with SHA-256, so the signature is invalid", "critical",
+                refs(RFC_PKCS1_VERIFY, RFC_PKCS1_ENCODE, D_ENCODING, *(["RFC 4055 §2.1"] if lenient else [])),
+                inp(token), rejected("signatureInvalid"), ENCODING_RULES, also_accepted=lenient)
+        # Signature lengths and integers (RFC 8017 §8.2.2 step 1: exactly k bytes; §5.2.2: 0 <= s < n).
+        claims, short_head, short_signature = _searched_claims(lambda s: s[0] == 0, key)
+        _, above_head, above_signature = _searched_claims(lambda s: int.from_bytes(s, "big") + n < 256 ** k, key)
+        good_signature = rsa_sign(key, head)
+        integers = [
+            ("signature-left-padding-dropped", short_head + "." + b64url(short_signature[1:]),
+             f"its valid signature starts with a zero byte and is sent without it ({k - 1} bytes: a verifier that "
+             f"left-pads short signatures accepts it)", claims),
+            ("signature-extra-leading-zero", head + "." + b64url(b"\x00" + good_signature),
+             f"its valid signature is sent with an extra leading zero byte ({k + 1} bytes, longer than the modulus)",
+             CLAIMS),
+            ("signature-two-extra-leading-zeros", head + "." + b64url(b"\x00\x00" + good_signature),
+             f"its valid signature is sent with two extra leading zero bytes ({k + 2} bytes)", CLAIMS),
+            ("signature-n-minus-1", head + "." + b64url((n - 1).to_bytes(k, "big")),
+             "the signature is the integer n - 1 (its e-th power is n - 1 again)", CLAIMS),
+            ("signature-n", head + "." + b64url(n.to_bytes(k, "big")), "the signature is the modulus n itself",
+             CLAIMS),
+            ("signature-plus-n", above_head + "." + b64url((int.from_bytes(above_signature, "big") + n).to_bytes(k, "big")),
+             "the signature is a valid signature plus n (s >= n, the same value mod n, still k bytes)", CLAIMS),
+        ]
+        for case, token, what, _ in integers:
+            add("signature-encoding", case + suffix,
+                f"A token with valid claims signed by {key} (kid {key}) where {what}: a signature must be exactly k "
+                f"bytes with 0 <= s < n (RFC 8017 §8.2.2 step 1, §5.2.2), so the signature is invalid", "critical",
+                refs(RFC_PKCS1_VERIFY, "RFC 8017 §5.2.2", D_ENCODING), inp(token), rejected("signatureInvalid"),
+                ENCODING_RULES)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Key usability (DECISIONS.md D33-D35): JWK members that rule a key out, a kid published twice, and under ios-sdk
+# certificate-map entries that are a bare public key or a certificate outside its validity dates.
+
+RFC_JWK_USE, RFC_JWK_OPS, RFC_JWK_ALG, RFC_JWK_KID = "RFC 7517 §4.2", "RFC 7517 §4.3", "RFC 7517 §4.4", "RFC 7517 §4.5"
+OIDC_SIGNING_KEYS = "OpenID Connect Core 1.0 §10.1"
+D_JWK_MEMBERS, D_DUPLICATE_KID, D_CERTIFICATE_FORMS = "DECISIONS.md D33", "DECISIONS.md D34", "DECISIONS.md D35"
+SDK_PUBLIC_KEY = f"sdk:{SDK_FACTORY}#L136-L160"
+SDK_CERTIFICATE_TEXT = f"sdk:{SDK_FACTORY}#L184-L194"
+
+
+def dated_certificate(name, not_before, not_after):
+    """A self-signed TEST-ONLY certificate of the key with these validity dates (deterministic: PKCS#1 v1.5)."""
+    subject = x509.Name([x509.NameAttribute(x509.oid.NameOID.COMMON_NAME, f"LoginConformance TEST ONLY {name} dated")])
+    key = PRIVATE[name]
+    certificate = (x509.CertificateBuilder().subject_name(subject).issuer_name(subject).public_key(key.public_key())
+                   .serial_number(0x5EED0000 + not_before.year).not_valid_before(not_before)
+                   .not_valid_after(not_after).sign(key, hashes.SHA256()))
+    return certificate.public_bytes(serialization.Encoding.PEM).decode("ascii")
+
+
+def key_usability_vectors():
+    from datetime import datetime, timezone
+    for key, suffix in (("test-key-1", ""), ("test-key-2", "-key-2")):
+        token = signed(header=header_with(kid=key), key=key)
+        other = "test-key-2" if key == "test-key-1" else "test-key-1"
+
+        def jwks_with(**members):
+            entry = {k: v for k, v in {**jwk(key), **members}.items() if v is not MISSING}
+            return {"jwks": {"keys": [entry, jwk(other)]}, "certificates": key_material()["certificates"]}
+
+        for case, keys, what, why in (
+            ("use-enc", jwks_with(use="enc"), "its use is enc (an encryption key)",
+             "the key is declared for encryption (RFC 7517 §4.2) and OpenID Connect Core §10.1 requires the key "
+             "that verifies to support signing"),
+            ("alg-rs384", jwks_with(alg="RS384"), "its alg is RS384",
+             "the key is declared for RS384 only (RFC 7517 §4.4) and each key is used with exactly one algorithm, "
+             "checked when verifying (RFC 8725 §3.1)"),
+            ("alg-none", jwks_with(alg="none"), "its alg is none", "the key is declared for no RS256 use (RFC 7517 §4.4, RFC 8725 §3.1)"),
+            ("key-ops-encrypt", jwks_with(key_ops=["encrypt", "wrapKey"]), "its key_ops are encrypt and wrapKey",
+             "key_ops without verify rule out verifying (RFC 7517 §4.3, OpenID Connect Core §10.1)"),
+            ("key-ops-empty", jwks_with(key_ops=[]), "its key_ops is an empty array",
+             "an empty key_ops allows no operation (RFC 7517 §4.3)"),
+        ):
+            add("key-usability", f"{case}{suffix}.documented",
+                f"A token signed by {key} whose JWK (kid {key}) is published but {what}: {why}, so the key is not "
+                f"usable and the kid names no usable key (unknownKeyID)", "high",
+                refs(RFC_JWK_USE, RFC_JWK_OPS, RFC_JWK_ALG, RFC_ALG_VERIFICATION, OIDC_SIGNING_KEYS, D_JWK_MEMBERS),
+                inp(token, keys=keys), rejected("unknownKeyID"), ["token.jose.key-usability.documented"],
+                profiles=["documented"])
+        for case, keys, what in (
+            ("no-use-no-alg", jwks_with(use=MISSING, alg=MISSING), "has neither use nor alg (both optional)"),
+            ("key-ops-verify", jwks_with(use=MISSING, key_ops=["verify"]), "has key_ops [verify] and no use"),
+            ("use-sig-key-ops-verify", jwks_with(key_ops=["verify"]), "has use sig and key_ops [verify]"),
+        ):
+            add("key-usability", f"{case}{suffix}.documented",
+                f"A token signed by {key} whose JWK (kid {key}) {what}: the key is usable for RS256, so the token is "
+                f"accepted", "medium", refs(RFC_JWK_USE, RFC_JWK_OPS, RFC_JWK_ALG, D_JWK_MEMBERS),
+                inp(token, keys=keys), accepted(), ["token.jose.key-usability.documented"], profiles=["documented"])
+    # The same kid twice in the JWKS (RFC 7517 §4.5: SHOULD be distinct).
+    for other, suffix in (("test-key-2", ""), ("test-key-3", "-key-3")):
+        signer_entry, other_entry = jwk("test-key-1"), jwk(other, kid="test-key-1")
+        for case, entries, position in (("signer-first", [signer_entry, other_entry], "first"),
+                                        ("signer-second", [other_entry, signer_entry], "second")):
+            keys = {"jwks": {"keys": entries}, "certificates": key_material()["certificates"]}
+            add("duplicate-kid", f"{case}{suffix}.documented",
+                f"The JWKS publishes two keys under kid test-key-1 (test-key-1 {position}, {other} the other) and "
+                f"test-key-1 signed the token: the kid names no one key, so it is refused (unknownKeyID, preferred); "
+                f"trying each key the kid names is lenient (RFC 7517 §4.5 allows equivalent alternatives); picking "
+                f"one by position is neither", "high", refs(RFC_JWK_KID, D_DUPLICATE_KID), inp(signed(), keys=keys),
+                rejected("unknownKeyID"), ["token.jose.key-by-kid.duplicate.documented"], profiles=["documented"],
+                also_accepted=[accepted()])
+    # ios-sdk: the certificate map's entry for the kid is not a usable certificate, or one outside its dates.
+    for key, suffix in (("test-key-1", ""), ("test-key-2", "-key-2")):
+        token = signed(header=header_with(kid=key), key=key)
+        jwks = {"keys": [jwk("test-key-1"), jwk("test-key-2")]}
+        forms = [
+            ("public-key-pem", public_pem(key), "a bare public key PEM (-----BEGIN PUBLIC KEY-----), not a "
+             "certificate", "unknownKeyID"),
+            ("expired-certificate", dated_certificate(key, datetime(2001, 1, 1, tzinfo=timezone.utc),
+                                                      datetime(2002, 1, 1, tzinfo=timezone.utc)),
+             "a certificate of the key that expired in 2002", None),
+            ("not-yet-valid-certificate", dated_certificate(key, datetime(2090, 1, 1, tzinfo=timezone.utc),
+                                                            datetime(2091, 1, 1, tzinfo=timezone.utc)),
+             "a certificate of the key valid only from 2090", None),
+        ]
+        for case, pem, what, reason in forms:
+            certificates = {**key_material()["certificates"], key: pem}
+            keys = {"jwks": jwks, "certificates": certificates}
+            if reason:
+                sdk_what = ("the SDK strips only the CERTIFICATE markers and base64-decodes the rest, which fails on "
+                            "the PUBLIC KEY markers, so no key is made: the kid names no usable key (unknownKeyID)")
+                sdk_expected, sdk_rules = rejected(reason), ["token.jose.key-source.certificate-only.ios-sdk"]
+                sdk_refs = refs(D_CERTIFICATE_FORMS, SDK_CERTIFICATE_TEXT)
+            else:
+                add("certificate-form", f"{case}{suffix}",
+                    f"A token signed by {key} whose certificate-map entry (kid {key}) is {what}: the SDK makes a "
+                    f"trust object and copies its key without evaluating it, so the dates are never checked; the "
+                    f"documented reading reads the JWKS, which holds the key: accepted in both readings", "high",
+                    refs(B8, D_CERTIFICATE_FORMS, SDK_PUBLIC_KEY), inp(token, keys=keys), accepted(),
+                    ["token.jose.key-source.certificate-dates"])
+                continue
+            add("certificate-form", f"{case}{suffix}.ios-sdk",
+                f"A token signed by {key} whose certificate-map entry (kid {key}) is {what}: {sdk_what}", "high",
+                sdk_refs, inp(token, keys=keys), sdk_expected, sdk_rules, profiles=["ios-sdk"])
+            add("certificate-form", f"{case}{suffix}.documented",
+                f"A token signed by {key} whose certificate-map entry (kid {key}) is {what}, while the JWKS holds "
+                f"the key: the documented reading reads the JWKS only, so the token is accepted", "medium",
+                refs(B8, D_CERTIFICATE_FORMS), inp(token, keys=keys), accepted(),
+                ["token.jose.key-source.documented"], profiles=["documented"])
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Header and JSON edge cases (DECISIONS.md D36-D38): typ as a full media type, crit that is empty or not an array,
+# raw control characters, a duplicate member nested in an object, lone surrogate escapes.
+
+D_TYP_MEDIA, D_CRIT_FORMS, D_JSON_STRINGS = "DECISIONS.md D36", "DECISIONS.md D37", "DECISIONS.md D38"
+RFC_TYP = "RFC 7515 §4.1.9"
+RFC_JSON_STRINGS, RFC_IJSON = "RFC 8259 §7", "RFC 7493 §2.1"
+
+
+def header_json_vectors():
+    for case, value in (("media-type", "application/JWT"), ("media-type-lower-case", "application/jwt")):
+        add_pair("typ", case,
+                 f"A validly signed token whose typ is {value}: RFC 7515 §4.1.9 makes it the same media type as JWT "
+                 f"(the application/ prefix may be written, media types compare case-insensitively), yet the "
+                 f"documented reading prefers typ exactly JWT (headerType); accepting it is lenient",
+                 f"A validly signed token whose typ is {value}: the SDK compares typ with the string JWT exactly, so it "
+                 f"is refused (headerType)", "medium", refs(RFC_TYP, tc.D_TYP, D_TYP_MEDIA),
+                 refs(RFC_TYP, tc.D_TYP, D_TYP_MEDIA, tc.SDK_HEADER_TYP), inp(signed(header=header_with(typ=value))),
+                 rejected("headerType"), [accepted()], ["token.header.typ"])
+    for case, crit, what, lenient in (
+        ("empty", [], "an empty crit array (RFC 7515 §4.1.11: producers MUST NOT use [])", [accepted()]),
+        ("string", "urn:example:unknown", "crit as a string, not an array", None),
+        ("object", {"urn:example:unknown": True}, "crit as an object, not an array", None),
+    ):
+        token = signed(header={**HEADER, "crit": crit})
+        add("crit", f"{case}.documented",
+            f"A validly signed token whose header has {what}: not a crit a JOSE validator can honour, so the "
+            f"documented reading refuses it (headerCritical)" + ("; nothing is named critical, so accepting it is "
+                                                                 "lenient" if lenient else ""), "medium",
+            refs(RFC_CRIT, D_CRIT, D_CRIT_FORMS), inp(token), rejected("headerCritical"),
+            ["token.jose.crit.documented"], profiles=["documented"], also_accepted=lenient)
+        add("crit", f"{case}.ios-sdk",
+            f"A validly signed token whose header has {what}: the SDK ignores header members other than alg, typ and "
+            f"kid, so the ios-sdk reading accepts it", "medium", refs(RFC_CRIT, D_CRIT_FORMS, SDK_HEADER_MEMBERS),
+            inp(token), accepted(), ["token.jose.crit.ios-sdk"], profiles=["ios-sdk"])
+    compact_claims, compact_header = text(CLAIMS), text(HEADER)
+    for case, part, raw, what in (
+        ("payload-raw-tab", "payload", compact_claims.replace(f'"sub":"{CLAIMS["sub"]}"', f'"sub":"{CLAIMS["sub"]}\t"'),
+         "the payload's sub holds a raw TAB (U+0009) where JSON requires \\t"),
+        ("payload-raw-nul", "payload", compact_claims[:-1] + ',"x-note":"a\u0000b"}',
+         "an unknown claim's string holds a raw U+0000"),
+        ("header-raw-line-feed", "header", compact_header[:-1] + ',"x-note":"a\nb"}',
+         "an unknown header member's string holds a raw LF (U+000A)"),
+        ("payload-raw-unit-separator", "payload", compact_claims[:-1] + ',"x-note":"a\u001fb"}',
+         "an unknown claim's string holds a raw U+001F"),
+    ):
+        assert any(ord(c) < 0x20 for c in raw), case
+        header, claims = (raw, CLAIMS) if part == "header" else (HEADER, raw)
+        add("json", f"{case}.documented",
+            f"A token signed by test-key-1 where {what}: RFC 8259 §7 requires control characters in strings to be "
+            f"escaped, so it is not JSON and refused (badJSON) (the documented reading; the SDK's reading depends on "
+            f"Apple's JSONSerialization, so no ios-sdk vector)", "medium",
+            refs(RFC_JSON_STRINGS, RFC_JWT_VALIDATION, D_STRICT_JSON, D_JSON_STRINGS),
+            inp(signed(header=header, claims=claims)), rejected("badJSON"), ["token.json.control-characters.documented"],
+            profiles=["documented"])
+    # A duplicate member nested in the header (an unknown member) and in the payload's cnf (D03, RFC 8259 §4).
+    head_json = compact_header[:-1]
+    nested_header = head_json + ',"x-ext":{"a":1,"a":2}}'
+    add("duplicate-member", "nested-header-member",
+        "A token signed by test-key-1 whose header has an unknown member that is an object with a twice: refused as "
+        "badJSON (preferred), or read as RFC 7515 allows (the member is ignored, so accepted)", "medium",
+        refs(RFC_JWS_VALIDATION, "RFC 7515 §4", RFC_JSON_NAMES, D_DUPLICATES, D_JSON_STRINGS),
+        inp(signed(header=nested_header)), rejected("badJSON"), ["token.jose.json.duplicate-members"],
+        also_accepted=[accepted()])
+    cnf_last_empty = compact_claims[:-1] + f',"cnf":{{"jkt":"{tc.JKT}","jkt":""}}}}'
+    add("duplicate-member", "nested-cnf-jkt-empty-last",
+        "A token signed by test-key-1 whose optional cnf object has jkt twice (a thumbprint, then the empty string): "
+        "refused as badJSON (preferred), or read last-wins as RFC 7515 allows (an empty jkt drops cnf); never "
+        "first-wins (which keeps the thumbprint)", "high",
+        refs(RFC_JWS_VALIDATION, "RFC 7515 §4", "RFC 7519 §4", RFC_JSON_NAMES, D_DUPLICATES, D_JSON_STRINGS),
+        inp(signed(claims=cnf_last_empty)), rejected("badJSON"),
+        ["token.jose.json.duplicate-members", "token.optional.kept"], also_accepted=[accepted()])
+    # Lone surrogate escapes: RFC 8259 §8.2 leaves them to the receiver, I-JSON (RFC 7493 §2.1) forbids them.
+    for case, part, raw, what in (
+        ("payload-lone-high-surrogate", "payload", compact_claims[:-1] + ',"x-note":"a\\ud800b"}',
+         "an unknown claim holds the escape \\ud800 (a high surrogate with no low one)"),
+        ("payload-lone-low-surrogate", "payload", compact_claims[:-1] + ',"x-note":"\\udc00"}',
+         "an unknown claim holds the escape \\udc00 (a low surrogate alone)"),
+        ("header-reversed-surrogates", "header", head_json + ',"x-note":"\\udc00\\ud800"}',
+         "an unknown header member holds the escapes \\udc00\\ud800 (a pair in the wrong order)"),
+    ):
+        header, claims = (raw, CLAIMS) if part == "header" else (HEADER, raw)
+        add("json", case,
+            f"A token signed by test-key-1 where {what}: not a Unicode string (RFC 8259 §8.2; I-JSON forbids it), so "
+            f"refused as badJSON (preferred); RFC 8259 leaves such strings to the receiver and the member is ignored, "
+            f"so accepting is lenient", "medium", refs(RFC_JSON, RFC_IJSON, D_STRICT_JSON, D_JSON_STRINGS),
+            inp(signed(header=header, claims=claims)), rejected("badJSON"), ["token.jose.json"],
+            also_accepted=[accepted()])
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The token-claims matrix as signed tokens (DECISIONS.md D39): every token-claims vector whose header is the valid
+# header, with its claims text signed as it stands by test-key-1, so a server validator meets every claims rule.
+
+MATRIX_HEADER = text(HEADER)
+# token-claims groups about the header: signed-token has its own header vectors (typ, kid, alg, crit, json).
+MATRIX_SKIPPED_GROUPS = ("header-typ", "header-alg", "header-kid", "header-extra", "malformed-header")
+
+
+def matrix_outcome(outcome):
+    """A token-claims outcome in signed-token terms: a claims text that is not a JSON object is badJSON."""
+    if outcome.get("result") == "rejected" and outcome.get("reason") == "malformed":
+        return {"result": "rejected", "reason": "badJSON"}
+    return outcome
+
+
+def claims_matrix_vectors(claims_vectors):
+    """Adds the matrix; a token-claims case whose signed token an earlier signed-token vector already holds (same
+    input) is that vector, not a second one."""
+    seen = {json.dumps(v["input"], sort_keys=True) for v in VECTORS}
+    for v in claims_vectors:
+        _, group, case = v["id"].split("::", 2)
+        if group in MATRIX_SKIPPED_GROUPS or v["input"]["header"] != MATRIX_HEADER:
+            continue
+        claims_text = v["input"]["claims"]
+        token = sign_text(segment(MATRIX_HEADER) + "." + segment(claims_text.encode("utf-8", "surrogatepass")))
+        profiles = v.get("profiles")
+        if profiles:
+            case = case.removesuffix("." + profiles[0])
+        also = [matrix_outcome(o) for o in v.get("alsoAccepted", [])] or None
+        input_ = inp(token, nonce=v["input"]["expectedNonce"], app_id=v["input"]["appID"], now=v["input"]["now"])
+        if json.dumps(input_, sort_keys=True) in seen:
+            continue
+        add(f"claims-{group}", case + (f".{profiles[0]}" if profiles else ""),
+            f"Signed by test-key-1 with a valid header: {v['description']}", v["severity"],
+            refs(*[r for r in v["refs"] if r != B4], D_MATRIX), input_, matrix_outcome(v["expected"]), v["rules"], profiles, also)
+
+
+D_MATRIX = "DECISIONS.md D39"
+
+
 def vectors():
     VECTORS.clear()
     RANDOMIZED.update(_load_randomized())
     valid_vectors()
     signature_vectors()
+    encoding_vectors()
     structure_vectors()
     alg_vectors()
     header_vectors()
@@ -939,6 +1356,12 @@ def vectors():
     json_vectors()
     claim_vectors()
     key_vectors()
+    key_usability_vectors()
+    header_json_vectors()
+    moves = len(common.MOVED_VECTORS)
+    claims_vectors = tc.vectors()
+    del common.MOVED_VECTORS[moves:]  # token-claims' own D31 moves are recorded when its family is generated
+    claims_matrix_vectors(claims_vectors)
     return list(VECTORS)
 
 
@@ -947,7 +1370,7 @@ def vectors():
 
 def _rsa_public_keys(keys):
     """modulus (base64url) -> public key, for every RSA key in a vector's key material (both forms)."""
-    out, pem_to_n = {}, {}
+    out, pem_to_n, public_to_n, validity = {}, {}, {}, {}
     for entry in keys["jwks"]["keys"]:
         if entry.get("kty") == "RSA":
             n = int.from_bytes(base64.urlsafe_b64decode(entry["n"] + "=="), "big")
@@ -955,11 +1378,17 @@ def _rsa_public_keys(keys):
             out[entry["n"]] = rsa.RSAPublicNumbers(e, n).public_key()
     for value in keys["certificates"].values():
         if isinstance(value, str) and value.startswith("-----BEGIN CERTIFICATE-----"):
-            key = x509.load_pem_x509_certificate(value.encode("ascii")).public_key()
+            certificate = x509.load_pem_x509_certificate(value.encode("ascii"))
+            key = certificate.public_key()
             n = _int_b64(key.public_numbers().n)
             out[n] = key
             pem_to_n[value] = n
-    return out, pem_to_n
+            validity[value] = [int(certificate.not_valid_before_utc.timestamp()),
+                               int(certificate.not_valid_after_utc.timestamp())]
+        elif isinstance(value, str) and value.startswith("-----BEGIN PUBLIC KEY-----"):
+            key = serialization.load_pem_public_key(value.encode("ascii"))
+            public_to_n[value] = _int_b64(key.public_numbers().n)
+    return out, pem_to_n, public_to_n, validity
 
 
 def _name_of(n):
@@ -1012,7 +1441,8 @@ def _embedded_keys(header_segment):
 
 def oracle(vectors_):
     """Facts: {signingInput, signature (canonical base64url), n, alg} for each combination that verifies."""
-    facts, certificates, chains = set(), {}, {}
+    facts, certificates, chains, messages, digests, rsa_keys = set(), {}, {}, {}, {}, {}
+    public_keys, validities = {}, {}
     for v in vectors_:
         parts = v["input"]["token"].split(".")
         if len(parts) != 3:
@@ -1022,8 +1452,11 @@ def oracle(vectors_):
             signature = b64url_decode_lenient(parts[2])
         except ValueError:
             continue
-        keys, pem_to_n = _rsa_public_keys(v["input"]["keys"])
+        digest = hashlib.sha256(head.encode("utf-8")).digest()
+        keys, pem_to_n, public_to_n, validity = _rsa_public_keys(v["input"]["keys"])
         certificates.update(pem_to_n)
+        public_keys.update(public_to_n)
+        validities.update(validity)
         embedded, x5c = _embedded_keys(parts[0])
         keys.update(embedded)
         chains.update(x5c)
@@ -1031,16 +1464,55 @@ def oracle(vectors_):
             for alg in ("RS256", "RS384", "RS512", "PS256", "HS256"):
                 if _verifies(alg, key, n, head, signature):
                     facts.add((head, b64url(signature), n, alg))
+            em = _encoded_message(key, signature, digest)
+            if em is not None:
+                messages[(n, b64url(signature))] = em.hex()
+                digests[head] = digest.hex()
+                rsa_keys[n] = key
+    # RS256 facts over every listed (signature, modulus) and signing input, so that the Swift EMSA check on the
+    # encoded messages can be compared with `cryptography` pair by pair (SignedTokenOracleTests).
+    for (n, signature_text), _ in messages.items():
+        signature = base64.urlsafe_b64decode(signature_text + "==")
+        for head in digests:
+            if _verifies("RS256", rsa_keys[n], n, head, signature):
+                facts.add((head, signature_text, n, "RS256"))
     return {
         "description": "Generated by Scripts/generate_vectors.py (vectorgen/signed_token.py) with `cryptography`: "
                        "every (signing input, signature, RSA modulus, algorithm) of the signed-token vectors that "
-                       "verifies, with the keys of its key material and any RSA key its header embeds (jwk, x5c). HS256 means an HMAC-SHA256 whose secret is one of the key's public forms (modulus "
+                       "verifies, with the keys of its key material and any RSA key its header embeds (jwk, x5c). "
+                       "`certificates` maps each PEM certificate to its modulus, `certificateValidity` to its "
+                       "notBefore and notAfter (Unix seconds), `publicKeyPEMs` each bare public key PEM of a "
+                       "certificate map to its modulus. HS256 means an HMAC-SHA256 whose secret is one of the key's public forms (modulus "
                        "bytes, SPKI PEM, certificate PEM, JWK JSON text). The Swift mutation model decides "
                        "signatures by looking them up here: the root package has no crypto and hand-rolls none.",
         "certificates": dict(sorted(certificates.items())),
+        "certificateValidity": {pem: validities[pem] for pem in sorted(validities)},
+        "publicKeyPEMs": dict(sorted(public_keys.items())),
         "x5c": dict(sorted(chains.items())),
         "verifies": [{"signingInput": h, "signature": s, "n": n, "alg": a} for h, s, n, a in sorted(facts)],
+        "encodedMessagesDescription": "RSA signature encoding (RFC 8017 §8.2.2; DECISIONS.md D32): for a signature "
+                                      "(canonical base64url, the bytes as sent) and an RSA modulus, the recovered "
+                                      "encoded message EM = s^e mod n as k hex bytes (s is the signature's integer, "
+                                      "whatever its length or size); `digests` is the SHA-256 of each signing input "
+                                      "(UTF-8). So the Swift model checks EMSA-PKCS1-v1_5 itself without any "
+                                      "cryptography. A pair is listed when its EM starts 00 01, 00 02 or 01 01 or "
+                                      "ends with the hash of the signing input it came with; every other EM fails "
+                                      "each check the model and its mutants make, so it is left out.",
+        "encodedMessages": [{"n": n, "signature": sig, "em": em} for (n, sig), em in sorted(messages.items())],
+        "digests": dict(sorted(digests.items())),
     }
+
+
+def _encoded_message(key, signature, digest):
+    """EM = s^e mod n for a signature of up to k + 8 bytes, when it can matter to an EMSA check (see oracle())."""
+    numbers = key.public_numbers()
+    k = (numbers.n.bit_length() + 7) // 8
+    if not signature or len(signature) > k + 8:
+        return None
+    em = pow(int.from_bytes(signature, "big"), numbers.e, numbers.n).to_bytes(k, "big")
+    if em[:2] in (b"\x00\x01", b"\x00\x02", b"\x01\x01") or em.endswith(digest):
+        return em
+    return None
 
 
 def fixtures(vectors_):

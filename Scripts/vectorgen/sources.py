@@ -87,6 +87,12 @@ DOCUMENTS = {
         "url": "https://developers.facebook.com/docs/facebook-login/auth-vs-data",
         "kind": "facebook",
     },
+    "RFC 4055": {
+        "title": "RFC 4055: Additional Algorithms and Identifiers for RSA Cryptography for use in the Internet X.509 "
+                 "Public Key Infrastructure",
+        "url": "https://www.rfc-editor.org/rfc/rfc4055",
+        "kind": "rfc",
+    },
     "RFC 4648": {
         "title": "RFC 4648: The Base16, Base32, and Base64 Data Encodings",
         "url": "https://www.rfc-editor.org/rfc/rfc4648",
@@ -125,6 +131,16 @@ DOCUMENTS = {
     "RFC 7800": {
         "title": "RFC 7800: Proof-of-Possession Key Semantics for JSON Web Tokens (JWTs)",
         "url": "https://www.rfc-editor.org/rfc/rfc7800",
+        "kind": "rfc",
+    },
+    "RFC 7493": {
+        "title": "RFC 7493: The I-JSON Message Format",
+        "url": "https://www.rfc-editor.org/rfc/rfc7493",
+        "kind": "rfc",
+    },
+    "RFC 8017": {
+        "title": "RFC 8017: PKCS #1: RSA Cryptography Specifications Version 2.2",
+        "url": "https://www.rfc-editor.org/rfc/rfc8017",
         "kind": "rfc",
     },
     "RFC 8259": {
@@ -348,6 +364,13 @@ SOURCES = {
         doc(FB_ADVANCED, "Login Review"),
         sdk(CONFIGURATION, "315-354"),
     ],
+    "configuration.auth-type.default": [
+        doc(FB_ADVANCED, "Setting Auth Type"),
+        sdk(CONFIGURATION, "49-62"),
+        sdk(CONFIGURATION, "80-90"),
+        sdk(CONFIGURATION, "436-465"),
+        decision("D44"),
+    ],
     "configuration.auth-type": [
         doc(FB_ADVANCED, "Setting Auth Type"),
         sdk(CONFIGURATION, "339-344"),
@@ -388,6 +411,10 @@ SOURCES = {
     ],
 
     # --- login result (§3) -------------------------------------------------------------------------------------
+    "verifier.check-order.ios-sdk": [
+        sdk(CODE_VERIFIER, "48-53"),
+        decision("D49"),
+    ],
     "result.parameters.fragment-wins": [
         doc("RFC 6749", "4.2.2"),
         sdk(INTERNAL_UTILITY, "106-119"),
@@ -438,6 +465,47 @@ SOURCES = {
     "result.user-mismatch": [
         sdk(LOGIN_MANAGER, "731-765"),
     ],
+    "result.id-token.success.ios-sdk": [
+        sdk(URL_COMPLETER, "45-48"),
+        sdk(URL_COMPLETER, "93-94"),
+        sdk(URL_COMPLETER, "111-121"),
+        sdk(URL_COMPLETER, "307-345"),
+        sdk(LOGIN_MANAGER, "446-478"),
+        sdk(LOGIN_MANAGER, "486-499"),
+        sdk(LOGIN_MANAGER, "879-912"),
+        decision("D40"),
+    ],
+    "result.id-token.no-stored-nonce.ios-sdk": [
+        sdk(URL_COMPLETER, "26-48"),
+        sdk(URL_COMPLETER, "82-92"),
+        sdk(LOGIN_MANAGER, "1048-1053"),
+        sdk(_LOGIN + "LoginError.swift", "85-93"),
+        sdk(_CORE + "Internal/_ErrorFactory.swift", "20-42"),
+        decision("D40"),
+    ],
+    "result.id-token.invalid.ios-sdk": [
+        sdk(URL_COMPLETER, "111-130"),
+        sdk(LOGIN_MANAGER, "446-456"),
+        sdk(_LOGIN + "LoginError.swift", "85-118"),
+        sdk(_CORE + "Internal/_ErrorFactory.swift", "20-42"),
+        decision("D40"),
+    ],
+    "result.denied-scopes.syntax.ios-sdk": [
+        sdk(URL_COMPLETER, "143-157"),
+        sdk(PERMISSION, "47-56"),
+        sdk(LOGIN_MANAGER, "932-935"),
+        decision("D41"),
+    ],
+    "result.declined.unread-without-token.ios-sdk": [
+        sdk(URL_COMPLETER, "45-51"),
+        sdk(LOGIN_MANAGER, "855-862"),
+        decision("D41"),
+    ],
+    "result.error.message-alone.ios-sdk": [
+        sdk(URL_COMPLETER, "49-51"),
+        sdk(URL_COMPLETER, "390-393"),
+        decision("D41"),
+    ],
     "result.expiry.url-strings.ios-sdk": [
         sdk(URL_COMPLETER, "348-375"),
         sdk(INTERNAL_UTILITY, "106-119"),
@@ -458,6 +526,14 @@ SOURCES = {
         doc("RFC 8259", "4"),
         decision("D18"),
         unverifiable(APPLE_TRAILING_COMMA),
+    ],
+    "token.json.control-characters.documented": [
+        doc("RFC 8259", "7"),
+        decision("D18"),
+        decision("D38"),
+        unverifiable("The SDK parses the header and the claims with Apple's JSONSerialization (AuthenticationTokenClaims"
+                     ".swift lines 127-128, AuthenticationTokenHeader.swift lines 21-22); whether it refuses a raw "
+                     "control character inside a string cannot be run here."),
     ],
     "token.header.alg": [
         doc(FB_VALIDATING, "Check the Signature (RS256)"),
@@ -671,6 +747,41 @@ SOURCES = {
         doc("RFC 7518", "3.3"),
         sdk(TOKEN_FACTORY, "100-134"),
     ],
+    "token.jose.key-usability.documented": [
+        doc(FB_VALIDATING, "Check the Signature (retrieve the public key from the JWKS)"),
+        doc("RFC 7517", "4.2"),
+        doc("RFC 7517", "4.3"),
+        doc("RFC 7517", "4.4"),
+        doc("RFC 8725", "3.1"),
+        doc(OIDC, "10.1"),
+        decision("D33"),
+    ],
+    "token.jose.key-by-kid.duplicate.documented": [
+        doc("RFC 7517", "4.5"),
+        doc("RFC 7517", "5"),
+        decision("D34"),
+    ],
+    "token.jose.key-source.certificate-only.ios-sdk": [
+        sdk(TOKEN_FACTORY, "176-194"),
+        decision("D35"),
+    ],
+    "token.jose.key-source.certificate-dates": [
+        doc(FB_VALIDATING, "Check the Signature (retrieve the public key from the JWKS)"),
+        sdk(TOKEN_FACTORY, "136-160"),
+        unverifiable("The SDK creates a SecTrust with SecPolicyCreateBasicX509 and copies its key (SecTrustCopyKey, "
+                     "SecTrustCopyPublicKey before iOS 14) without calling SecTrustEvaluate; what Apple's Security "
+                     "framework does inside SecTrustCopyKey cannot be run here."),
+        decision("D35"),
+    ],
+    "token.jose.signature.encoding": [
+        doc(FB_VALIDATING, "Check the Signature"),
+        doc("RFC 7518", "3.3"),
+        doc("RFC 8017", "8.2.2"),
+        doc("RFC 8017", "9.2"),
+        doc("RFC 4055", "2.1"),
+        sdk(TOKEN_FACTORY, "100-134"),
+        decision("D32"),
+    ],
     "token.jose.numbers": [
         doc("RFC 7519", "2"),
         doc("RFC 8259", "6"),
@@ -878,6 +989,16 @@ SOURCES = {
         sdk(AGE_RANGE, "31-48"),
         sdk(URL_COMPLETER, "339-339"),
     ],
+    "profile.age-range.whole-parts.ios-sdk": [
+        sdk(AGE_RANGE, "31-48"),
+        sdk(CLAIMS, "164-168"),
+        decision("D43"),
+    ],
+    "profile.url-claims.empty.ios-sdk": [
+        sdk(URL_COMPLETER, "315-318"),
+        sdk(URL_COMPLETER, "333-333"),
+        decision("D43"),
+    ],
     "profile.places": [
         doc(FB_LIMITED, "Implementing Limited Login (hometown, location)"),
         sdk(LOCATION, "31-45"),
@@ -892,6 +1013,10 @@ SOURCES = {
     "access-token.granted.exact": [
         doc(FB_PERMISSIONS, "Check for Permissions"),
         sdk(ACCESS_TOKEN, "70-73"),
+    ],
+    "access-token.granted.overlapping.ios-sdk": [
+        sdk(ACCESS_TOKEN, "70-73"),
+        decision("D47"),
     ],
     "access-token.granted.declined": [
         doc(FB_PERMISSIONS, "Declined Permissions"),
@@ -936,6 +1061,7 @@ SOURCES = {
     "token-change.user-id.different": [
         doc(FB_ADVANCED, "Access Tokens (Notifications: check AccessTokenDidChangeUserIDKey)"),
         sdk(ACCESS_TOKEN, "124-127"),
+        decision("D46"),
     ],
     "token-change.user-id.refresh": [
         doc(FB_ADVANCED, "Access Tokens (Notifications: the SDK may update AccessToken.current over time)"),
@@ -974,6 +1100,7 @@ SOURCES = {
     ],
     "graph-error.category.is-transient": [
         sdk(CONNECTION, "1126-1127"),
+        decision("D45"),
     ],
     "graph-error.server-table.names": [
         sdk(ERROR_CONFIGURATION, "17-19"),

@@ -147,23 +147,33 @@ syntax of §1; one bad item makes the whole set invalid. An empty string is the 
 **Order of the checks.** The SDK decides the result in this order:
 
 1. Merge query and fragment (fragment wins).
-2. If the callback carries no access token (nor ID token, code or exchange nonce) but has `error` or
-   `error_message`: with `error_message` the result is an error, domain `com.facebook.sdk.core`, code 8, carrying
-   the callback's `error_code`; without `error_message` there is no error and the login is cancelled (next step).
-3. No access token (and no validated authentication token): cancelled. Declined permissions are `denied_scopes`
-   when a token was already held before the login, otherwise empty. The state challenge is not checked.
-4. Otherwise the state's `challenge` must be present and equal to the challenge sent: missing or different is
-   error 308 (`com.facebook.sdk.login`).
-5. The grant set must be valid and the recently granted set (below) non-empty; otherwise cancelled, even though a
-   token came back.
-6. A re-login (a token was already held) asks the Graph API for the new token's user; a different user ID (exact
-   string comparison) is error 304 (`com.facebook.sdk.login`).
-7. Success: recently granted = `granted_scopes` ∩ requested when a previous token with permissions exists and
+2. If the callback carries no access token (nor a non-empty ID token, code or exchange nonce) but has `error` or
+   `error_message`: with `error_message` (even empty, even without `error`) the result is an error, domain
+   `com.facebook.sdk.core`, code 8, carrying the callback's `error_code`; without `error_message` there is no error
+   and the login is cancelled (next step). The scopes of such a callback are never read.
+3. A non-empty `id_token` (Limited Login) is checked before anything else: with no nonce stored with the
+   configuration the result is error 301, and a token that fails validation against the stored nonce is error 309,
+   both in the domain `com.facebook.sdk.core` (the SDK's core error factory makes them), whatever access token or
+   state came with it. A valid token makes the authentication token and the profile (from its claims, with the
+   whole grant set as its permissions).
+4. No access token and no validated authentication token: cancelled. Declined permissions are `denied_scopes` when
+   a token was already held before the login and the callback carried a token, otherwise empty. The state challenge
+   is not checked.
+5. Otherwise the state's `challenge` must be present and equal to the challenge sent: missing or different is
+   error 308 (`com.facebook.sdk.login`), even when the grant set would cancel.
+6. The grant set must be valid and the recently granted set (below) non-empty; otherwise cancelled, even though a
+   token came back (an ID token included).
+7. A re-login (a token was already held) that brings a new access token asks the Graph API for its user; a
+   different user ID (exact string comparison) is error 304 (`com.facebook.sdk.login`). A login that brings only an
+   ID token is not checked.
+8. Success: recently granted = `granted_scopes` ∩ requested when a previous token with permissions exists and
    something was requested, otherwise all of `granted_scopes`; recently declined = requested ∩ `denied_scopes`
-   (not requested minus granted: a permission neither granted nor denied is in neither set).
+   (not requested minus granted: a permission neither granted nor denied is in neither set; an invalid
+   `denied_scopes` declines nothing). The access token is absent when only an ID token came back.
 
-The vectors do not combine failures whose order differs between implementations (an error together with a token, a
-bad challenge together with an invalid grant set).
+The vectors do not combine failures whose order differs between implementations (an error together with a token).
+The `login-result` input gives the stored nonce (`storedNonce`) and the verdict of validating the ID token
+(`idTokenVerdict`), so the family needs no cryptography: §4 and the `signed-token` family check the validation.
 
 **Expiry.** The SDK reads `expires`, `expires_at` and `expires_in` as numbers; in a callback URL they are strings, so
 the SDK sets no expiration date from the URL (a token that never expires) — see the decision record. No public
@@ -236,10 +246,10 @@ is a non-empty string; its user ID is `sub`.
 | claim | profile field |
 |---|---|
 | `name`, `given_name`, `middle_name`, `family_name` | name, first name, middle name, last name |
-| `picture`, `email`, `user_gender`, `user_link` | image URL, email, gender, link URL |
+| `picture`, `email`, `user_gender`, `user_link` | image URL, email, gender, link URL (the SDK makes no URL from an empty `picture` or `user_link`: null) |
 | `user_friends` | friend IDs, in order |
 | `user_birthday` | birthday: parsed as `MM/dd/yyyy` (a real calendar date) and written `yyyy-MM-dd`; anything else gives none |
-| `user_age_range` | age range `{{min, max}}`, an absent bound null; none when both bounds are absent, either is negative, or min ≥ max |
+| `user_age_range` | age range `{{min, max}}`, an absent bound null; none when both bounds are absent, either is negative, or min ≥ max (the SDK compares the bounds' whole parts, truncated toward zero, and keeps the numbers as given) |
 | `user_hometown`, `user_location` | `{{id, name}}` when both are strings, otherwise none |
 
 A claim that is absent or of the wrong type (§4) leaves its field null. The profile's permissions are the granted
@@ -265,7 +275,8 @@ The SDK classifies every Graph API error body into a category: `other`, `transie
 
 - Default table (when the server sent none): 102 and 190, whatever the subcode, are recoverable; 1, 2, 4, 9, 17 and
   341 are transient; every other code is other.
-- `is_transient: true` in the error makes it transient whatever the table says.
+- `is_transient: true` in the error makes it transient whatever the table says (the SDK reads it as a number: any
+  number but 0 counts, a string never does).
 - The server may send its own table (`ios_sdk_error_categories`). A category named `other` or `transient` is that
   category; any other name is recoverable. Lookup tries code+subcode, then code with any subcode, then any code with
   the subcode, then any code with any subcode; the first entry found decides. An item without subcodes covers every

@@ -80,6 +80,9 @@ TOKENS = {
     "D": {"userID": USER, "expirationDate": NOW - MINUTE},  # user 100001, already expired at NOW
     "E": {"userID": "0100001", "expirationDate": NOW + HOUR},  # 0100001 is another string than 100001
     "N": {"userID": USER, "expirationDate": None},  # never expires
+    "H": {"userID": "1000010", "expirationDate": NOW + HOUR},  # another user whose ID extends 100001 (D46)
+    "K": {"userID": "user-\u00e9", "expirationDate": NOW + HOUR},  # an ID with U+00E9 (NFC, D46)
+    "L": {"userID": "user-e\u0301", "expirationDate": NOW + 2 * HOUR},  # the same text in NFD: another string (D46)
     "P": {"userID": USER, "expirationDate": YEAR_2100 + DAY},  # a refresh of N, far in the future
 }
 
@@ -177,8 +180,9 @@ def _rules_say(sequence):
     return _expected(posted, current)
 
 
-def _v(group, case, description, severity, initial, steps, notifications, current, rules):
-    id = f"token-change::{group}::{case}"
+def _v(group, case, description, severity, initial, steps, notifications, current, rules, profiles=None):
+    # A vector new in 0.4.0 names its profile (never a D31 move).
+    id = f"token-change::{group}::{case}" + (f".{profiles[0]}" if profiles else "")
     sequence = _sequence(initial, steps)
     _check_preconditions(id, sequence)
     expected = _expected(notifications, current)
@@ -187,7 +191,8 @@ def _v(group, case, description, severity, initial, steps, notifications, curren
     # Every expected sequence states the current token after each step and the tokens in each notification's user
     # info: only the SDK's code says so (DECISIONS.md D31), so every vector holds under ios-sdk only.
     rules = list(rules) + [r for r in ("token-change.current", "token-change.user-info.tokens") if r not in rules]
-    return vector(id, description, severity, REFS, sequence, expected, rules=rules)
+    return vector(id, description, severity, REFS + (["DECISIONS.md D46"] if profiles else []), sequence, expected,
+                  profiles, rules=rules)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -386,8 +391,24 @@ def _sequences():
     ]
 
 
+def _user_id_strings():
+    """Issue 14 (DECISIONS.md D46): user IDs compare as whole strings, code unit by code unit (isEqualToString:)."""
+    sdk = ["ios-sdk"]
+    return [
+        _v("user-id", "user-id-extends-other", "A (user 100001) replaced by H (user 1000010): one ID is a prefix of "
+           "the other, but they are other users, so the key is true", "critical", "A", [s("H", NOW)],
+           [n(0, new="H", old="A", user=True)], "H", [R_DIFFERENT], sdk),
+        _v("user-id", "user-id-prefix-of-other", "H (user 1000010) replaced by A (user 100001): the new ID is a prefix "
+           "of the old one, another user all the same, so the key is true", "critical", "H", [s("A", NOW)],
+           [n(0, new="A", old="H", user=True)], "A", [R_DIFFERENT], sdk),
+        _v("user-id", "nfc-and-nfd-user-ids", "K (user-\u00e9, NFC) replaced by L (the same text in NFD): "
+           "isEqualToString: compares code units, not canonical equivalence, so they are other users and the key "
+           "is true", "high", "K", [s("L", NOW)], [n(0, new="L", old="K", user=True)], "L", [R_DIFFERENT], sdk),
+    ]
+
+
 def vectors():
-    out = _set() + _user_id() + _timer() + _sequences()
+    out = _set() + _user_id() + _timer() + _sequences() + _user_id_strings()
     descriptions = [v["description"] for v in out]
     if len(set(descriptions)) != len(descriptions):
         raise ValueError("descriptions must be unique within the family")

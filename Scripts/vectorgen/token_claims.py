@@ -473,6 +473,18 @@ def required_claim_vectors():
         "the token is refused with emptyClaim",
         claim_severity("nonce"), claim_refs("nonce", D_NONCE_EMPTY), claim_refs("nonce", D_NONCE_EMPTY, SDK_NONCE),
         token(claims=edit(CLAIMS, {"nonce": ""})), rejected("emptyClaim", "nonce"), [rejected("nonceMismatch")])
+    # Issue 14 (DECISIONS.md D44): an empty EXPECTED nonce as well. No configuration holds one (§1 refuses it), so
+    # an empty nonce claim still does not validate, although the two strings are equal.
+    out += documented_pair(
+        vid("empty-claim", "nonce-and-expected-nonce-empty"),
+        "Required claim nonce and the expected nonce are both empty: no request sent an empty nonce (§1 refuses "
+        "one), so the equal strings do not validate the token: emptyClaim (preferred) or nonceMismatch",
+        "Required claim nonce and the expected nonce are both empty: the SDK checks that the nonce is non-empty "
+        "before comparing, so the equal strings do not help: emptyClaim",
+        claim_severity("nonce"), claim_refs("nonce", D_NONCE_EMPTY, "DECISIONS.md D44"),
+        claim_refs("nonce", D_NONCE_EMPTY, SDK_NONCE, "DECISIONS.md D44"),
+        token(claims=edit(CLAIMS, {"nonce": ""}), nonce=""), rejected("emptyClaim", "nonce"),
+        [rejected("nonceMismatch")])
     # Non-empty means non-empty, not non-blank: no trimming.
     claims = edit(CLAIMS, {"jti": " "})
     out.append(_vector(vid("empty-claim", "jti-single-space"),
@@ -486,7 +498,8 @@ def required_claim_vectors():
 # Issuer (SPECIFICATION.md §4 iss row, §8). documented: exactly https://www.facebook.com or
 # https://limited.facebook.com. ios-sdk: the URL's host (Foundation URL) is facebook.com or ends with
 # .facebook.com, case-sensitive, scheme and path not checked. Only values whose URL host every common parser agrees
-# on are used (no backslashes, percent-encoding, IDN, empty labels or trailing dots).
+# on are used (no backslashes, percent-encoding, IDN or empty labels; a trailing dot is kept by every parser as part
+# of the host, DECISIONS.md D42).
 
 # Issuers the documented list refuses but the ios-sdk host rule accepts: one vector per profile.
 ISSUER_PROFILE_SPLIT = [
@@ -504,6 +517,13 @@ ISSUER_PROFILE_SPLIT = [
     ("query", "https://www.facebook.com/?x=1", "host www.facebook.com with a query"),
     ("explicit-port", "https://www.facebook.com:443", "host www.facebook.com with an explicit port 443"),
     ("userinfo", "https://user@www.facebook.com", "userinfo user@ before host www.facebook.com"),
+    # Issue 14 (DECISIONS.md D42): a port other than the scheme's, userinfo with a password, and upper case only
+    # in the labels before .facebook.com, which the SDK's case-sensitive suffix test does not see.
+    ("other-port", "https://www.facebook.com:8443", "host www.facebook.com with port 8443"),
+    ("userinfo-password", "https://user:secret@www.facebook.com",
+     "userinfo user:secret@ before host www.facebook.com"),
+    ("upper-case-subdomain", "https://WWW.facebook.com",
+     "host WWW.facebook.com, upper case only before .facebook.com"),
 ]
 
 # Issuers both readings refuse: not in the documented list, and no host facebook.com / *.facebook.com.
@@ -526,6 +546,13 @@ ISSUER_REFUSED = [
     ("no-scheme-www", "www.facebook.com", "www.facebook.com without a scheme is a relative path with no host"),
     ("no-scheme-apex", "facebook.com", "facebook.com without a scheme is a relative path with no host"),
     ("scheme-only", "https://", "https:// has no host"),
+    # Issue 14 (DECISIONS.md D42): a trailing dot names the same DNS host, but the host string differs and neither
+    # reading normalises it (the documented list is exact; the SDK's suffix test sees "facebook.com.").
+    ("trailing-dot-www", "https://www.facebook.com.", "host www.facebook.com. ends with a dot, not with .facebook.com"),
+    ("trailing-dot-apex", "https://facebook.com.", "host facebook.com. is not facebook.com (a trailing dot)"),
+    ("trailing-dot-port", "https://www.facebook.com.:443", "host www.facebook.com. (a trailing dot, then a port)"),
+    ("upper-case-apex-suffix", "https://www.facebook.COM",
+     "host www.facebook.COM: the suffix .facebook.com is compared case-sensitively"),
     ("empty", "", "the empty string has no host"),
 ]
 
@@ -719,6 +746,12 @@ def nonce_vectors():
         out.append(_vector(vid("nonce", case), f"nonce is {what}, so it does not match",
                           "critical", refs, token(claims=edit(CLAIMS, {"nonce": nonce})),
                           rejected("nonceMismatch")))
+    # Issue 14 (DECISIONS.md D44): an empty expected nonce matches no nonce; a validator that skips the comparison
+    # when it expects nothing accepts the token.
+    out.append(_vector(vid("nonce", "empty-expected-nonce"),
+                       "the expected nonce is empty and the claim is a real nonce: they differ, so it does not match "
+                       "(an empty expected nonce is no reason to skip the comparison)",
+                       "critical", [*refs, "DECISIONS.md D44"], token(nonce=""), rejected("nonceMismatch")))
     # Non-ASCII nonces: exact code points, no Unicode normalisation.
     nfc = "n-caf\u00e9-42"
     nfd = "n-cafe\u0301-42"

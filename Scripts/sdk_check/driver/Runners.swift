@@ -63,7 +63,9 @@ func runCodeChallenge(_ input: [String: Any]) throws -> JSONValue {
 /// (nil: `invalidCodeVerifier`). A null nonce or verifier takes the SDK's own default argument expressions
 /// (`UUID().uuidString`, `CodeVerifier()`, LoginConfiguration.swift's Swift initialiser). A refusal's reason is
 /// read from the message the refusing guard logs (stand-in `_Logger` records it). SDKs before v18 have no
-/// `appSwitch` parameter (check_sdk.py defines SDK_HAS_APP_SWITCH when AppSwitch.swift exists).
+/// `appSwitch` parameter (check_sdk.py defines SDK_HAS_APP_SWITCH when AppSwitch.swift exists). An input that leaves
+/// `authType` out (DECISIONS.md D44) goes through the Swift initialiser with default arguments, leaving `authType`
+/// out too, so the SDK's own default expression (`.rerequest`) applies.
 func runLoginConfiguration(_ input: [String: Any]) throws -> JSONValue {
   guard let permissions = input["permissions"] as? [String] else {
     throw RunnerError.input("input.permissions is not a list of strings")
@@ -91,14 +93,23 @@ func runLoginConfiguration(_ input: [String: Any]) throws -> JSONValue {
   }
 
   _Logger.entries.removeAll()
-  guard let configuration = makeConfiguration(
-    permissions: permissions,
-    tracking: tracking,
-    nonce: nonce ?? UUID().uuidString,
-    messengerPageId: messengerPageId,
-    authType: authType,
-    codeVerifier: codeVerifier
-  ) else {
+  let made = input.keys.contains("authType")
+    ? makeConfiguration(
+      permissions: permissions,
+      tracking: tracking,
+      nonce: nonce ?? UUID().uuidString,
+      messengerPageId: messengerPageId,
+      authType: authType,
+      codeVerifier: codeVerifier
+    )
+    : makeConfigurationWithDefaultAuthType(
+      permissions: permissions,
+      tracking: tracking,
+      nonce: nonce ?? UUID().uuidString,
+      messengerPageId: messengerPageId,
+      codeVerifier: codeVerifier
+    )
+  guard let configuration = made else {
     let message = _Logger.entries.last?.entry ?? ""
     let reason: String
     if message.hasPrefix("Invalid nonce") {
@@ -171,6 +182,24 @@ func makeConfiguration(
     codeVerifier: codeVerifier
   )
 #endif
+}
+
+/// The Swift initialiser whose arguments all have defaults (LoginConfiguration.swift, `permissions: Set<Permission>`),
+/// called without `authType`: the SDK's default expression decides it.
+func makeConfigurationWithDefaultAuthType(
+  permissions: [String],
+  tracking: LoginTracking,
+  nonce: String,
+  messengerPageId: String?,
+  codeVerifier: CodeVerifier
+) -> LoginConfiguration? {
+  LoginConfiguration(
+    permissions: Set(permissions.map { Permission(stringLiteral: $0) }),
+    tracking: tracking,
+    nonce: nonce,
+    messengerPageId: messengerPageId,
+    codeVerifier: codeVerifier
+  )
 }
 
 // MARK: token-claims — AuthenticationTokenHeader(fromEncodedString:), then AuthenticationTokenClaims(encodedClaims:nonce:)
