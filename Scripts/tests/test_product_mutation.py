@@ -1,0 +1,184 @@
+"""Scripts/product_mutation.py: how a mutant's site is found and rewritten, and that the committed catalogue resolves.
+
+Run: python3 -m unittest discover -s Scripts/tests
+"""
+
+import importlib.util
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SPEC = importlib.util.spec_from_file_location("product_mutation", ROOT / "Scripts" / "product_mutation.py")
+pm = importlib.util.module_from_spec(SPEC)
+sys.modules[SPEC.name] = pm
+SPEC.loader.exec_module(pm)
+
+AREAS = {area: {"quick": "Quick", "broad": "Broad"} for area in pm.AREAS}
+
+
+def mutant(id="gate-01", file="Gate.swift", **site):
+    return pm.Mutant(id, file, "comparison", "gate", "a bug", "Quick", "Broad",
+                     [pm.Site(site.pop("original", "a > b"), site.pop("mutated", "a >= b"), **site)])
+
+
+class Locate(unittest.TestCase):
+    def test_unique_text_is_found(self):
+        text = "let x = a > b\n"
+        start, end = pm.locate(text, pm.Site("a > b", "a >= b"))
+        self.assertEqual(text[start:end], "a > b")
+
+    def test_missing_text_says_so(self):
+        with self.assertRaisesRegex(pm.CatalogueError, "not in the file"):
+            pm.locate("let x = 1", pm.Site("a > b", "a >= b"))
+
+    def test_ambiguous_text_asks_for_an_occurrence_or_context(self):
+        with self.assertRaisesRegex(pm.CatalogueError, "occurs 2 times"):
+            pm.locate("a > b; a > b", pm.Site("a > b", "a >= b"))
+
+    def test_occurrence_picks_the_nth(self):
+        text = "f(a > b); g(a > b)"
+        start, _ = pm.locate(text, pm.Site("a > b", "a >= b", occurrence=2))
+        self.assertEqual(start, text.rindex("a > b"))
+
+    def test_occurrence_out_of_range_is_refused(self):
+        with self.assertRaisesRegex(pm.CatalogueError, "occurrence 3 asked"):
+            pm.locate("a > b; a > b", pm.Site("a > b", "a >= b", occurrence=3))
+
+    def test_context_anchors_the_original_inside_it(self):
+        text = "case .x: true\ncase .y: true\n"
+        start, end = pm.locate(text, pm.Site("true", "false", context="case .y: true"))
+        self.assertEqual(start, text.index("case .y: true") + len("case .y: "))
+        self.assertEqual(text[start:end], "true")
+
+    def test_context_without_the_original_is_refused(self):
+        with self.assertRaisesRegex(pm.CatalogueError, "does not contain"):
+            pm.locate("case .y: true", pm.Site("false", "true", context="case .y: true"))
+
+
+class Rewrite(unittest.TestCase):
+    def resolved(self, text, *mutants):
+        items = []
+        for m in mutants:
+            for site in m.sites:
+                start, end = pm.locate(text, site)
+                items.append(pm.Resolved(m, site, Path("Sources/X/Gate.swift"), start, end, 1))
+        return items
+
+    def test_expression_becomes_a_ternary_on_the_active_mutant(self):
+        text = "return introduced > version\n"
+        m = mutant(original="introduced > version", mutated="introduced >= version")
+        self.assertEqual(pm.rewrite(text, self.resolved(text, m)),
+                         'return (__lcMutant("gate-01") ? (introduced >= version) : (introduced > version))\n')
+
+    def test_statement_becomes_an_if_else(self):
+        text = "    errors += 1\n"
+        m = mutant(original="errors += 1", mutated="", form="stmt")
+        self.assertEqual(pm.rewrite(text, self.resolved(text, m)),
+                         '    if __lcMutant("gate-01") {  } else { errors += 1 }\n')
+
+    def test_several_sites_in_one_file_keep_their_offsets(self):
+        text = "f(a, b)\ng(c)\n"
+        first = mutant("gate-01", original="a, b", mutated="b, a")
+        second = mutant("gate-02", original="g(c)", mutated="g(d)")
+        self.assertEqual(pm.rewrite(text, self.resolved(text, first, second)),
+                         'f((__lcMutant("gate-01") ? (b, a) : (a, b)))\n(__lcMutant("gate-02") ? (g(d)) : (g(c)))\n')
+
+
+class Catalogue(unittest.TestCase):
+    def setUp(self):
+        self.root = Path(tempfile.mkdtemp())
+        (self.root / "Sources" / "Core").mkdir(parents=True)
+        (self.root / "Sources" / "Core" / "Gate.swift").write_text("let x = a > b\nlet y = a > b\n")
+
+    def tearDown(self):
+        shutil.rmtree(self.root)
+
+    def write(self, *entries, areas=AREAS):
+        path = self.root / "catalogue.json"
+        path.write_text(json.dumps({"areas": areas, "mutants": list(entries)}))
+        return path
+
+    def entry(self, **changes):
+        entry = {"id": "gate-01", "file": "Gate.swift", "area": "gate", "operator": "boundary",
+                 "description": "a bug", "original": "a > b", "mutated": "a >= b", "occurrence": 1}
+        entry.update(changes)
+        return entry
+
+    def test_the_file_is_found_by_basename_wherever_it_moved(self):
+        mutants = pm.load_catalogue(self.write(self.entry()))
+        resolved, problems = pm.resolve(mutants, self.root)
+        self.assertEqual(problems, [])
+        self.assertEqual(str(resolved[0].path), "Sources/Core/Gate.swift")
+        self.assertEqual(resolved[0].line, 1)
+        (self.root / "Sources" / "Tools").mkdir()
+        shutil.move(self.root / "Sources" / "Core" / "Gate.swift", self.root / "Sources" / "Tools" / "Gate.swift")
+        resolved, problems = pm.resolve(mutants, self.root)
+        self.assertEqual((problems, str(resolved[0].path)), ([], "Sources/Tools/Gate.swift"))
+
+    def test_an_unresolved_site_names_the_mutant_and_why(self):
+        mutants = pm.load_catalogue(self.write(self.entry(occurrence=None)))
+        _, problems = pm.resolve(mutants, self.root)
+        self.assertEqual(len(problems), 1)
+        self.assertTrue(problems[0].startswith("gate-01 (Gate.swift): "), problems[0])
+        self.assertIn("occurs 2 times", problems[0])
+
+    def test_a_missing_file_names_the_mutant(self):
+        mutants = pm.load_catalogue(self.write(self.entry(file="Nowhere.swift")))
+        _, problems = pm.resolve(mutants, self.root)
+        self.assertEqual(problems, ["gate-01 (Nowhere.swift): no file named Nowhere.swift under Sources/"])
+
+    def test_overlapping_sites_are_refused(self):
+        mutants = pm.load_catalogue(self.write(
+            self.entry(), self.entry(id="gate-02", original="x = a > b", mutated="x = true", occurrence=None,
+                                     context="let x = a > b")))
+        _, problems = pm.resolve(mutants, self.root)
+        self.assertEqual(len(problems), 1)
+        self.assertIn("overlaps", problems[0])
+
+    def test_entries_are_validated(self):
+        for changes, message in [({"area": "nowhere"}, "area"), ({"operator": "typo"}, "operator"),
+                                 ({"file": "Sources/Core/Gate.swift"}, "basename"), ({"description": ""}, "missing")]:
+            with self.subTest(changes=changes), self.assertRaisesRegex(pm.CatalogueError, message):
+                pm.load_catalogue(self.write(self.entry(**changes)))
+        with self.assertRaisesRegex(pm.CatalogueError, "duplicate id"):
+            pm.load_catalogue(self.write(self.entry(), self.entry()))
+        with self.assertRaisesRegex(pm.CatalogueError, "quick and a broad"):
+            pm.load_catalogue(self.write(self.entry(), areas={}))
+
+    def test_a_mutant_without_tests_runs_its_areas_quick_filter_first(self):
+        mutant = pm.load_catalogue(self.write(self.entry()))[0]
+        self.assertEqual((mutant.tests, mutant.broad), ("Quick", "Broad"))
+        mutant = pm.load_catalogue(self.write(self.entry(tests="GateTests/regression")))[0]
+        self.assertEqual(mutant.tests, "GateTests/regression")
+
+    def test_the_sample_holds_the_eleven_and_is_deterministic(self):
+        entries = [self.entry(id=f"issue16-{n:02}", occurrence=1) for n in range(1, 12)]
+        entries += [self.entry(id=f"gate-{n:02}", occurrence=1) for n in range(1, 30)]
+        mutants = pm.load_catalogue(self.write(*entries))
+        sample = pm.select(mutants, 15, None)
+        self.assertEqual([m.id for m in sample[:11]], [f"issue16-{n:02}" for n in range(1, 12)])
+        self.assertEqual(len(sample), 15)
+        self.assertEqual([m.id for m in sample], [m.id for m in pm.select(mutants, 15, None)])
+
+
+class CommittedCatalogue(unittest.TestCase):
+    def test_every_site_resolves(self):
+        result = subprocess.run([sys.executable, str(ROOT / "Scripts" / "product_mutation.py"), "--check"],
+                                capture_output=True, text=True)
+        self.assertEqual(result.returncode, 0, result.stderr)
+
+    def test_the_eleven_planted_bugs_are_there_and_at_least_150_mutants(self):
+        mutants = pm.load_catalogue()
+        ids = {m.id for m in mutants}
+        self.assertTrue({f"issue16-{n:02}" for n in range(1, 12)} <= ids)
+        self.assertGreaterEqual(len(mutants), 150)
+        self.assertEqual({m.area for m in mutants}, set(pm.AREAS))
+
+
+if __name__ == "__main__":
+    unittest.main()
