@@ -217,7 +217,8 @@ def create_login_configuration(inp, profile):
     permissions = inp["permissions"]
     tracking = inp["tracking"]
     nonce = inp["nonce"]
-    auth_type = inp["authType"]
+    # authType left out: the initializer's default, rerequest; null is an explicit nil (D44).
+    auth_type = inp.get("authType", "rerequest")
     messenger_page_id = inp["messengerPageId"]
     code_verifier = inp["codeVerifier"]
     if tracking not in ("enabled", "limited"):
@@ -333,32 +334,46 @@ def process_login_result(inp, profile):
     denied = parse_scopes(params.get("denied_scopes"))
     if denied is None:  # an invalid denied set holds nothing
         denied = set()
+    # An empty id_token is no token. The SDK reads the scopes (and ignores any error) only from a
+    # callback that carries a token (Vectors/DECISIONS.md D40, D41).
+    id_token = params.get("id_token") or None
+    carries_token = "access_token" in params or id_token is not None
 
     def cancelled():
-        # On a cancellation, declined is denied_scopes if a token already existed, else empty.
-        return {"result": "cancelled",
-                "declinedPermissions": sorted_unique(denied) if previous is not None else []}
+        # On a cancellation, declined is denied_scopes if a token already existed and the
+        # callback carried a token, else empty.
+        read = previous is not None and carries_token
+        return {"result": "cancelled", "declinedPermissions": sorted_unique(denied) if read else []}
 
-    # Errors (§3): an `error` with `error_message` is core error 8, the Graph error code
-    # (error_code) kept as a string; an `error` without `error_message` is a cancellation.
-    # (the specification only describes error_message beside `error`; alone it counts the same.)
-    if "error_message" in params:
+    # Errors (§3): `error_message` (even empty, even without `error`) is core error 8, the Graph
+    # error code (error_code) kept as a string; an `error` without `error_message` is a cancellation.
+    if not carries_token and "error_message" in params:
         outcome = {"result": "failed", "error": {"domain": CORE_ERROR_DOMAIN, "code": 8}}
         if "error_code" in params:
             outcome["graphErrorCode"] = params["error_code"]
         return outcome
-    if "error" in params:
+    if not carries_token and "error" in params:
         return cancelled()
 
-    if "id_token" in params:
-        # §3: "id_token present but no expected nonce stored -> core error 301". The family's
-        # input carries no stored nonce and no keys, so an id_token is outside its model.
-        raise ValueError("login-result input with an id_token is outside the family's input model")
+    # The Limited Login id_token (D40): no stored nonce is core error 301, a token that fails
+    # validation against it core error 309, both before the state is checked. The input gives the
+    # validation's verdict, so no cryptography is needed here.
+    authentication_token = None
+    claims = None
+    if id_token is not None:
+        stored_nonce = inp.get("storedNonce")
+        if stored_nonce is None:
+            return {"result": "failed", "error": {"domain": CORE_ERROR_DOMAIN, "code": 301}}
+        verdict = inp.get("idTokenVerdict") or {"valid": False}
+        if not verdict["valid"]:
+            return {"result": "failed", "error": {"domain": CORE_ERROR_DOMAIN, "code": 309}}
+        authentication_token = {"tokenString": id_token, "nonce": stored_nonce}
+        claims = verdict["claims"]
 
     # Cancelled when there is no access token (§3), whatever else the callback carries;
     # the challenge is checked only on a non-cancelled response.
     token_string = params.get("access_token")
-    if not token_string:
+    if token_string is None and authentication_token is None:
         return cancelled()
 
     # State (§3): a missing or wrong challenge on a non-cancelled response is error 308.
@@ -369,6 +384,7 @@ def process_login_result(inp, profile):
     granted = parse_scopes(params.get("granted_scopes"))
     if granted is None:
         return cancelled()
+    all_granted = set(granted)
     # Granted = granted_scopes ∩ requested when a previous token with permissions exists and
     # something was requested, otherwise all of granted_scopes.
     if previous is not None and previous["permissions"] and requested:
@@ -379,23 +395,33 @@ def process_login_result(inp, profile):
 
     # Re-login as another user (§3): Graph me.id differs from the old token's user -> 304.
     # Exact string comparison ("0100001" is not "100001").
-    if previous is not None and inp["graphUserID"] != previous["userID"]:
+    # Checked only for a new access token: an id_token-only re-login is not (D40).
+    if token_string is not None and previous is not None and inp["graphUserID"] != previous["userID"]:
         return {"result": "failed", "error": {"domain": LOGIN_ERROR_DOMAIN, "code": 304}}
 
-    user_id = params.get("user_id")
-    if user_id is None:
-        raise ValueError("callback carries an access_token but no user_id")
-    return {
+    outcome = {
         "result": "success",
         "grantedPermissions": sorted_unique(granted),
         # Declined = requested ∩ denied_scopes, not "requested minus granted".
         "declinedPermissions": sorted_unique(requested & denied),
-        "token": {
+        "token": None,
+    }
+    if token_string is not None:
+        user_id = params.get("user_id")
+        if user_id is None:
+            raise ValueError("callback carries an access_token but no user_id")
+        outcome["token"] = {
             "tokenString": token_string,
             "userID": user_id,
             "expirationDate": expiration_date(params, now),
-        },
-    }
+        }
+    if authentication_token is not None:
+        outcome["authenticationToken"] = authentication_token
+        # The profile made current from the claims; its permissions are the whole grant set.
+        made = make_profile({"claims": claims, "grantedPermissions": sorted(all_granted)}, profile)
+        if made["result"] == "created":
+            outcome["profile"] = made["profile"]
+    return outcome
 
 
 # ---------------------------------------------------------------------------------------
@@ -688,9 +714,13 @@ def profile_age_range(value):
     low, high = value.get("min"), value.get("max")
     if low is None and high is None:
         return None
-    if (low is not None and low < 0) or (high is not None and high < 0):
+    # The SDK compares the bounds' whole parts (NSNumber longValue, truncated toward zero) and
+    # keeps the numbers as given (Vectors/DECISIONS.md D43).
+    whole_low = None if low is None else math.trunc(low)
+    whole_high = None if high is None else math.trunc(high)
+    if (whole_low is not None and whole_low < 0) or (whole_high is not None and whole_high < 0):
         return None
-    if low is not None and high is not None and low >= high:
+    if whole_low is not None and whole_high is not None and whole_low >= whole_high:
         return None
     return {"min": None if low is None else as_json_number(low),
             "max": None if high is None else as_json_number(high)}
@@ -717,6 +747,8 @@ def make_profile(inp, profile):
     for claim, member in PROFILE_STRING_CLAIMS:
         value = claims.get(claim)
         made[member] = value if isinstance(value, str) else None  # §4: wrong type dropped
+        if member in ("imageURL", "linkURL") and value == "":
+            made[member] = None  # URL(string:) makes no URL from "" (D43)
     friends = claims.get("user_friends")
     made["friendIDs"] = (list(friends) if isinstance(friends, list) and all(isinstance(f, str) for f in friends)
                          else None)
@@ -917,7 +949,9 @@ def classify_graph_error(inp, profile):
     code = graph_integer(error.get("code"))
     subcode = graph_integer(error.get("error_subcode"))
 
-    if error.get("is_transient") is True:
+    # The SDK reads is_transient as a number (a JSON boolean is one) and forces transient when it
+    # is not zero; a string is ignored (Vectors/DECISIONS.md D45).
+    if is_json_number(error.get("is_transient")) and error["is_transient"] != 0 or error.get("is_transient") is True:
         category = "transient"  # §7: is_transient true forces transient
     else:
         category = None

@@ -82,7 +82,10 @@ public struct LimitedLoginTokenValidator: Sendable {
         case .jwks(let json):
             guard let jwks = try? JSONDecoder().decode(LenientJWKS.self, from: Data(json.utf8)) else { return ([], []) }
             for entry in jwks.keys {
-                guard let jwk = entry.jwk, jwk.keyType == .rsa, let kid = jwk.keyIdentifier?.string else { continue }
+                // A key whose use, key_ops or alg rule out verifying RS256 is not a key for this token
+                // (OpenID Connect Core §10.1, RFC 8725 §3.1; DECISIONS.md D33).
+                guard let jwk = entry.jwk, jwk.keyType == .rsa, let kid = jwk.keyIdentifier?.string,
+                      entry.usage?.allowsRS256Verification == true else { continue }
                 kids.append(kid)
                 if (try? await collection.add(jwk: jwk)) != nil, (try? await collection.getKey(for: jwk.keyIdentifier, alg: "RS256")) != nil {
                     loaded.append(kid)
@@ -97,7 +100,9 @@ public struct LimitedLoginTokenValidator: Sendable {
                 }
             }
         }
-        return (kids, loaded)
+        // A kid two keys share names no one key (DECISIONS.md D34): never one of them by position.
+        let shared = Set(kids.filter { kid in kids.filter { $0.utf8.elementsEqual(kid.utf8) }.count > 1 })
+        return (kids.filter { !shared.contains($0) }, loaded)
     }
 }
 
@@ -120,7 +125,30 @@ struct UncheckedPayload: JWTPayload {
 struct LenientJWKS: Decodable {
     struct Entry: Decodable {
         let jwk: JWK?
-        init(from decoder: any Decoder) throws { jwk = try? JWK(from: decoder) }
+        /// The members that say what the key is for; `nil` when one of them has the wrong JSON type.
+        let usage: Usage?
+        init(from decoder: any Decoder) throws {
+            jwk = try? JWK(from: decoder)
+            usage = try? Usage(from: decoder)
+        }
     }
+
+    /// A JWK's `use`, `key_ops` and `alg` (RFC 7517 §4.2-§4.4), each optional.
+    struct Usage: Decodable {
+        let use: String?
+        let keyOperations: [String]?
+        let algorithm: String?
+
+        enum CodingKeys: String, CodingKey {
+            case use, keyOperations = "key_ops", algorithm = "alg"
+        }
+
+        /// `use` absent or sig, `key_ops` absent or holding verify, `alg` absent or RS256.
+        var allowsRS256Verification: Bool {
+            (use == nil || use == "sig") && (keyOperations?.contains("verify") ?? true)
+                && (algorithm == nil || algorithm == "RS256")
+        }
+    }
+
     let keys: [Entry]
 }
