@@ -14,12 +14,12 @@ struct StrictLoadingTests {
     ) throws -> (text: String, anchorOffset: Int) {
         let text = try String(contentsOf: URL(fileURLWithPath: vectors.path(file)), encoding: .utf8)
         var searchStart = text.startIndex
-        var found: Range<String.Index>?
+        var position = text.startIndex
         for _ in 0...occurrence {
-            found = try #require(text.range(of: anchor, range: searchStart..<text.endIndex))
-            searchStart = found!.upperBound
+            let found = try #require(text.range(of: anchor, range: searchStart..<text.endIndex), "\(anchor) in \(file)")
+            position = found.lowerBound
+            searchStart = found.upperBound
         }
-        let position = found!.lowerBound
         let edited = String(text[..<position]) + insertion + String(text[position...])
         return (edited, text.utf8.distance(from: text.startIndex, to: position) + insertion.utf8.count)
     }

@@ -193,21 +193,17 @@ struct JSONDocumentDecoder: Decoder, SingleValueDecodingContainer {
     /// Throws when the object has a member that is not one of `keys`' cases (names compared code point by code
     /// point), as ``Swift/Decoder/rejectUnknownMembers(of:)`` does, without building the key list.
     func rejectUnknownMembers<Keys: CodingKey & CaseIterable>(of keys: Keys.Type) throws {
-        guard kind == .object else { throw mismatch([String: Any].self) }
-        let allowed = MemberNames.of(keys)
-        var unknown: Int?
-        document.forEachMember(of: node) { key, _ in
-            if allowed.contains(where: { document.string(at: key, equals: $0) }) { return true }
-            unknown = key
-            return false
-        }
-        guard let unknown else { return }
-        throw unknownMember(unknown, allowed: allowed)
+        try rejectMembers(outside: MemberNames.of(keys))
     }
 
     /// Throws when the object has a member outside `allowed` (names compared code point by code point), as
     /// ``Swift/Decoder/rejectUnknownMembers(allowed:)`` does, without building the key list.
     func rejectUnknownMembers(allowed: Set<String>) throws {
+        try rejectMembers(outside: allowed)
+    }
+
+    /// The first member whose name is none of `allowed`, as an error naming it and the allowed list.
+    private func rejectMembers(outside allowed: some Collection<String>) throws {
         guard kind == .object else { throw mismatch([String: Any].self) }
         var unknown: Int?
         document.forEachMember(of: node) { key, _ in

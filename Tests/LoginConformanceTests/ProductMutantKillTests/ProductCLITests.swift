@@ -99,7 +99,6 @@ struct ProductCLITests {
 
     @Test("a non-blocking stale entry is printed as such")
     func staleNotBlocking() throws {
-        let suite = try VectorSuite.bundled()
         let (release, previous) = try #require(ProductFixtures.newestRelease { !$0.retired.isEmpty })
         let retired = try #require(release.retired.first).id
         let baseline = Baseline(suiteVersion: previous, profile: .documented, implementation: "x",

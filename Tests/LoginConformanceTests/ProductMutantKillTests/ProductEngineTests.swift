@@ -84,7 +84,8 @@ struct ProductEngineTests {
         #expect(lines.last == "  rerun:    RERUN")
         let longer = FailureMessage.text(for: F.result(id, .errored(message: "x"), diagnostics: exactly + "ee"), vector: nil, rerunCommand: "R")
         #expect(longer.contains("… (2 more characters)"))
-        #expect(FailureMessage.cliRerunCommand(id: id, profile: .iosSDK)
+        let deprecated: any DeprecatedSpelling = DeprecatedFailureMessage()
+        #expect(deprecated.cliRerunCommand(id: id, profile: .iosSDK)
             == "swift run login-conformance run --profile ios-sdk --vector '\(id)'")
         #expect(FailureMessage.visible("\u{200B}\u{FEFF}\u{200E}") == #"\u200b\ufeff\u200e"#)
     }
@@ -103,5 +104,18 @@ struct ProductEngineTests {
             try engine.run(ReferenceImplementation(profile: .documented), profile: .documented,
                            selection: VectorSelection(patterns: ["nonce::no::such-vector"]))
         }
+    }
+}
+
+/// The deprecated `FailureMessage.cliRerunCommand`, still tested until it goes in 0.5, called through a protocol whose
+/// requirement is not deprecated so that the test of it compiles without a deprecation warning.
+private protocol DeprecatedSpelling {
+    func cliRerunCommand(id: String, profile: ConformanceProfile) -> String
+}
+
+private struct DeprecatedFailureMessage: DeprecatedSpelling {
+    @available(*, deprecated)
+    func cliRerunCommand(id: String, profile: ConformanceProfile) -> String {
+        FailureMessage.cliRerunCommand(id: id, profile: profile)
     }
 }
