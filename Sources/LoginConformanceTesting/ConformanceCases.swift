@@ -83,7 +83,7 @@ public enum ConformanceCases {
             // none); one retired after the baseline's suite version is not an error (baseline update drops it).
             let stale = gate.staleEntries.filter(\.blocks).filter { entry in
                 let prefix = entry.id.components(separatedBy: "::").first ?? ""
-                return prefix == family.rawValue || ConformanceFamily(rawValue: prefix) == nil
+                return prefix == family.rawValue || !loaded.families.contains { $0.rawValue == prefix }
             }
             if !stale.isEmpty && !updatingBaseline {
                 cases.append(problem("stale baseline entries", "stale baseline entries: "

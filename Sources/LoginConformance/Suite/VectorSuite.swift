@@ -19,6 +19,8 @@ public struct VectorSuite: Sendable {
     public let changelog: SuiteChangelog
 
     private let indexByID: [String: Int]
+    /// The manifest's families as the registry the suite was loaded with knows them (a family of your own included).
+    private let loadedFamilies: [ConformanceFamily]
 
     /// The suite's SemVer version.
     public var suiteVersion: String { manifest.suiteVersion }
@@ -133,15 +135,17 @@ public struct VectorSuite: Sendable {
         let changelog: SuiteChangelog
         if let givenChangelog { changelog = givenChangelog } else { changelog = try decoded.changelog!.get() }
         try changelog.validate(suiteVersion: manifest.suiteVersion, ids: Set(firstSeen.keys), file: changelogURL.path)
-        return VectorSuite(manifest: manifest, vectors: vectors, familyDescriptions: descriptions,
+        return VectorSuite(manifest: manifest, families: families, vectors: vectors, familyDescriptions: descriptions,
                            declaredReasons: reasons, directory: directory, changelog: changelog)
     }
 
     private init(
-        manifest: SuiteManifest, vectors: [any ConformanceVector], familyDescriptions: [ConformanceFamily: String],
-        declaredReasons: [ConformanceFamily: [String: String]], directory: URL, changelog: SuiteChangelog
+        manifest: SuiteManifest, families: [ConformanceFamily], vectors: [any ConformanceVector],
+        familyDescriptions: [ConformanceFamily: String], declaredReasons: [ConformanceFamily: [String: String]],
+        directory: URL, changelog: SuiteChangelog
     ) {
         self.manifest = manifest
+        self.loadedFamilies = families
         self.vectors = vectors
         self.familyDescriptions = familyDescriptions
         self.declaredReasons = declaredReasons
@@ -155,10 +159,9 @@ public struct VectorSuite: Sendable {
         indexByID[id].map { vectors[$0] }
     }
 
-    /// The families the suite holds, in manifest order.
-    public var families: [ConformanceFamily] {
-        manifest.families.compactMap { ConformanceFamily(rawValue: $0.family) }
-    }
+    /// The families the suite holds, in manifest order, as the registry it was loaded with names them: a family
+    /// of your own (``load(from:registry:)``) is one of them.
+    public var families: [ConformanceFamily] { loadedFamilies }
 
     /// The vectors of an implementation claiming `profile`, restricted to `families` and `selection`.
     public func vectors(

@@ -1,5 +1,6 @@
 import Foundation
 import LoginConformance
+import LoginConformanceTesting
 import Testing
 
 /// The test family `greeting`, built only by the steps of "Adding a family" (LoginConformance.docc/AddingAFamily.md):
@@ -68,6 +69,25 @@ struct AddingAFamilyTests {
             run, implementation: ImplementationInfo(name: "normalising"))
         #expect(report.entries.filter { $0.classification == .regression }.map(\.result.id) == ["greeting::hello::nfd"])
         #expect(report.verdict == .failed)
+    }
+
+    @Test("the suite lists the family, and the Swift Testing layer gives it its cases and its own stale entries")
+    func listedAndGivenItsCases() throws {
+        let suite = try VectorSuite.load(from: try suiteDirectory().directory, registry: greetingRegistry)
+        #expect(suite.families.last == .greeting)
+        #expect(suite.families.count == FamilyRegistry.standard.families.count + 1)
+        let cases = ConformanceCases.cases(.greeting, profile: .documented, suite: suite, selection: .all)
+        #expect(cases.map(\.testDescription) == ["greeting::hello::ascii", "greeting::hello::nfd", "greeting::refused::empty"])
+        for greetingCase in cases { greetingCase.check(Polite()) }
+        // A stale entry of the family is the family's, not every family's (as an entry naming no family would be).
+        let baseline = Baseline(suiteVersion: try #require(SuiteVersion(suite.suiteVersion)), profile: .documented, implementation: "polite",
+                                knownFailures: ["greeting::hello::gone": .init(kind: .wrongVerdict)])
+        func hasStaleCase(_ family: ConformanceFamily) -> Bool {
+            ConformanceCases.cases(family, profile: .documented, suite: suite, selection: .all, baseline: baseline)
+                .contains { $0.testDescription == "<stale baseline entries>" }
+        }
+        #expect(hasStaleCase(.greeting))
+        #expect(!hasStaleCase(.nonce))
     }
 
     @Test("an implementation that does not adopt the family's protocol is skipped, never passed")
