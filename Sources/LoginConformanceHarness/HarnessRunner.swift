@@ -2,7 +2,7 @@ import Foundation
 import LoginConformance
 
 /// Runs the vectors through an adapter in another process, speaking the JSON Lines protocol of
-/// `Vectors/HARNESS.md`, and yields the same ``VectorResult``s as an in-process run: answers are judged by the
+/// `Vectors/HARNESS.md`, and yields the same `VectorResult`s as an in-process run: answers are judged by the
 /// same family rules, and the results feed the same gate and reports.
 ///
 /// It isolates the run from the adapter: a crash is a `crash` for the vector in flight, a missed timeout a `hang`,

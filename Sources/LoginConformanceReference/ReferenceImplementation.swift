@@ -3,7 +3,7 @@ import LoginConformance
 /// The reference implementation of the LoginConformance protocols, faithful to the specification in the profile it is
 /// made for. The CLI runs it by default, and the test suite proves it passes every vector it checks in both profiles.
 ///
-/// It adopts every protocol but ``SignedTokenValidating`` and ``CodeChallengeComputing``: those need RS256 and
+/// It adopts every protocol but `SignedTokenValidating` and `CodeChallengeComputing`: those need RS256 and
 /// SHA-256, which this zero-dependency package does not hand-roll, so their vectors are reported as skipped
 /// (`Examples/JWTKitAdopter` adopts both on swift-crypto). The later families' conformances are extensions beside
 /// their reference types (`ReferenceLoginRequestBuilder.swift`, …).

@@ -5,7 +5,7 @@ public import Testing
 /// One vector as a Swift Testing argument: a test case named by the vector ID, which checks an implementation
 /// against the vector and records a readable issue when it does not conform.
 ///
-/// With a baseline, the case follows the same gate as the CLI (``ConformanceGate``): a known failure is recorded
+/// With a baseline, the case follows the same gate as the CLI (`ConformanceGate`): a known failure is recorded
 /// as a known issue, a regression as a failure, a newly passing vector as a failure unless the policy allows it,
 /// and a failing vector added after the baseline's suite version as a known issue unless the policy blocks it.
 ///

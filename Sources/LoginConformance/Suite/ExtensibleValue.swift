@@ -3,7 +3,7 @@
 /// Rejection reasons and failure kinds are structs with one static member per value (the way swift-nio spells
 /// its error codes), not enums: an adopter's `switch` over them needs a `default`, so a reason added in 0.4 does not
 /// break a package built against 0.3 (docs/api-policy.md). Within a release the list is closed: decoding a value
-/// outside ``allCases`` fails with the value and the allowed list, and `init?(rawValue:)` returns `nil` for it.
+/// outside `allCases` fails with the value and the allowed list, and `init?(rawValue:)` returns `nil` for it.
 public protocol ExtensibleValue: RawRepresentable, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible
 where RawValue == String, AllCases == [Self] {}
 

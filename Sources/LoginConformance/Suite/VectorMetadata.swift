@@ -11,8 +11,8 @@ public struct VectorMetadata: Sendable, Hashable, Codable {
     /// Where the rule comes from: the specification's sections, public documents (Facebook pages, RFCs), DECISIONS.md entries and SDK locations.
     public let refs: [String]
     /// The rules of the specification the vector exercises: IDs from the rule catalogue `Vectors/rules.json`
-    /// (``RuleCatalogue``), such as `nonce.whitespace.zs` or `token.exp.strict`. At least one in a vector file;
-    /// that each is in the catalogue is checked by ``VectorLint``.
+    /// (`RuleCatalogue` in the tools module), such as `nonce.whitespace.zs` or `token.exp.strict`. At least one in a vector file;
+    /// that each is in the catalogue is checked by `login-conformance lint`.
     public let rules: [String]
 
     public init(

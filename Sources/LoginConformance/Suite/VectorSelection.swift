@@ -8,7 +8,7 @@ public struct VectorSelection: Sendable, Hashable, CustomStringConvertible {
 
     /// The environment variable the Swift Testing runner reads.
     ///
-    /// Deprecated: it belongs to the Swift Testing layer (``LoginConformanceTesting``'s
+    /// Deprecated: it belongs to the Swift Testing layer (`LoginConformanceTesting`'s
     /// `ConformanceCases.selectionEnvironmentVariable`); the core names no runner's spelling. Removed in 0.5.0.
     @available(*, deprecated, message: "use ConformanceCases.selectionEnvironmentVariable from LoginConformanceTesting")
     public static let environmentVariable = "LOGIN_CONFORMANCE_VECTORS"
