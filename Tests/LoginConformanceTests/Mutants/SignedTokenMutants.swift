@@ -308,33 +308,15 @@ enum SignedTokenMutants {
         // Key usability (D33-D35).
         mutant("signed-token.jwk-use-ignored", .documented,
                "verifies with the JWK the kid names even when its use is enc (OIDC Core §10.1: the key must support signing)") { model in
-            model.publishedKeys = { keys, profile in
-                profile == .documented ? SignedTokenModel.jwksKeys(keys, usable: { key in
-                    var others = key
-                    others["use"] = nil
-                    return SignedTokenModel.usableForRS256(others)
-                }) : SignedTokenModel.certificateKeys(keys)
-            }
+            model.publishedKeys = ignoringJWKMember("use")
         },
         mutant("signed-token.jwk-key-ops-ignored", .documented,
                "verifies with a JWK whose key_ops leave out verify (RFC 7517 §4.3, OIDC Core §10.1)") { model in
-            model.publishedKeys = { keys, profile in
-                profile == .documented ? SignedTokenModel.jwksKeys(keys, usable: { key in
-                    var others = key
-                    others["key_ops"] = nil
-                    return SignedTokenModel.usableForRS256(others)
-                }) : SignedTokenModel.certificateKeys(keys)
-            }
+            model.publishedKeys = ignoringJWKMember("key_ops")
         },
         mutant("signed-token.jwk-alg-ignored", .documented,
                "verifies RS256 with a JWK declared for another algorithm (RFC 8725 §3.1: one algorithm per key, checked)") { model in
-            model.publishedKeys = { keys, profile in
-                profile == .documented ? SignedTokenModel.jwksKeys(keys, usable: { key in
-                    var others = key
-                    others["alg"] = nil
-                    return SignedTokenModel.usableForRS256(others)
-                }) : SignedTokenModel.certificateKeys(keys)
-            }
+            model.publishedKeys = ignoringJWKMember("alg")
         },
         mutant("signed-token.jwk-requires-use-and-alg", .documented,
                "refuses a JWK without use or alg, members RFC 7517 §4.2 and §4.4 make optional") { model in
@@ -449,6 +431,18 @@ enum SignedTokenMutants {
          "the documents leave the iat window to the client, so not checking it is lenient under documented (D05); "
          + "successor signed-token.no-iat-check-under-ios-sdk"),
     ]
+
+    /// Published keys that decide a JWK's usability as the conformant model does but without looking at `member`
+    /// (`documented`; `ios-sdk` keeps the certificate map).
+    private static func ignoringJWKMember(_ member: String) -> @Sendable (SignedTokenKeys, ConformanceProfile) -> [String: String] {
+        { keys, profile in
+            profile == .documented ? SignedTokenModel.jwksKeys(keys, usable: { key in
+                var others = key
+                others[member] = nil
+                return SignedTokenModel.usableForRS256(others)
+            }) : SignedTokenModel.certificateKeys(keys)
+        }
+    }
 
     private static func mutant(
         _ name: String, _ profile: ConformanceProfile, _ description: String, _ bug: (inout SignedTokenModel) -> Void
