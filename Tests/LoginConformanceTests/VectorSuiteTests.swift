@@ -219,7 +219,7 @@ struct VectorSuiteTests {
         switch (lhs, rhs) {
         case (.null, .null): return true
         case (.bool(let a), .bool(let b)): return a == b
-        case (.number(let a), .number(let b)): return a.bitPattern == b.bitPattern
+        case (.number(let a), .number(let b)): return a == b && a.doubleValue.sign == b.doubleValue.sign
         case (.string(let a), .string(let b)): return a.unicodeScalars.elementsEqual(b.unicodeScalars)
         case (.array(let a), .array(let b)): return a.count == b.count && zip(a, b).allSatisfy(exactlyEqual)
         case (.object(let a), .object(let b)):

@@ -86,6 +86,13 @@ package final class JSONDocument {
         return Substring(decoding: UnsafeBufferPointer(rebasing: bytes[Int(node.start)..<Int(node.end)]), as: UTF8.self)
     }
 
+    /// The number at `index` (a number node), exactly.
+    func number(at index: Int) -> JSONNumber {
+        if let integer = smallInteger(at: index), integer != 0 { return JSONNumber(integer) }  // `-0` keeps its sign
+        let node = nodes[index]
+        return JSONNumber.parse(UnsafeBufferPointer(rebasing: bytes[Int(node.start)..<Int(node.end)]))!  // parsed
+    }
+
     /// The number at `index` when it is written as an integer of at most 18 digits (no fraction, no exponent),
     /// which an `Int` holds exactly.
     func smallInteger(at index: Int) -> Int? {
@@ -148,7 +155,7 @@ package final class JSONDocument {
         case .null: return .null
         case .falseValue: return .bool(false)
         case .trueValue: return .bool(true)
-        case .number: return .number(Double(numberText(at: index))!)
+        case .number: return .number(number(at: index))
         case .string, .escapedString: return .string(string(at: index))
         case .array:
             var elements: [JSONValue] = []

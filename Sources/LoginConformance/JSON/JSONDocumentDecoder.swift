@@ -67,6 +67,12 @@ struct JSONDocumentDecoder: Decoder, SingleValueDecodingContainer {
         return Double(String(document.numberText(at: node)))!  // the parser checked it is finite
     }
 
+    /// The number, exactly (its text, never through a `Double`).
+    func decodeNumber() throws -> JSONNumber {
+        guard kind == .number else { throw mismatch(Double.self) }
+        return document.number(at: node)
+    }
+
     func decode(_ type: Float.Type) throws -> Float {
         let float = Float(try decode(Double.self))
         guard float.isFinite else {
@@ -93,6 +99,8 @@ struct JSONDocumentDecoder: Decoder, SingleValueDecodingContainer {
         if type == [String: String].self { return try members(String.self) as! T }
         if type == [String: JSONValue].self { return try members(JSONValue.self) as! T }
         if type == [String: Double].self { return try members(Double.self) as! T }
+        if type == JSONNumber.self { return try decodeNumber() as! T }
+        if type == [String: JSONNumber].self { return try members(JSONNumber.self) as! T }
         if type == [String].self { return try elements(String.self) as! T }
         do {
             return try T(from: self)

@@ -223,8 +223,18 @@ enum AnswerDecoding {
         return decoded
     }
 
-    /// The answer encoded and decoded again as the family's outcome, exactly as an in-process answer's type.
+    /// The answer decoded as the family's outcome, as an expected outcome is read from a vector file: its canonical
+    /// text, whose numbers are exact (``JSONNumber``), read by the suite's strict decoder, so a number an answer
+    /// gives is compared digit for digit, never through a `Double`. An answer that is not an outcome is decoded
+    /// again by Foundation's `JSONDecoder`, whose error names what is wrong in the words reports have always used
+    /// (should that decoder accept what the strict one refused, its outcome is taken).
     static func decodeUncached<Family: VectorFamily>(_ answer: JSONValue, as family: Family.Type) -> Result<Family.Outcome, Failure> {
+        if let document = try? StrictJSONParser.document(Array(CanonicalJSON.render(answer).utf8)) {
+            let exact = withExtendedLifetime(document) {
+                try? JSONDocumentDecoder(document: document).decode(Family.Outcome.self)
+            }
+            if let exact { return .success(exact) }
+        }
         do {
             let data = try JSONEncoder().encode(answer)
             return .success(try JSONDecoder().decode(Family.Outcome.self, from: data))
@@ -236,8 +246,9 @@ enum AnswerDecoding {
         }
     }
 
-    /// An unambiguous byte form of `value` (tags, lengths, UTF-8 code units, the number's bit pattern, members
-    /// sorted by their UTF-8 bytes); `false` once it grows past `limit` bytes.
+    /// An unambiguous byte form of `value` (tags, lengths, UTF-8 code units, the number's exact decimal text, members
+    /// sorted by their UTF-8 bytes); `false` once it grows past `limit` bytes. Numbers that differ only beyond a
+    /// `Double`'s precision have different forms (they decode to different outcomes); `1.0` and `1` have one.
     static func exactBytes(of value: JSONValue, into bytes: inout [UInt8], limit: Int) -> Bool {
         func text(_ string: String) {
             let count = string.utf8.count
@@ -249,7 +260,7 @@ enum AnswerDecoding {
         case .bool(let flag): bytes.append(flag ? 2 : 1)
         case .number(let number):
             bytes.append(3)
-            withUnsafeBytes(of: number.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+            text(number.description)
         case .string(let string):
             bytes.append(4)
             text(string)

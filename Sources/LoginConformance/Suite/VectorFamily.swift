@@ -19,9 +19,11 @@ public protocol VectorFamily: Sendable {
     /// through.
     static func run(_ input: Input, on implementation: Any) throws -> Outcome?
 
-    /// Whether `actual` is a conformant answer where the vector expects `expected`. By default the two render to
-    /// the same canonical JSON, code point for code point (Swift's `==` on strings would equate canonically
-    /// equivalent strings); a family states where it differs (a default nonce is checked for validity).
+    /// Whether `actual` is a conformant answer where the vector expects `expected`. By default the two are the
+    /// same JSON: strings code point for code point (Swift's `==` on strings would equate canonically equivalent
+    /// strings), numbers by exact value (RFC 8259 §6, ``JSONNumber``: `1.0` is `1` and `-0` is `0`, but
+    /// `9007199254740993` is not `9007199254740992`); a family states where it differs (a default nonce is checked
+    /// for validity).
     static func conforms(_ actual: Outcome, to expected: Outcome, input: Input) -> Bool
 
     /// A short label of an outcome for one-line summaries: `invalid(whitespace)`, `rejected(expired)`. The part
@@ -34,6 +36,12 @@ public protocol VectorFamily: Sendable {
 
 extension VectorFamily {
     public static func conforms(_ actual: Outcome, to expected: Outcome, input: Input) -> Bool {
-        CanonicalJSON.render(actual).isCodePointEqual(to: CanonicalJSON.render(expected))
+        let (actualText, expectedText) = (CanonicalJSON.render(actual), CanonicalJSON.render(expected))
+        if actualText.isCodePointEqual(to: expectedText) { return true }
+        // The renderings differ only in the sign of a zero when the numbers are equal: compare the values.
+        guard let actualJSON = JSONValue.parse(actualText), let expectedJSON = JSONValue.parse(expectedText) else {
+            return false
+        }
+        return actualJSON.isExactlyEqual(to: expectedJSON)
     }
 }

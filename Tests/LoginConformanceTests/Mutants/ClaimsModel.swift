@@ -102,8 +102,8 @@ struct ClaimsModel: TokenClaimsValidating, Sendable {
             let nonce = try requiredString(claims, "nonce")
             guard nonceMatches(nonce, input.expectedNonce) else { return .rejected(TokenClaimsRejection(.nonceMismatch)) }
             let sub = try requiredString(claims, "sub")
-            var kept = TokenClaims(jti: jti, iss: iss, aud: aud, exp: exp, iat: iat,
-                                   nonce: nonce, sub: sub)
+            var kept = TokenClaims(jti: jti, iss: iss, aud: aud, exactExp: Self.exact(claims["exp"], read: exp),
+                                   exactIat: Self.exact(claims["iat"], read: iat), nonce: nonce, sub: sub)
             try keepOptionalClaims(claims, into: &kept)
             return .accepted(kept)
         } catch {
@@ -120,6 +120,13 @@ struct ClaimsModel: TokenClaimsValidating, Sendable {
         guard let text = string(try requiredValue(claims, name)) else { throw TokenClaimsRejection(.wrongClaimType, claim: name) }
         if nonEmptyClaims.contains(name), isEmpty(text) { throw TokenClaimsRejection(.emptyClaim, claim: name) }
         return text
+    }
+
+    /// The claim's number kept exactly (DECISIONS.md D58) when the model read it as that number; otherwise (a mutant
+    /// that reads a number from another JSON type) the value the model read.
+    static func exact(_ value: JSONValue?, read: Double) -> JSONNumber {
+        if let exact = value?.exactNumberValue, exact.doubleValue == read { return exact }
+        return JSONNumber(read)
     }
 
     private func requiredNumber(_ claims: [String: JSONValue], _ name: String) throws(TokenClaimsRejection) -> Double {

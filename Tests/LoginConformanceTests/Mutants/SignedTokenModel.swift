@@ -177,20 +177,18 @@ struct SignedTokenModel: SignedTokenValidating, Sendable {
 }
 
 extension JSONValue {
-    /// JSON text of a parsed payload for the claims model (numbers as Swift prints doubles, which JSONValue.parse
-    /// reads back to the same values).
-    var renderedForClaims: String {
-        String(decoding: (try? JSONEncoder().encode(self)) ?? Data("null".utf8), as: UTF8.self)
-    }
+    /// JSON text of a parsed payload for the claims model: the suite's canonical JSON, whose numbers keep their exact
+    /// values (DECISIONS.md D58), so JSONValue.parse reads back the same numbers.
+    var renderedForClaims: String { CanonicalJSON.render(self) }
 }
 
 extension ClaimsModel {
     /// The required claims kept without any check (for the mutant that trusts a verified token's claims).
     static func keepWithoutChecks(_ payload: [String: JSONValue]) -> TokenClaims? {
         let string = { (name: String) in payload[name]?.stringValue ?? "" }
-        let number = { (name: String) in payload[name]?.numberValue ?? 0 }
-        return TokenClaims(jti: string("jti"), iss: string("iss"), aud: string("aud"), exp: number("exp"),
-                           iat: number("iat"), nonce: string("nonce"), sub: string("sub"))
+        let number = { (name: String) in payload[name]?.exactNumberValue ?? 0 }
+        return TokenClaims(jti: string("jti"), iss: string("iss"), aud: string("aud"), exactExp: number("exp"),
+                           exactIat: number("iat"), nonce: string("nonce"), sub: string("sub"))
     }
 }
 

@@ -4,6 +4,8 @@ import Foundation
 public struct LimitedLoginClaims: Sendable, Hashable {
     public var jti, iss, aud, nonce, sub: String
     public var exp, iat: Double
+    /// `exp` and `iat` exactly as the token wrote them (a `Double` rounds integers past 2^53).
+    public var expText = "", iatText = ""
     /// Optional string claims by name (name, given_name, email, picture, …).
     public var strings: [String: String] = [:]
     public var userFriends: [String]?
@@ -29,24 +31,25 @@ public struct LimitedLoginClaims: Sendable, Hashable {
             if nonEmpty, text.isEmpty { throw .emptyClaim(name) }
             return text
         }
-        func number(_ name: String) throws(LimitedLoginTokenError) -> Double {
-            guard case .number(let number) = try value(name) else { throw .wrongClaimType(name) }
-            return number
+        func number(_ name: String) throws(LimitedLoginTokenError) -> (value: Double, text: String) {
+            guard case .number(let number, let text) = try value(name) else { throw .wrongClaimType(name) }
+            return (number, text)
         }
         let jti = try string("jti", nonEmpty: true)
         let iss = try string("iss")
         guard issuerAccepted(iss, issuers) else { throw .issuer }
         let aud = try string("aud")  // an array is the wrong type: a Limited Login token has one audience
         guard aud.utf8.elementsEqual(appID.utf8) else { throw .audience }
-        let exp = try number("exp")
+        let (exp, expText) = try number("exp")
         guard exp > now else { throw .expired }
-        let iat = try number("iat")
+        let (iat, iatText) = try number("iat")
         guard iat >= now - 600 else { throw .issuedTooLongAgo }  // jwt-kit has no iat check at all
         let nonce = try string("nonce", nonEmpty: true)
         guard nonce.utf8.elementsEqual(expectedNonce.utf8) else { throw .nonceMismatch }
         let sub = try string("sub", nonEmpty: true)
 
-        var kept = LimitedLoginClaims(jti: jti, iss: iss, aud: aud, nonce: nonce, sub: sub, exp: exp, iat: iat)
+        var kept = LimitedLoginClaims(jti: jti, iss: iss, aud: aud, nonce: nonce, sub: sub, exp: exp, iat: iat,
+                                      expText: expText, iatText: iatText)
         for name in optionalStrings {
             if case .string(let text)? = claims[name] { kept.strings[name] = text }
         }
@@ -54,7 +57,7 @@ public struct LimitedLoginClaims: Sendable, Hashable {
             let strings = items.compactMap { if case .string(let s) = $0 { s } else { nil } }
             if strings.count == items.count { kept.userFriends = strings }
         }
-        kept.userAgeRange = object(claims["user_age_range"]) { if case .number(let n) = $0 { n } else { nil } }
+        kept.userAgeRange = object(claims["user_age_range"]) { if case .number(let n, _) = $0 { n } else { nil } }
         kept.userHometown = object(claims["user_hometown"]) { if case .string(let s) = $0 { s } else { nil } }
         kept.userLocation = object(claims["user_location"]) { if case .string(let s) = $0 { s } else { nil } }
         if case .object(let cnf)? = claims["cnf"], case .string(let jkt)? = cnf["jkt"], !jkt.isEmpty { kept.cnfJKT = jkt }

@@ -2,7 +2,9 @@
 /// byte-order mark. Foundation's parsers accept a trailing comma and resolve duplicates first-wins (JSONDecoder) or
 /// last-wins (JSONSerialization); a token validator must refuse them instead.
 enum StrictJSON: Sendable, Hashable {
-    case null, bool(Bool), number(Double), string(String), array([StrictJSON]), object([String: StrictJSON])
+    /// A number is its nearest `Double` and its text as the token wrote it, so a claim can be kept exactly (RFC 8259 §6:
+    /// `9007199254740993` has no `Double` of its own).
+    case null, bool(Bool), number(Double, text: String), string(String), array([StrictJSON]), object([String: StrictJSON])
 
     static func parse(_ bytes: [UInt8]) -> StrictJSON? {
         guard String(validating: bytes, as: UTF8.self) != nil else { return nil }
@@ -157,7 +159,7 @@ enum StrictJSON: Sendable, Hashable {
             }
             guard let text = String(validating: bytes[start..<index], as: UTF8.self), let value = Double(text),
                   value.isFinite else { return nil }
-            return .number(value)
+            return .number(value, text: text)
         }
     }
 }

@@ -27,7 +27,10 @@ struct JWTKitTokenAdapter: SignedTokenValidating {
     }
 
     static func tokenClaims(_ claims: LimitedLoginClaims) -> TokenClaims {
-        var kept = TokenClaims(jti: claims.jti, iss: claims.iss, aud: claims.aud, exp: claims.exp, iat: claims.iat,
+        // exp and iat as the token wrote them: the runner compares numbers exactly (DECISIONS.md D58).
+        var kept = TokenClaims(jti: claims.jti, iss: claims.iss, aud: claims.aud,
+                               exactExp: JSONNumber(claims.expText) ?? JSONNumber(claims.exp),
+                               exactIat: JSONNumber(claims.iatText) ?? JSONNumber(claims.iat),
                                nonce: claims.nonce, sub: claims.sub)
         for (name, keyPath) in TokenClaims.optionalStringClaims { kept[keyPath: keyPath] = claims.strings[name] }
         kept.userFriends = claims.userFriends

@@ -192,8 +192,11 @@ func careful(_ input: [String: Any]) async throws -> [String: Any] {
         default: throw Rejection(reason: String(describing: error))  // the other cases are named as the reasons
         }
     }
-    var answer: [String: Any] = ["jti": claims.jti, "iss": claims.iss, "aud": claims.aud, "exp": jsonNumber(claims.exp),
-                                 "iat": jsonNumber(claims.iat), "nonce": claims.nonce, "sub": claims.sub]
+    // exp and iat as the token wrote them (the validator keeps their text; the runner compares numbers exactly).
+    var answer: [String: Any] = ["jti": claims.jti, "iss": claims.iss, "aud": claims.aud,
+                                 "exp": exactNumber(claims.expText) ?? jsonNumber(claims.exp),
+                                 "iat": exactNumber(claims.iatText) ?? jsonNumber(claims.iat),
+                                 "nonce": claims.nonce, "sub": claims.sub]
     for (name, value) in claims.strings { answer[name] = value }
     if let friends = claims.userFriends { answer["user_friends"] = friends }
     if let range = claims.userAgeRange { answer["user_age_range"] = range.mapValues(jsonNumber) }
@@ -206,6 +209,14 @@ func careful(_ input: [String: Any]) async throws -> [String: Any] {
 // MARK: - Answer shape
 
 /// An integral value as an integer (1767229200, not 1767229200.0) while a double holds it exactly.
+/// A JSON number's text as a value `JSONSerialization` writes digit for digit: an integer as `Int64`, a larger one as
+/// an `NSDecimalNumber` (38 digits); `nil` for a fraction or an exponent (then the `Double` stands in).
+func exactNumber(_ text: String) -> Any? {
+    if let integer = Int64(text) { return integer }
+    guard !text.isEmpty, text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") }), text.count <= 38 else { return nil }
+    return NSDecimalNumber(string: text)
+}
+
 func jsonNumber(_ value: Double) -> Any {
     if value.isFinite, value == value.rounded(), abs(value) <= 9_007_199_254_740_992 { return Int64(value) }
     return value
@@ -229,6 +240,11 @@ func keptClaims(_ claims: [String: JSON]) -> [String: Any] {
                    "user_gender", "user_link"]
     var kept: [String: Any] = [:]
     for name in requiredClaims { kept[name] = claims[name]?.answer ?? NSNull() }
+    // The outcome's aud is a string: an accepted aud array of one string is reported as that string, the audience the
+    // library matched (Vectors/DECISIONS.md D54).
+    if case .array(let audiences)? = claims["aud"], audiences.count == 1, let audience = audiences[0].string {
+        kept["aud"] = audience
+    }
     for (name, value) in claims where !requiredClaims.contains(name) {
         switch (name, value) {
         case (_, .string) where strings.contains(name):
