@@ -56,6 +56,10 @@ public struct LintProblem: Sendable, Hashable, CustomStringConvertible {
         case unknownRule
         /// A vector names a rule of one profile but holds only under the other.
         case ruleOutsideProfile
+        /// A vector of several profiles names a rule of one profile only, but no rule of another profile it holds
+        /// under: it must cite, for each of its profiles, the rule that gives its outcome there (SPECIFICATION.md,
+        /// "How to read this document"; DECISIONS.md D55).
+        case profileRuleUnpaired
         /// A rule lacks the accepting or refusing vector its `needs` asks for.
         case uncoveredRule
         /// A rule has no source, or not the source its profiles need: a rule holding under `ios-sdk` cites the SDK's

@@ -10,6 +10,7 @@ enum RuleLint {
         let known = Dictionary(catalogue.rules.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let retired = Dictionary(catalogue.retired.map { ($0.id, $0.reason) }, uniquingKeysWith: { first, _ in first })
         for vector in documents.vectors {
+            problems += pairingProblems(of: vector, known: known)
             for (position, ruleID) in (vector.members["rules"]?.arrayValue ?? []).enumerated() {
                 guard let ruleID = ruleID.stringValue else { continue }  // the metadata check reports it
                 let path = "\(vector.path).rules[\(position)]"
@@ -40,6 +41,22 @@ enum RuleLint {
                     + "add one that encodes the rule in the generator (Scripts/vectorgen/)"))
         }
         return problems
+    }
+
+    /// A vector that holds under several profiles and cites a rule of only some of them must cite, for every
+    /// profile it holds under, a rule of that profile (not a rule of every profile): a both-profile issuer vector
+    /// cites `token.iss.documented` and `token.iss.ios-sdk`, never one of them alone (DECISIONS.md D55).
+    private static func pairingProblems(of vector: VectorEntry, known: [String: RuleCatalogue.Rule]) -> [LintProblem] {
+        let profileRules = vector.rules.compactMap { known[$0] }.filter { $0.profiles != nil }
+        guard vector.appliesTo.count > 1, !profileRules.isEmpty else { return [] }
+        let bare = vector.appliesTo.filter { profile in !profileRules.contains { $0.holds(under: profile) } }
+        guard !bare.isEmpty else { return [] }
+        return [LintProblem(
+            file: vector.file, jsonPath: "\(vector.path).rules", kind: .profileRuleUnpaired,
+            message: "\(vector.name) holds under \(names(vector.appliesTo)) and cites "
+                + profileRules.map(\.id).joined(separator: ", ")
+                + ", but no rule of \(names(Set(bare))): cite the rule that gives its outcome there, or split it "
+                + "into one vector per profile")]
     }
 
     private static func catalogueProblems(_ catalogue: RuleCatalogue, file: String) -> [LintProblem] {

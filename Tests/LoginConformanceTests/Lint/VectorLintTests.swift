@@ -192,6 +192,22 @@ struct VectorLintTests {
         #expect(problems[1].message.hasSuffix("holds under documented but rule nonce.whitespace.newline.ios-sdk only under ios-sdk"))
     }
 
+    @Test("a both-profile vector that cites one profile's rule must cite the other profile's too (DECISIONS.md D55)")
+    func profileRulesComeInPairs() throws {
+        let vectors = try TemporaryVectors()
+        try vectors.editVectors("nonce.json", [
+            2: { $0["rules"] = ["nonce.whitespace.zs", "nonce.zero-width-space.documented"] },
+            3: { $0["rules"] = ["nonce.whitespace.zs", "nonce.zero-width-space.documented",
+                                "nonce.zero-width-space.ios-sdk"] },
+        ])
+        let problems = VectorLint.lint(directory: vectors.directory)
+        #expect(problems.map(\.kind) == [.profileRuleUnpaired])
+        #expect(problems.map(\.jsonPath) == ["$.vectors[2].rules"])
+        #expect(problems.first?.message.hasSuffix(
+            "cites nonce.zero-width-space.documented, but no rule of ios-sdk: cite the rule that gives its outcome "
+                + "there, or split it into one vector per profile") == true)
+    }
+
     @Test("a rule that needs any vector is covered by one vector of any kind, and reported when no vector names it")
     func anyNeedsOneVector() throws {
         let vectors = try TemporaryVectors()
