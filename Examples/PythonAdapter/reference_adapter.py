@@ -334,25 +334,33 @@ def process_login_result(inp, profile):
     denied = parse_scopes(params.get("denied_scopes"))
     if denied is None:  # an invalid denied set holds nothing
         denied = set()
-    # An empty id_token is no token. The SDK reads the scopes (and ignores any error) only from a
-    # callback that carries a token (Vectors/DECISIONS.md D40, D41).
+    # An empty id_token, code, nonce or access_token is none. The SDK reads the callback (its
+    # scopes included, any error ignored) only when it carries a non-empty access token, or exactly
+    # one of an id_token and a code, or exactly one of an id_token and an exchange nonce
+    # (Vectors/DECISIONS.md D40, D41, D56); a code or nonce then goes to a Graph exchange no vector
+    # models.
     id_token = params.get("id_token") or None
-    carries_token = "access_token" in params or id_token is not None
+    has_code = bool(params.get("code"))
+    reads_callback = (bool(params.get("access_token")) or has_code != (id_token is not None)
+                      or bool(params.get("nonce")) != (id_token is not None))
 
     def cancelled():
         # On a cancellation, declined is denied_scopes if a token already existed and the
-        # callback carried a token, else empty.
-        read = previous is not None and carries_token
+        # callback was read, else empty.
+        read = previous is not None and reads_callback
         return {"result": "cancelled", "declinedPermissions": sorted_unique(denied) if read else []}
 
-    # Errors (§3): `error_message` (even empty, even without `error`) is core error 8, the Graph
-    # error code (error_code) kept as a string; an `error` without `error_message` is a cancellation.
-    if not carries_token and "error_message" in params:
-        outcome = {"result": "failed", "error": {"domain": CORE_ERROR_DOMAIN, "code": 8}}
-        if "error_code" in params:
-            outcome["graphErrorCode"] = params["error_code"]
-        return outcome
-    if not carries_token and "error" in params:
+    if not reads_callback:
+        # Errors (§3): `error_message` (even empty, even without `error`) is core error 8, the
+        # Graph error code (error_code) kept as a string; an `error` without `error_message` is a
+        # cancellation; an id_token with both a code and a nonce is core error 301.
+        if "error_message" in params:
+            outcome = {"result": "failed", "error": {"domain": CORE_ERROR_DOMAIN, "code": 8}}
+            if "error_code" in params:
+                outcome["graphErrorCode"] = params["error_code"]
+            return outcome
+        if "error" not in params and has_code and id_token is not None:
+            return {"result": "failed", "error": {"domain": CORE_ERROR_DOMAIN, "code": 301}}
         return cancelled()
 
     # The Limited Login id_token (D40): no stored nonce is core error 301, a token that fails
@@ -666,7 +674,9 @@ def build_login_request(inp, profile):
         "host": "m.facebook.com" if full else "limited.facebook.com",
         "path": "/%s/dialog/oauth" % inp["graphVersion"],
         # App switch is not supported for limited login (§2).
-        "appSwitchAllowed": full and configuration["appSwitch"] == "enabled",
+        # DECISIONS.md D51: the gatekeeper of the tracking mode and the installed app (absent: false).
+        "appSwitchAllowed": (configuration["appSwitch"] == "enabled" and inp["trackingAuthorized"]
+                             and inp.get("fastAppSwitchEnabled", False) and inp.get("facebookAppInstalled", False)),
         "parameters": parameters,
     }
 
@@ -976,9 +986,13 @@ def classify_graph_error(inp, profile):
         action = {"recoverable": "logInAgain", "transient": "retry", "other": "none"}[category]
 
     # §6: 190 or 102 on a request made with the current token clears it; subcode 493 marks it
-    # expired instead. Keyed on the code, not on the category.
+    # expired instead. Keyed on the code, not on the category, where the error reaches the token check:
+    # graph error recovery (on unless graphErrorRecovery is false) first takes a transient error (a
+    # retry) and a recoverable one on the current token's request (DECISIONS.md D50).
+    recovered = inp.get("graphErrorRecovery", True) and (
+        category == "transient" or (category == "recoverable" and inp["requestUsedCurrentToken"]))
     token = "kept"
-    if inp["requestUsedCurrentToken"] and code in GRAPH_TOKEN_CODES:
+    if not recovered and inp["requestUsedCurrentToken"] and code in GRAPH_TOKEN_CODES:
         token = "markedExpired" if subcode == GRAPH_EXPIRED_SUBCODE else "cleared"
 
     return {"result": "classified", "category": category, "isPermissionError": permission,

@@ -80,6 +80,11 @@ def _normalise(value):
 def kept_claims(claims):
     """The accepted answer for claims the library accepted (answer shape only)."""
     kept = {name: claims.get(name) for name in REQUIRED_CLAIMS}
+    aud = claims.get("aud")
+    if isinstance(aud, list) and len(aud) == 1 and isinstance(aud[0], str):
+        # The outcome's aud is a string: an accepted aud array of one string is reported as that string, the
+        # audience the library matched (Vectors/DECISIONS.md D54).
+        kept["aud"] = aud[0]
     for name, value in claims.items():
         if name in REQUIRED_CLAIMS:
             continue

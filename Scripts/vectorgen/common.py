@@ -36,10 +36,6 @@ SEED_PERMISSIONS_ZH = SEED_PERMISSIONS_JA = FB_PERMISSIONS
 SEED_LOGIN_REVIEW_JA = FB_ADVANCED
 
 
-# (old ID, new ID) of every vector D31 moved to ios-sdk only, in generation order, for the changelog.
-MOVED_VECTORS = []
-
-
 def vector(id, description, severity, refs, input, expected, profiles=None, *, rules, also_accepted=None):
     """One vector, with its members in the canonical order. Checks what can be checked locally (that each rule is in
     the catalogue is checked by generate_vectors.py).
@@ -59,7 +55,6 @@ def vector(id, description, severity, refs, input, expected, profiles=None, *, r
         if profiles is not None and "ios-sdk" not in profiles:
             raise ValueError(f"{id}: a documented vector names a rule only the SDK's code states")
         if profiles is None:
-            MOVED_VECTORS.append((id, id + ".ios-sdk"))
             id, profiles = id + ".ios-sdk", ["ios-sdk"]
             refs = list(refs) + ["DECISIONS.md D31"]
     rules = list(rules)

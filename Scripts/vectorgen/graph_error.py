@@ -71,11 +71,13 @@ R_OVERRIDES = "graph-error.server-table.overrides"
 R_PERMISSION = "graph-error.permission-error"
 R_MESSAGE = "graph-error.message"
 R_ACTION = "graph-error.client-action"
-R_CLEARED = "graph-error.token.cleared"
+R_CLEARED = "graph-error.token.cleared.ios-sdk"
+R_RECOVERY = "graph-error.token.recovery.ios-sdk"
 R_EXPIRED = "graph-error.token.marked-expired"
 R_OTHER_REQUEST = "graph-error.token.other-request"
 R_OTHER_CODES = "graph-error.token.other-codes"
 R_WILDCARD_SDK = "graph-error.server-table.wildcard-code.ios-sdk"
+D_RECOVERY = "DECISIONS.md D50"
 
 TOKEN_CODES = (102, 190)
 DEFAULT_TRANSIENT = (1, 2, 4, 9, 17, 341)
@@ -138,8 +140,13 @@ def error(code, subcode=None, *, is_transient=None, message=True, error_reason=N
     return {"error": body}
 
 
-def _input(body, table=None, current=False):
-    return {"body": body, "serverCategories": table, "requestUsedCurrentToken": current}
+def _input(body, table=None, current=False, recovery=None):
+    """`recovery` is graphErrorRecovery: left out (None) where the outcome is the same with recovery on and off
+    (absent means on, the SDK's default: DECISIONS.md D50)."""
+    out = {"body": body, "serverCategories": table, "requestUsedCurrentToken": current}
+    if recovery is not None:
+        out["graphErrorRecovery"] = recovery
+    return out
 
 
 def category(name, *items):
@@ -189,7 +196,7 @@ def _v(group, case, description, severity, refs, input, expected, rules, profile
     # A vector rests on a rule through every member of its expected outcome (DECISIONS.md D31): keeping the current
     # token, and the category "other" of the default table, only the SDK's code states.
     implicit = []
-    if expected["currentToken"] == "kept":
+    if expected["currentToken"] == "kept" and R_RECOVERY not in rules:
         implicit.append(R_OTHER_CODES if input["requestUsedCurrentToken"] else "graph-error.token.other-request")
     if expected["category"] == "other" and input["serverCategories"] is None:
         implicit.append(R_OTHER)
@@ -446,24 +453,55 @@ def _message():
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# The current token (§6): 190 or 102 on a request made with it -> cleared (493: markedExpired); otherwise kept.
+# The current token (§6; DECISIONS.md D50). With graph error recovery off, 190 or 102 on a request made with the current
+# token clears it (493: marks it expired), whatever the category. With recovery on (the SDK's default) the recovery
+# processor takes every transient and recoverable error first: a transient one is retried (the retry is another
+# request, with its own response), a recoverable one on the current token's request goes to a login recovery
+# attempter the SDK cannot find, so the token is kept and the request's completion never runs. Only an error of
+# category other reaches the token-clearing code. The other codes and other requests keep the token either way.
+RECOVERY_SPLIT = [  # (case, body, server table, category, token with recovery off, what)
+    ("190", error(190), None, "recoverable", "cleared", "190"),
+    ("190.460", error(190, 460), None, "recoverable", "cleared", "190/460 (password changed)"),
+    ("190.463", error(190, 463), None, "recoverable", "cleared", "190/463 (expired; only 493 marks it expired)"),
+    ("102", error(102), None, "recoverable", "cleared", "102"),
+    ("190.493", error(190, 493), None, "recoverable", "markedExpired", "190/493"),
+    ("102.493", error(102, 493), None, "recoverable", "markedExpired", "102/493"),
+    ("190-transient", error(190, is_transient=True), None, "transient", "cleared", "190 with is_transient true"),
+    ("190.493-server-transient", error(190, 493), [category("transient", (190, [493]))], "transient",
+     "markedExpired", "190/493 that the server table calls transient"),
+]
+OFF_EFFECT = {"cleared": "clears it", "markedExpired": "marks it expired instead of clearing it"}
+ON_EFFECT = {
+    "recoverable": "the recovery processor hands it to a login recovery attempter SDK 18.1.0 cannot find "
+                   "(NSClassFromString(@\"FBSDKLoginRecoveryAttempter\") is nil), so the token is kept and the "
+                   "request's completion never runs",
+    "transient": "the recovery processor retries the request (the retry is another request, with its own "
+                 "response), so this response keeps the token",
+}
+
+
+def _recovery_split():
+    out = []
+    for case, body, table, cat, token, what in RECOVERY_SPLIT:
+        code_rules = ([R_CLEARED] if token == "cleared" else [R_EXPIRED])
+        cat_rules = {"recoverable": [R_RECOVERABLE], "transient": [R_IS_TRANSIENT] if table is None
+                     else [R_NAMES, R_OVERRIDES, R_LOOKUP]}[cat]
+        message = MESSAGES[body["error"]["code"]]
+        out.append(_v("current-token", f"{case}-current-recovery-off",
+                      f"{what} on a request made with the current token, graph error recovery off: {cat}, and the "
+                      f"error {OFF_EFFECT[token]}", "critical", [B6, B7, D_RECOVERY],
+                      _input(body, table, True, recovery=False), classified(cat, message=message, token=token),
+                      code_rules + cat_rules + [R_ACTION], profiles=["ios-sdk"]))
+        out.append(_v("current-token", f"{case}-current-recovery-on",
+                      f"{what} on a request made with the current token, graph error recovery on (the SDK's "
+                      f"default): {cat}, and {ON_EFFECT[cat]}", "critical", [B6, B7, D_RECOVERY],
+                      _input(body, table, True, recovery=True), classified(cat, message=message, token="kept"),
+                      [R_RECOVERY] + cat_rules + [R_ACTION], profiles=["ios-sdk"]))
+    return out
+
+
 def _token():
     cases = [
-        ("190-current", error(190), None, True, "recoverable", "cleared", [R_CLEARED, R_RECOVERABLE],
-         "190 on a request made with the current token clears it", "critical"),
-        ("190.460-current", error(190, 460), None, True, "recoverable", "cleared", [R_CLEARED, R_RECOVERABLE],
-         "190/460 (password changed) on a request made with the current token clears it", "critical"),
-        ("190.463-current", error(190, 463), None, True, "recoverable", "cleared", [R_CLEARED, R_RECOVERABLE],
-         "190/463 (expired) on a request made with the current token clears it: only 493 marks it expired",
-         "critical"),
-        ("102-current", error(102), None, True, "recoverable", "cleared", [R_CLEARED, R_RECOVERABLE],
-         "102 on a request made with the current token clears it", "critical"),
-        ("190.493-current", error(190, 493), None, True, "recoverable", "markedExpired",
-         [R_EXPIRED, R_RECOVERABLE],
-         "190/493 on a request made with the current token marks it expired instead of clearing it", "critical"),
-        ("102.493-current", error(102, 493), None, True, "recoverable", "markedExpired",
-         [R_EXPIRED, R_RECOVERABLE],
-         "102/493 on a request made with the current token marks it expired instead of clearing it", "critical"),
         ("190.493-other-request", error(190, 493), None, False, "recoverable", "kept",
          [R_OTHER_REQUEST, R_RECOVERABLE],
          "190/493 on a request made with another token leaves the current token as it is", "critical"),
@@ -480,24 +518,21 @@ def _token():
          "189, next to 190, on a request made with the current token keeps it", "high"),
         ("191-current", error(191), None, True, "other", "kept", [R_OTHER_CODES, R_OTHER],
          "191, next to 190, on a request made with the current token keeps it", "high"),
-        ("190-transient-current", error(190, is_transient=True), None, True, "transient", "cleared",
-         [R_CLEARED, R_IS_TRANSIENT],
-         "190 with is_transient true on the current token's request: transient (retry), and the token is cleared "
-         "all the same", "critical"),
         ("190-server-other-current", error(190), [category("other", 190)], True, "other", "cleared",
          [R_CLEARED, R_NAMES, R_OVERRIDES],
          "190 that the server table calls other, on the current token's request: other, and the token is cleared "
-         "all the same", "critical"),
-        ("190.493-server-transient-current", error(190, 493), [category("transient", (190, [493]))], True,
-         "transient", "markedExpired", [R_EXPIRED, R_NAMES, R_OVERRIDES, R_LOOKUP],
-         "190/493 that the server table calls transient, on the current token's request: transient, and the "
-         "token is marked expired", "critical"),
+         "whether or not graph error recovery is on (the recovery processor declines an error of category other)",
+         "critical"),
     ]
     out = []
     for case, body, table, current, cat, token, rules, description, severity in cases:
-        out.append(_v("current-token", case, description, severity, [B6, B7], _input(body, table, current),
-                      classified(cat, message=MESSAGES[body["error"]["code"]], token=token), rules + [R_ACTION]))
-    return out
+        profiles = ["ios-sdk"] if R_CLEARED in rules else None
+        refs = [B6, B7] + ([D_RECOVERY] if profiles else [])
+        out.append(_v("current-token", case.removesuffix(".ios-sdk"), description, severity, refs,
+                      _input(body, table, current),
+                      classified(cat, message=MESSAGES[body["error"]["code"]], token=token), rules + [R_ACTION],
+                      profiles=profiles))
+    return out + _recovery_split()
 
 
 def vectors():

@@ -189,7 +189,7 @@ def _defaults(out):
     i = inp(tracking="limited", nonce=None, authType=None, codeVerifier=None)
     out.add(g, "all-optional-null-limited", "The same all-default configuration with limited tracking is created: "
             "an empty permission set is inside any tracking scope", "high", [B1] + SCOPE_REFS[2:], i, created(i),
-            rules=[R_NONCE_DEFAULT, R_VERIFIER_DEFAULT, R_AUTH_TYPE, R_LIMITED_LIST_DOC])
+            rules=[R_NONCE_DEFAULT, R_VERIFIER_DEFAULT, R_AUTH_TYPE, R_LIMITED_LIST_DOC, R_NO_LIST_SDK])
     i = inp(nonce=None)
     out.add(g, "nonce-null", "A null nonce means the caller supplies none, so a fresh UUID nonce is made and the "
             "configuration is created", "high", NONCE_REFS, i, created(i), rules=[R_NONCE_DEFAULT])
@@ -200,12 +200,12 @@ def _defaults(out):
     out.add(g, "documentation-example", "The documentation's example (nonce \"123\", limited tracking, Limited Login "
             "permissions) is created with every value kept", "high", [B1, SEED_LIMITED_LOGIN_VI,
                                                                      SEED_LIMITED_LOGIN_FR], i, created(i),
-            rules=[R_NONCE, R_LIMITED_LIST_DOC])
+            rules=[R_NONCE, R_LIMITED_LIST_DOC, R_NO_LIST_SDK])
     i = inp(["email", "user_friends", "user_birthday", "user_age_range", "user_gender", "user_location",
              "user_hometown", "user_link"], tracking="limited", nonce="123")
     out.add(g, "documentation-example-full", "The documentation's full Limited Login example (eight permissions, "
             "nonce \"123\") is created; the expected permissions are the sorted set", "high",
-            [B1, SEED_LIMITED_LOGIN_VI, SEED_LIMITED_LOGIN_FR], i, created(i), rules=[R_NONCE, R_LIMITED_LIST_DOC])
+            [B1, SEED_LIMITED_LOGIN_VI, SEED_LIMITED_LOGIN_FR], i, created(i), rules=[R_NONCE, R_LIMITED_LIST_DOC, R_NO_LIST_SDK])
 
 
 # Nonce values valid in both profiles: non-empty and no whitespace of either reading (SPECIFICATION.md §1: no length or
@@ -394,7 +394,7 @@ def _permission_set(out):
         i = inp(perms, tracking=tracking)
         refs = [B1] + ([SEED_LIMITED_LOGIN_VI] if tracking == "limited" else [])
         out.add(g, slug, description, severity, refs, i, created(i),
-                rules=[R_SET] + ([R_LIMITED_LIST_DOC] if tracking == "limited" else []))
+                rules=[R_SET] + ([R_LIMITED_LIST_DOC, R_NO_LIST_SDK] if tracking == "limited" else []))
 
 
 # Real Facebook permissions outside the Limited Login list (SPECIFICATION.md §1's scope rule; user_likes is the seeds'
@@ -430,11 +430,11 @@ def _tracking_scope(out):
         i = inp([p], tracking="limited")
         out.add(g, "limited-allowed-" + _slug(p), f"{p} is on the Limited Login list, so limited tracking creates "
                 "the configuration in both readings", "high", [B1, SEED_LIMITED_LOGIN_VI, SEED_LIMITED_LOGIN_FR], i,
-                created(i), rules=[R_LIMITED_LIST_DOC])
+                created(i), rules=[R_LIMITED_LIST_DOC, R_NO_LIST_SDK])
     i = inp(LIMITED_LOGIN_PERMISSIONS, tracking="limited")
     out.add(g, "limited-allowed-all-twelve", "All twelve Limited Login permissions together with limited tracking "
             "are created in both readings", "high", [B1, SEED_LIMITED_LOGIN_VI, SEED_LIMITED_LOGIN_FR], i,
-            created(i), rules=[R_LIMITED_LIST_DOC])
+            created(i), rules=[R_LIMITED_LIST_DOC, R_NO_LIST_SDK])
     i = inp(LIMITED_LOGIN_PERMISSIONS)
     out.add(g, "enabled-allowed-all-twelve", "All twelve Limited Login permissions with enabled tracking are "
             "created: with enabled tracking any valid permission is allowed", "high", [B1], i, created(i),

@@ -29,8 +29,9 @@ The rules (SPECIFICATION.md §2):
   redirect_uri  fb{appID}{suffix}://authorize/
   state       a JSON object with the challenge
   default_audience  the given audience
-  appSwitchAllowed  the configuration enables app switch AND tracking is enabled (§2: app switch is not supported
-                    for limited login)
+  appSwitchAllowed  the configuration enables app switch AND tracking is authorized AND the server's fast-app-switch
+                    gatekeeper for the tracking mode is on AND the Facebook app is installed (SDK reading,
+                    DECISIONS.md D51; the inputs fastAppSwitchEnabled and facebookAppInstalled, absent = false)
 
 Decisions where the specification is silent (each stated in a rule and in the final report):
 - The shim (enabled tracking, tracking not authorized) changes only tp: it keeps host m.facebook.com, the enabled
@@ -116,6 +117,8 @@ R_REDIRECT = "request.redirect-uri"
 R_STATE = "request.state"
 R_AUDIENCE = "request.default-audience"
 R_APP_SWITCH = "request.app-switch"
+R_APP_SWITCH_SDK = "request.app-switch.conditions.ios-sdk"
+D_APP_SWITCH = "DECISIONS.md D51"
 R_OUTSIDE_LIST_SDK = "request.scope.outside-limited-list.ios-sdk"
 R_NEWLINE_NONCE_SDK = "request.nonce.newline.ios-sdk"
 
@@ -127,8 +130,13 @@ def s256(verifier):
 
 def inp(permissions=("public_profile",), tracking="enabled", authorized=True, nonce=NONCE, auth_type="rerequest",
         app_switch="enabled", messenger=None, app_id=APP_ID, suffix=None, graph=GRAPH_VERSION, audience="friends",
-        state=STATE_CHALLENGE, verifier=KNOWN_VERIFIER):
-    return {
+        state=STATE_CHALLENGE, verifier=KNOWN_VERIFIER, environment=None):
+    """`environment` is (fastAppSwitchEnabled, facebookAppInstalled), or None for "not stated" (both false, the
+    SDK's defaults: DECISIONS.md D51). By default a request whose configuration enables app switch in enabled,
+    authorized tracking states both true, so that the app switch it expects rests on stated inputs."""
+    if environment is None and app_switch == "enabled" and tracking == "enabled" and authorized:
+        environment = (True, True)
+    out = {
         "appID": app_id, "urlSchemeSuffix": suffix, "trackingAuthorized": authorized, "graphVersion": graph,
         "defaultAudience": audience, "stateChallenge": state,
         "configuration": {
@@ -137,6 +145,17 @@ def inp(permissions=("public_profile",), tracking="enabled", authorized=True, no
             "messengerPageId": messenger,
         },
     }
+    if environment is not None:
+        out["fastAppSwitchEnabled"], out["facebookAppInstalled"] = environment
+    return out
+
+
+def app_switch_allowed(i):
+    """SDK reading (NativeAppLoginHandler.shouldAttemptNativeAppLogin, DECISIONS.md D51): the configuration enables
+    app switch, the gatekeeper of its tracking mode is on, the request is not the shim's situation (domain handling
+    on, advertiser tracking off: trackingAuthorized false) and the Facebook app is installed."""
+    return (i["configuration"]["appSwitch"] == "enabled" and i.get("fastAppSwitchEnabled", False)
+            and i["trackingAuthorized"] and i.get("facebookAppInstalled", False))
 
 
 def expected(i):
@@ -165,7 +184,7 @@ def expected(i):
     full = enabled and i["trackingAuthorized"]
     return {"result": "request", "host": M_HOST if full else LIMITED_HOST,
             "path": f"/{i['graphVersion']}/dialog/oauth",
-            "appSwitchAllowed": c["appSwitch"] == "enabled" and full, "parameters": parameters}
+            "appSwitchAllowed": app_switch_allowed(i), "parameters": parameters}
 
 
 SHIM_REFS = ["DECISIONS.md D25", "sdk:FBSDKLoginKit/FBSDKLoginKit/LoginManager.swift#L616-L628",
@@ -200,7 +219,7 @@ class _Out:
             rules = list(rules) + ([R_SHIM] if R_SHIM not in rules else [])
         if profiles is None and valid_in != [DOC, SDK]:
             raise ValueError(f"{group}::{case}: the configuration is valid only under {valid_in}: name the profile")
-        if profiles is not None and valid_in != list(profiles):
+        if profiles is not None and not set(profiles) <= set(valid_in):
             raise ValueError(f"{group}::{case}: the configuration is valid under {valid_in}, not {profiles}")
         want = expected(i)
         if literal is not None and literal != want:
@@ -281,12 +300,42 @@ def _baseline(out):
 def _app_switch(out):
     g = "app-switch"
     for tracking, authorized in (("enabled", True), ("enabled", False), ("limited", True), ("limited", False)):
-        i = inp(tracking=tracking, authorized=authorized, app_switch="disabled")
+        # The gatekeeper on and the app installed: the configuration alone turns app switch off (D51).
+        i = inp(tracking=tracking, authorized=authorized, app_switch="disabled", environment=(True, True))
         slug = f"disabled-{tracking}-{'authorized' if authorized else 'not-authorized'}"
         authorization = "tracking authorized" if authorized else "tracking not authorized"
         out.add(g, slug, f"App switch disabled by the configuration, {tracking} tracking, {authorization}: app "
                 "switch is not allowed and the parameters are those of the tracking mode", "medium", REFS, i,
                 [R_APP_SWITCH] + _tp_rules(i))
+    # DECISIONS.md D51: the conditions besides the configuration, each the only one that fails.
+    for slug, tracking, authorized, environment, description in (
+        ("gatekeeper-off-enabled-authorized", "enabled", True, (False, True),
+         "App switch enabled, enabled tracking, tracking authorized and the Facebook app installed, but the "
+         "server's FBLoginFAS gatekeeper off (its default): app switch is not allowed"),
+        ("app-not-installed-enabled-authorized", "enabled", True, (True, False),
+         "App switch enabled, enabled tracking, tracking authorized and the FBLoginFAS gatekeeper on, but the "
+         "Facebook app not installed: app switch is not allowed"),
+        ("conditions-not-stated-enabled-authorized", "enabled", True, None,
+         "App switch enabled, enabled tracking, tracking authorized, the gatekeeper and the Facebook app not "
+         "stated: the SDK's defaults (gatekeeper off, no app) allow no app switch"),
+        ("shim-gatekeeper-on-app-installed", "enabled", False, (True, True),
+         "App switch enabled, the gatekeeper on and the Facebook app installed, but enabled tracking without "
+         "tracking authorization (domain handling on, advertiser tracking off): app switch is not allowed"),
+        ("limited-gatekeeper-on-app-installed", "limited", True, (True, True),
+         "App switch enabled with limited tracking, tracking authorized, the server's LimitedLoginFAS gatekeeper "
+         "on and the Facebook app installed: the SDK allows app switch (the gatekeeper of the limited mode)"),
+        ("limited-gatekeeper-on-not-authorized", "limited", False, (True, True),
+         "App switch enabled with limited tracking, LimitedLoginFAS on and the Facebook app installed, but "
+         "tracking not authorized (domain handling on, advertiser tracking off): app switch is not allowed"),
+    ):
+        if environment is None:
+            i = inp(tracking=tracking, authorized=authorized)
+            for member in ("fastAppSwitchEnabled", "facebookAppInstalled"):
+                i.pop(member)
+        else:
+            i = inp(tracking=tracking, authorized=authorized, environment=environment)
+        out.add(g, slug, description, "high", REFS + [D_APP_SWITCH], i,
+                [R_APP_SWITCH, R_APP_SWITCH_SDK] + _tp_rules(i), profiles=[SDK])
 
 
 def _endpoint(out):

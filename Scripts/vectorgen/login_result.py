@@ -619,7 +619,8 @@ def _expiry():
 
 def vectors():
     return (_granted() + _declined() + _grant_syntax() + _empty_grant() + _no_token() + _error()
-            + _challenge() + _merge() + _user_mismatch() + _expiry() + _id_token() + _callback_edges())
+            + _challenge() + _merge() + _user_mismatch() + _expiry() + _id_token() + _callback_edges()
+            + _callback_read())
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -843,4 +844,58 @@ def _callback_edges():
          [completer + "#L49-L51", completer + "#L390-L393"]),
     ]
     return [_v(group, c, d, "high", [B3] + refs + ["DECISIONS.md D41"], i, e, rules, sdk)
+            for group, c, d, i, e, rules, refs in cases]
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# DECISIONS.md D56: when the SDK reads the callback. LoginURLCompleter reads its parameters (and ignores error and
+# error_message) only for a non-empty access_token, or exactly one of a non-empty id_token and code, or exactly one
+# of a non-empty id_token and nonce. A non-empty code or exchange nonce then goes to a Graph API exchange this family
+# does not model, so no vector carries one; an empty one is none, and an id_token with both a code and a nonce and no
+# access token is core error 301.
+R_CALLBACK_READ = "result.callback-read.ios-sdk"
+
+
+def _callback_read():
+    completer = "sdk:FBSDKLoginKit/FBSDKLoginKit/Internal/LoginURLCompleter.swift"
+    manager = "sdk:FBSDKLoginKit/FBSDKLoginKit/LoginManager.swift"
+    read_refs = [completer + "#L26-L64", "DECISIONS.md D56"]
+    cases = [
+        ("error", "empty-code-with-error-message",
+         "an error_message beside an empty code is core error 8: an empty code is no code, so the callback is "
+         "not read and its error stands",
+         _input(["email"], {"code": "", "error": "access_denied", "error_message": "Permissions error",
+                            "error_code": "200", "state": STATE}),
+         _failed(CORE_DOMAIN, 8, "200"), [R_CALLBACK_READ, R_ERROR_MESSAGE],
+         read_refs + [completer + "#L390-L393"]),
+        ("error", "empty-nonce-with-error",
+         "an error without error_message beside an empty exchange nonce is a cancellation: an empty nonce is no "
+         "nonce, so the callback is not read",
+         _input(["email"], {"nonce": "", "error": "access_denied", "error_reason": "user_denied", "state": STATE}),
+         _cancelled([]), [R_CALLBACK_READ, R_ERROR_NO_MESSAGE], read_refs),
+        ("error", "id-token-code-and-nonce-with-error-message",
+         "an id_token with both a code and an exchange nonce and no access token is not read, so its "
+         "error_message makes core error 8 before anything else",
+         _input(["email"], {"id_token": "header.payload.signature", "code": "AQB7code", "nonce": "AQDnonce",
+                            "error_message": "An unknown error occurred", "error_code": "1", "state": STATE}),
+         _failed(CORE_DOMAIN, 8, "1"), [R_CALLBACK_READ, R_ERROR_MESSAGE], read_refs),
+        ("error", "id-token-code-and-nonce-without-access-token",
+         "an id_token with both a code and an exchange nonce and no access token or error is core error 301 "
+         "(invalid server response): the code and the nonce each exclude the id_token",
+         _input(["email"], {"id_token": "header.payload.signature", "code": "AQB7code", "nonce": "AQDnonce",
+                            "granted_scopes": "email", "state": STATE}),
+         _failed(CORE_DOMAIN, 301), [R_CALLBACK_READ], read_refs),
+        ("no-token", "empty-access-token-is-no-token",
+         "an empty access_token is no token: the callback is not read and the login is cancelled, its granted "
+         "scopes and state unread",
+         _input(["email"], _callback("email", token="")),
+         _cancelled([]), [R_CALLBACK_READ, R_NO_TOKEN], read_refs + [manager + "#L855-L862"]),
+        ("no-token", "empty-code-previous-token-denied-scopes-unread",
+         "an error without error_message beside an empty code, with denied_scopes and a token already held: the "
+         "callback is not read, so the cancellation declines nothing",
+         _input(["email", "user_friends"], {"code": "", "error": "access_denied", "denied_scopes": "user_friends",
+                                            "state": STATE}, previous=(USER, ["public_profile"])),
+         _cancelled([]), [R_CALLBACK_READ, R_DECLINED_UNREAD], read_refs + [manager + "#L855-L862"]),
+    ]
+    return [_v(group, c, d, "high", [B3] + refs, i, e, rules, ["ios-sdk"])
             for group, c, d, i, e, rules, refs in cases]

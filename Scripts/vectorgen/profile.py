@@ -145,7 +145,16 @@ def _v(group, case, description, severity, refs, input, expected, rules, profile
         rules = list(rules) + ["profile.absent-claims"]
     if profiles is not None:  # a vector new in 0.4.0 that holds under one profile names it (never a D31 move)
         case = f"{case}.{profiles[0]}"
+    if R_BIRTHDAY in rules:
+        # DECISIONS.md D52: the SDK's DateFormatter sets no calendar or locale, so it parses with the device's; every
+        # vector that reads user_birthday states the Gregorian calendar it assumes.
+        description += GREGORIAN
+        refs = list(refs) + [D_GREGORIAN]
     return vector(f"{FAMILY}::{group}::{case}", description, severity, refs, input, expected, profiles, rules=rules)
+
+
+GREGORIAN = " (assuming the device's calendar is the Gregorian one)"
+D_GREGORIAN = "DECISIONS.md D52"
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -139,6 +139,16 @@ RULES = [
     # --- login result (§3) -----------------------------------------------------------------------------------------
     _rule("result.parameters.fragment-wins", S3, "both",
           "Query and fragment parameters are merged; a key in both takes the fragment's value."),
+    _rule("result.callback-read.ios-sdk", S3, "any",
+          "SDK reading: the callback's parameters are read (and error and error_message ignored) only when it "
+          "carries a non-empty access_token, or exactly one of a non-empty id_token and code, or exactly one of a "
+          "non-empty id_token and nonce; an empty access_token, code or nonce is none. An id_token with both a code "
+          "and a nonce and no access token is core error 301 unless error or error_message comes first. A non-empty "
+          "code or exchange nonce goes to a Graph API exchange the login-result family does not model: no vector "
+          "carries one (DECISIONS.md D56).",
+          profiles=[SDK],
+          unpaired="No public document describes the callback's code, exchange nonce or their precedence over an "
+                   "error (DECISIONS.md D56)."),
     _rule("result.cancel.no-token", S3, "reject",
           "Without an access token the login is cancelled, unless the callback carries an error_message (then it "
           "is core error 8, rule result.error.with-message) (DECISIONS.md D28)."),
@@ -329,6 +339,10 @@ RULES = [
           "SDK reading: segments are decoded leniently (- and _ read as + and /, padding added, unknown characters "
           "ignored), so padding, whitespace, junk, + and / and non-canonical trailing bits are tolerated.",
           profiles=[SDK]),
+    _rule("token.jose.base64url.alphabet", S4, "accept",
+          "Segments are base64url (RFC 4648 §5): - and _ are its 62nd and 63rd characters, so a valid token whose "
+          "header and payload segments hold them is accepted in both readings; a decoder of the + / alphabet "
+          "refuses it or reads other bytes (DECISIONS.md D57)."),
     _rule("token.jose.base64url.undecodable", S4, "reject",
           "A segment of 4n+1 base64 characters encodes no whole bytes in either reading: badBase64url."),
     _rule("token.jose.json", S4, "reject",
@@ -496,8 +510,15 @@ RULES = [
     _rule("request.default-audience", S2, "any",
           "default_audience is the given audience: friends, only_me or everyone."),
     _rule("request.app-switch", S2, "any",
-          "App switch (login inside the Facebook app) is allowed only when the configuration enables it and "
-          "tracking is enabled: never with limited tracking (documented)."),
+          "App switch (login inside the Facebook app) is allowed only when the configuration enables it; the "
+          "documented reading never allows it with limited tracking."),
+    _rule("request.app-switch.conditions.ios-sdk", S2, "any",
+          "SDK reading: app switch also needs the server's fast-app-switch gatekeeper of the tracking mode "
+          "(FBLoginFAS with enabled tracking, LimitedLoginFAS with limited; off by default; input "
+          "fastAppSwitchEnabled), tracking authorized (not domain handling on with advertiser tracking off) and "
+          "the Facebook app installed (input facebookAppInstalled); a member left out is false (DECISIONS.md D51).",
+          profiles=[SDK],
+          unpaired="No public document describes the gatekeepers or the installed-app check (DECISIONS.md D51)."),
     _rule("request.scope.outside-limited-list.ios-sdk", S8, "any",
           "SDK reading: with limited tracking, a permission outside the Limited Login list is sent as is in scope "
           "(no allow-list, no filtering).",
@@ -532,7 +553,8 @@ RULES = [
     _rule("profile.birthday", S5, "accept",
           "birthday is user_birthday parsed as MM/dd/yyyy and written as the calendar date yyyy-MM-dd; a string "
           "that is not a real date in that format (month 13, day 32, 30 February, 29 February outside a leap year, "
-          "ISO order, the empty string) gives null."),
+          "ISO order, the empty string) gives null. The SDK's parser uses the device's calendar and locale; the "
+          "vectors assume the Gregorian calendar and say so (DECISIONS.md D52)."),
     _rule("profile.age-range", S5, "accept",
           "ageRange is {min, max} from user_age_range, an absent bound null; null when both bounds are absent, "
           "either is negative, or min >= max."),
@@ -661,12 +683,28 @@ RULES = [
           profiles=[DOC],
           unpaired="The SDK has no client action (DECISIONS.md D30): the ios-sdk profile does not compare "
                    "clientAction."),
-    _rule("graph-error.token.cleared", S6, "any",
-          "Code 190 or 102 on a request made with the current token clears the current token, whatever the "
-          "category (is_transient and the server table do not matter) and whatever subcode other than 493."),
+    _rule("graph-error.token.cleared.ios-sdk", S6, "any",
+          "SDK reading: code 190 or 102 (any subcode other than 493) on a request made with the current token clears "
+          "the current token when the error reaches the connection's token check: always with graph error recovery "
+          "off (graphErrorRecovery: false), whatever the category; with recovery on, only for category other "
+          "(DECISIONS.md D50).",
+          profiles=[SDK],
+          unpaired="No public document says what an error does to the current token (DECISIONS.md D50): Handling "
+                   "Errors tells the app to get a new token, and the iOS SDK's error page describes the recovery, "
+                   "not the token."),
+    _rule("graph-error.token.recovery.ios-sdk", S6, "any",
+          "SDK reading: with graph error recovery on (the SDK's default; graphErrorRecovery absent or true) a "
+          "transient or recoverable error never changes the current token: a transient one is retried (the retry "
+          "is another request, with its own response), and a recoverable one on the current token's request goes "
+          "to a login recovery attempter SDK 18.1.0 cannot find, so the token is kept and the request's "
+          "completion never runs (DECISIONS.md D50).",
+          profiles=[SDK],
+          unpaired="The iOS SDK's error page describes automatic recovery (retry, login) but not its effect on the "
+                   "current token, and the documented reading does not compare currentToken (DECISIONS.md D50)."),
     _rule("graph-error.token.marked-expired", S6, "any",
           "Code 190 or 102 with subcode 493 on a request made with the current token marks the token expired "
-          "instead of clearing it."),
+          "instead of clearing it, where the error reaches the connection's token check (recovery off, or "
+          "category other: DECISIONS.md D50)."),
     _rule("graph-error.token.other-request", S6, "any",
           "A request not made with the current token leaves the current token as it is, even for 190 and 102 "
           "(subcode 493 included)."),
@@ -692,6 +730,11 @@ RETIRED = [
     {"id": "graph-error.client-action",
      "reason": "DECISIONS.md D30: the SDK has no client action; the rule holds under the documented reading only, "
                "as graph-error.client-action.documented."},
+    {"id": "graph-error.token.cleared",
+     "reason": "DECISIONS.md D50 (suite 0.5.0): graph error recovery, on by default, takes transient and "
+               "recoverable errors before the token-clearing code, and no public document says what an error does "
+               "to the current token; replaced by graph-error.token.cleared.ios-sdk and "
+               "graph-error.token.recovery.ios-sdk."},
 ]
 
 

@@ -34,7 +34,7 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec, padding, rsa
 from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature
 
-from . import common, token_claims as tc
+from . import token_claims as tc
 from .common import B4, B8, vector
 
 FAMILY = "signed-token"
@@ -99,6 +99,9 @@ D_DUPLICATES, D_CRIT, D_CERTIFICATES, D_NUMBERS = ("DECISIONS.md D03", "DECISION
 D_STRICT_JSON = "DECISIONS.md D18"
 D_BASE64URL = "DECISIONS.md D17"
 D_EMBEDDED = "DECISIONS.md D16"  # embedded key material is not a key source
+D_LIMITS = "DECISIONS.md D53"
+D_ALPHABET = "DECISIONS.md D57"  # base64url's - and _ in accepting tokens
+BASE64URL_NOTE = "???>"  # refusals by a size limit or a key-size rule, accepted where a twin accepts them
 SDK_FACTORY = "FBSDKLoginKit/FBSDKLoginKit/Internal/AuthenticationTokenFactory.swift"
 SDK_CERT_MAP = f"sdk:{SDK_FACTORY}#L176-L182"
 SDK_HEADER_MEMBERS = f"sdk:{tc.SDK_HEADER}#L20-L31"
@@ -264,10 +267,38 @@ def valid_vectors():
         "A signed token carrying every optional claim with the right type is accepted and keeps them all",
         "high", refs(), inp(signed(claims=claims)), tc.accepted({**tc.required_of(CLAIMS), **kept}),
         ok + ["token.optional.kept"])
+    # DECISIONS.md D54: https://limited.facebook.com rests on Facebook's endpoint URLs only; the discovery document
+    # names https://www.facebook.com, and OpenID Connect compares the issuer exactly, so documented also accepts a
+    # refusal. The SDK's host rule accepts it.
     claims = claims_with(iss=tc.ISS_LIMITED)
-    add("valid", "limited-issuer",
-        "A signed token with iss https://limited.facebook.com is accepted in both readings", "high",
-        refs(B8), inp(signed(claims=claims)), accepted(claims), ok + ["token.iss.documented", "token.iss.ios-sdk"])
+    add("valid", "limited-issuer.documented",
+        "A signed token with iss https://limited.facebook.com is accepted (preferred: Facebook's endpoints are on "
+        "that host); a validator that requires exactly the discovery document's issuer, https://www.facebook.com, "
+        "may refuse it (issuer)", "high", refs(B8, tc.OIDC_VALIDATION, tc.D_ISSUER_LIMITED),
+        inp(signed(claims=claims)), accepted(claims), ok + ["token.iss.documented"], ["documented"],
+        [rejected("issuer")])
+    add("valid", "limited-issuer.ios-sdk",
+        "A signed token with iss https://limited.facebook.com is accepted: its host ends with .facebook.com", "high",
+        refs(B8, tc.D_ISSUER_LIMITED), inp(signed(claims=claims)), accepted(claims), ok + ["token.iss.ios-sdk"],
+        ["ios-sdk"])
+    # DECISIONS.md D57: base64url's own characters. No other accepting token has - or _ in its header or payload
+    # segment, so a validator that decodes them with the + / alphabet (or reads the kid that way) passed. test-key-1
+    # is published under the kid "test-key-1???>" and the payload holds an unregistered claim "x-note": "???>":
+    # "?>" encodes to base64url characters 62 and 63 at these offsets (the generator checks it). Header members
+    # other than alg, typ and kid are avoided: a validator may refuse unknown ones (joserfc does by default).
+    kid = "test-key-1" + BASE64URL_NOTE
+    keys = key_material(jwks_names=("test-key-2",), certificate_names=("test-key-2",),
+                        jwks_extra=(jwk("test-key-1", kid=kid),), certificates_extra={kid: CERTIFICATE["test-key-1"]})
+    claims = {**CLAIMS, "x-note": BASE64URL_NOTE}
+    token = signed(header=header_with(kid=kid), claims=claims)
+    header_segment, payload_segment, _ = token.split(".")
+    assert all(c in header_segment and c in payload_segment for c in "-_"), token
+    add("valid", "base64url-alphabet",
+        "A token whose header and payload segments hold the base64url characters - and _ (test-key-1 published "
+        "under the kid \"test-key-1???>\", an unregistered claim \"x-note\": \"???>\") is accepted: they are "
+        "base64url's 62nd and 63rd characters, and a + / decoder refuses the token or reads another kid",
+        "critical", refs(RFC_B64, "RFC 4648 §5", D_ALPHABET), inp(token, keys=keys), accepted(),
+        ok + ["token.jose.base64url.alphabet", "token.jose.key-by-kid"])
     add("valid", "second-key",
         "A token signed by test-key-2 with kid test-key-2 is accepted: the key is chosen by kid, not by position",
         "critical", refs(), inp(signed(header=header_with(kid="test-key-2"), key="test-key-2")), accepted(),
@@ -489,10 +520,15 @@ def header_vectors():
         ("very-long", "k" * 10000, None, "a 10,000-character kid"),
         ("attacker", "attacker-key", None, "kid attacker-key, which is not published"),
     ):
+        # A 10,000-character kid makes a header of about 13 KB: a parser's text-size limit (RFC 8259 §9) may refuse
+        # it as badJSON, as it may the same-size accepting headers (D18, D53).
+        limited = [rejected("badJSON")] if case == "very-long" else None
         add("kid", case, f"A token signed by test-key-1 with {what} names no published key, so it is refused "
-            f"(unknownKeyID), never checked with another key", "critical", refs(),
+            f"(unknownKeyID), never checked with another key"
+            + ("; a parser that limits the header's size (RFC 8259 §9) may refuse it as badJSON" if limited else ""),
+            "critical", refs(*([RFC_JSON_LIMITS, D_STRICT_JSON, D_LIMITS] if limited else [])),
             inp(signed(header=header_with(kid=kid)), keys=keys), rejected("unknownKeyID"),
-            ["token.jose.key-by-kid"])
+            ["token.jose.key-by-kid"], also_accepted=limited)
     # Embedded key material: ignored; the key is found by kid among the published keys only.
     attacker_jwk = jwk("attacker-key", kid="test-key-1")
     attacker_cert_der = x509.load_pem_x509_certificate(CERTIFICATE["attacker-key"].encode()).public_bytes(
@@ -504,23 +540,35 @@ def header_vectors():
         ("x5c", {"x5c": [base64.b64encode(attacker_cert_der).decode("ascii")]},
          "an x5c chain holding the attacker's certificate"),
     ]
+    # An embedded jwk or x5c makes the protected header 600-1,300 bytes, as long as the accepted "of-signer" twins'
+    # below: a parser's text-size limit (RFC 8259 §9) may refuse it as badJSON, which refuses the token all the same
+    # (D16, D18, D53). jku and x5u are short URLs: no alternative.
+    size_limited = {"jwk", "x5c"}
+    limit_note = "; a parser that limits the header's size (RFC 8259 §9) may refuse it as badJSON"
+    limit_refs = [RFC_JSON_LIMITS, D_STRICT_JSON, D_LIMITS]
     for case, extra, what in embedded:
+        limited = case in size_limited
         add("embedded-key", f"{case}-attacker-signed",
             f"A token signed by the attacker's key, kid test-key-1 and {what}: the embedded key is ignored and "
-            f"test-key-1 does not verify it, so the signature is invalid", "critical", refs(RFC_UNTRUSTED_HEADER, RFC_JWS),
+            f"test-key-1 does not verify it, so the signature is invalid" + (limit_note if limited else ""),
+            "critical", refs(RFC_UNTRUSTED_HEADER, RFC_JWS, *(limit_refs if limited else [])),
             inp(signed(header={**HEADER, **extra}, key="attacker-key")), rejected("signatureInvalid"),
-            ["token.header.other-members", "token.jose.signature"])
+            ["token.header.other-members", "token.jose.signature"],
+            also_accepted=[rejected("badJSON")] if limited else None)
     add("embedded-key", "x5c-attacker-kid",
         "A token signed by the attacker's key with kid attacker-key and an x5c chain holding the attacker's "
-        "certificate: the chain is not a key source, so the kid names no published key (unknownKeyID)", "critical",
-        refs(RFC_UNTRUSTED_HEADER), inp(signed(header={**header_with(kid="attacker-key"), **embedded[3][1]},
-                                               key="attacker-key")),
-        rejected("unknownKeyID"), ["token.header.other-members", "token.jose.key-by-kid"])
+        "certificate: the chain is not a key source, so the kid names no published key (unknownKeyID)" + limit_note,
+        "critical", refs(RFC_UNTRUSTED_HEADER, *limit_refs),
+        inp(signed(header={**header_with(kid="attacker-key"), **embedded[3][1]}, key="attacker-key")),
+        rejected("unknownKeyID"), ["token.header.other-members", "token.jose.key-by-kid"],
+        also_accepted=[rejected("badJSON")])
     add("embedded-key", "jwk-attacker-kid",
         "A token signed by the attacker's key with kid attacker-key and an embedded jwk of that key: the embedded "
-        "key is ignored, so the kid names no published key (unknownKeyID)", "critical", refs(RFC_UNTRUSTED_HEADER),
+        "key is ignored, so the kid names no published key (unknownKeyID)" + limit_note, "critical",
+        refs(RFC_UNTRUSTED_HEADER, *limit_refs),
         inp(signed(header={**header_with(kid="attacker-key"), "jwk": jwk("attacker-key")}, key="attacker-key")),
-        rejected("unknownKeyID"), ["token.header.other-members", "token.jose.key-by-kid"])
+        rejected("unknownKeyID"), ["token.header.other-members", "token.jose.key-by-kid"],
+        also_accepted=[rejected("badJSON")])
     own_cert_der = x509.load_pem_x509_certificate(CERTIFICATE["test-key-1"].encode()).public_bytes(
         serialization.Encoding.DER)
     for case, extra, what in (
@@ -752,8 +800,17 @@ def claim_vectors():
                 "nonce is not the expected nonce is refused", ["token.nonce"])
     claims_case("audience-other-app", {"aud": "1234567891"}, rejected("audience"),
                 "aud is another app ID is refused", ["token.aud"])
-    claims_case("audience-array-with-app", {"aud": [APP_ID]}, rejected("wrongClaimType", "aud"),
-                "aud is an array holding the app ID is refused (an aud array is refused)", ["token.aud.array"])
+    # DECISIONS.md D54: RFC 7519 §4.1.3 and OpenID Connect Core §2 allow an aud array; the FB page types aud as a
+    # string and the SDK casts it to one. documented prefers the refusal and also accepts the token.
+    claims = tc.edit(CLAIMS, {"aud": [APP_ID]})
+    add_pair("claims", "audience-array-with-app",
+             "A validly signed token whose aud is an array holding only the app ID: refused as the wrong type "
+             "(preferred: Facebook's page types aud as a string); RFC 7519 §4.1.3 and OpenID Connect Core 1.0 §2 "
+             "allow an array that lists the client, so accepting it is lenient",
+             "A validly signed token whose aud is an array holding only the app ID: the SDK casts aud to a string, "
+             "so it has the wrong type", "critical", refs(tc.RFC_CLAIM["aud"], tc.OIDC_CLAIMS, tc.D_AUD_ARRAY),
+             refs(tc.D_AUD_ARRAY, tc.SDK_AUD), inp(signed(claims=claims)), rejected("wrongClaimType", "aud"),
+             [accepted()], ["token.aud.array"])  # aud reported as the app ID it matched (D54)
     claims_case("issuer-evil", {"iss": "https://facebook.com.evil.com"}, rejected("issuer"),
                 "iss is https://facebook.com.evil.com is refused in both readings",
                 ["token.iss.documented", "token.iss.ios-sdk"], extra_refs=(B8,))
@@ -917,10 +974,15 @@ def key_vectors():
     add("key-size", "1024-bit-key-beside",
         "A published 1024-bit key beside test-key-1 does not disturb a token signed by test-key-1: accepted",
         "medium", refs(RFC_RS), inp(signed(), keys=with_1024), accepted(), ["token.jose.key-by-kid"])
+    # RFC 7518 §3.3: "A key of size 2048 bits or larger MUST be used with these algorithms": a validator that rules
+    # the 1024-bit key out finds no usable key for the kid (unknownKeyID); either way the token is refused (D53).
     add("key-size", "2048-signer-kid-1024",
-        "A token signed by test-key-1 whose kid names the published 1024-bit key does not verify: signature invalid",
-        "critical", refs(RFC_RS), inp(signed(header=header_with(kid="test-key-1024")), keys=with_1024),
-        rejected("signatureInvalid"), ["token.jose.signature", "token.jose.key-by-kid"])
+        "A token signed by test-key-1 whose kid names the published 1024-bit key does not verify: signature invalid "
+        "(preferred); a validator that rules out keys under 2048 bits (RFC 7518 §3.3) finds no key for the kid "
+        "(unknownKeyID)",
+        "critical", refs(RFC_RS, D_LIMITS), inp(signed(header=header_with(kid="test-key-1024")), keys=with_1024),
+        rejected("signatureInvalid"), ["token.jose.signature", "token.jose.key-by-kid"],
+        also_accepted=[rejected("unknownKeyID")])
     # Size and depth: no limit in the specification; RFC 8259 §9 lets parsers limit nesting, so the depth stays below the
     # limits common parsers have (Foundation 512, Python's recursion limit ~1000).
     big = {**CLAIMS, "x-padding": "A" * 65536}
@@ -1358,10 +1420,7 @@ def vectors():
     key_vectors()
     key_usability_vectors()
     header_json_vectors()
-    moves = len(common.MOVED_VECTORS)
-    claims_vectors = tc.vectors()
-    del common.MOVED_VECTORS[moves:]  # token-claims' own D31 moves are recorded when its family is generated
-    claims_matrix_vectors(claims_vectors)
+    claims_matrix_vectors(tc.vectors())
     return list(VECTORS)
 
 

@@ -218,6 +218,12 @@ EXPIRER = _CORE + "Internal/TokenCaching/_AccessTokenExpirer.swift"
 ERROR_CONFIGURATION = _CORE + "Internal/ServerConfiguration/FBSDKErrorConfiguration.m"
 SERVER_CONFIGURATION = _CORE + "Internal/ServerConfiguration/FBSDKServerConfigurationManager.m"
 CONNECTION = _CORE + "GraphAPI/FBSDKGraphRequestConnection.m"
+GRAPH_REQUEST = _CORE + "GraphAPI/FBSDKGraphRequest.m"
+RECOVERY_PROCESSOR = _CORE + "GraphAPI/FBSDKGraphErrorRecoveryProcessor.m"
+RECOVERY_ATTEMPTER = _CORE + "Internal/ErrorRecovery/FBSDKErrorRecoveryAttempter.m"
+LOGIN_RECOVERY_ATTEMPTER = _LOGIN + "Internal/LoginRecoveryAttempter.swift"
+SETTINGS = _CORE + "Settings.swift"
+FEATURE_MANAGER = _CORE + "Internal/FeatureManager/_FeatureManager.swift"
 BASE64 = "FBSDKCoreKit_Basics/FBSDKCoreKit_Basics/FBSDKBase64.m"
 
 # Evidence texts used by several rules.
@@ -418,6 +424,11 @@ SOURCES = {
     "result.parameters.fragment-wins": [
         doc("RFC 6749", "4.2.2"),
         sdk(INTERNAL_UTILITY, "106-119"),
+    ],
+    "result.callback-read.ios-sdk": [
+        sdk(URL_COMPLETER, "26-64"),
+        sdk(URL_COMPLETER, "73-98"),
+        decision("D56"),
     ],
     "result.cancel.no-token": [
         doc(FB_ADVANCED, "Custom Login Button (result.isCancelled)"),
@@ -683,6 +694,13 @@ SOURCES = {
                      "characters are ignored, nothing about trailing bits)."),
         decision("D17"),
     ],
+    "token.jose.base64url.alphabet": [
+        doc(FB_VALIDATING, "Check That the JWT is Well Formed (three Base64Url-encoded parts)"),
+        doc("RFC 7515", "2"),
+        doc("RFC 4648", "5"),
+        sdk(BASE64, "43-49"),
+        decision("D57"),
+    ],
     "token.jose.base64url.undecodable": [
         doc("RFC 4648", "4"),
         sdk(BASE64, "55-69"),
@@ -935,10 +953,16 @@ SOURCES = {
     "request.app-switch": [
         doc(FB_LIMITED, "Limitations"),
         sdk(NATIVE_APP, "34-72"),
-        unverifiable("With limited tracking the SDK's app switch is gated by the server-side feature flag "
-                     "limitedLoginFastAppSwitch (NativeAppLoginHandler.swift lines 45-48), whose value cannot be "
-                     "read here; the Limited Login page says app switch is not supported for limited login."),
         decision("D25"),
+        decision("D51"),
+    ],
+    "request.app-switch.conditions.ios-sdk": [
+        sdk(NATIVE_APP, "34-72"),
+        sdk(FEATURE_MANAGER, "89-91"),
+        sdk(FEATURE_MANAGER, "126-128"),
+        sdk(FEATURE_MANAGER, "181-183"),
+        sdk(LOGIN_MANAGER, "270-281"),
+        decision("D51"),
     ],
     "request.scope.outside-limited-list.ios-sdk": [
         sdk(CONFIGURATION, "331-337"),
@@ -983,6 +1007,7 @@ SOURCES = {
         doc(FB_LIMITED, "Implementing Limited Login (birthday)"),
         sdk(URL_COMPLETER, "320-325"),
         unverifiable(APPLE_DATE_FORMATTER),
+        decision("D52"),
     ],
     "profile.age-range": [
         doc(FB_LIMITED, "Implementing Limited Login (ageRange)"),
@@ -1136,9 +1161,22 @@ SOURCES = {
         doc(FB_IOS_ERRORS, "Error Handling and Recovery"),
         decision("D30"),
     ],
-    "graph-error.token.cleared": [
-        doc(FB_GRAPH_ERRORS, "Error Codes (190, 102: the access token is invalid; get a new one)"),
+    "graph-error.token.cleared.ios-sdk": [
+        sdk(CONNECTION, "981-990"),
         sdk(CONNECTION, "1019-1040"),
+        sdk(RECOVERY_PROCESSOR, "80-81"),
+        decision("D50"),
+    ],
+    "graph-error.token.recovery.ios-sdk": [
+        doc(FB_IOS_ERRORS, "Error Handling and Recovery"),
+        sdk(SETTINGS, "245-246"),
+        sdk(GRAPH_REQUEST, "317-319"),
+        sdk(CONNECTION, "981-990"),
+        sdk(RECOVERY_PROCESSOR, "65-79"),
+        sdk(RECOVERY_ATTEMPTER, "31-44"),
+        sdk(LOGIN_RECOVERY_ATTEMPTER, "12-12"),
+        sdk(CONNECTION, "1361-1376"),
+        decision("D50"),
     ],
     "graph-error.token.marked-expired": [
         sdk(CONNECTION, "1019-1029"),

@@ -33,7 +33,10 @@ anything, the suite keeps both readings apart (§8):
   {repository}). That is the SDK version this profile models.
 
 A rule without a profile holds in both readings. A rule whose ID ends in `.documented` or `.ios-sdk` holds in that
-reading only; its vectors carry the same profile.
+reading only. A vector of one profile cites only rules that hold in its profile. A vector of both profiles whose
+outcome is the same under two readings' rules (an issuer both lists refuse, a Limited Login permission both readings
+allow) cites the rule of each reading, and counts for each rule in that rule's reading only; it never cites one
+reading's rule alone (the lint checks both; decision record D55).
 
 **Rules.** Each numbered section below ends with its rules. A rule has a stable ID (never renamed or reused; retired
 IDs are listed in `rules.json`), a statement, the kind of vectors it needs (`accept`, `reject`, `both`, or `any` for
@@ -267,9 +270,15 @@ nil, or the old token was no longer active (expired). Apps use that key to tell 
 advanced page's Access Tokens section). Only the expiry timer sets `FBSDKAccessTokenDidExpireKey`; it posts the
 current token as both old and new and leaves it current.
 
-**Graph errors and the current token.** A Graph API error 190 or 102 on a request made with the current token
-clears the current token, except with subcode 493, which marks it expired instead; other codes and other requests
-leave it alone. With Limited Login there is no access token."""),
+**Graph errors and the current token.** In the SDK a Graph API error 190 or 102 on a request made with the current
+token clears the current token, except with subcode 493, which marks it expired instead; other codes and other
+requests leave it alone. Graph error recovery, on by default, comes first: it retries a transient error (the retry
+is another request, with its own response) and hands a recoverable error on the current token's request to a login
+recovery attempter that SDK 18.1.0 cannot find, so that token is kept and the request's completion never runs. Only
+with recovery off, or for an error of category other, does the error reach the token check. A vector states the
+recovery setting (`graphErrorRecovery`) where the outcome depends on it. No public document says what an error does
+to the current token, so only the `ios-sdk` reading compares it (decision record D50). With Limited Login there is no
+access token."""),
     ("7", "Graph API errors", """\
 The SDK classifies every Graph API error body into a category: `other`, `transient` or `recoverable`.
 

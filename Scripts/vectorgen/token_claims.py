@@ -84,6 +84,7 @@ D_TYP, D_KID, D_UNKNOWN, D_IAT, D_JTI, D_SUB, D_NONCE_EMPTY, D_AUD_EQ, D_NONCE_E
     "DECISIONS.md D01", "DECISIONS.md D02", "DECISIONS.md D04", "DECISIONS.md D05", "DECISIONS.md D07",
     "DECISIONS.md D08", "DECISIONS.md D09", "DECISIONS.md D10", "DECISIONS.md D11")
 D_STRICT_JSON = "DECISIONS.md D18"
+D_ISSUER_LIMITED = "DECISIONS.md D54"
 SDK_CLAIMS = "FBSDKCoreKit/FBSDKCoreKit/AuthenticationTokenClaims.swift"
 SDK_HEADER = "FBSDKLoginKit/FBSDKLoginKit/Internal/AuthenticationTokenHeader.swift"
 SDK_HEADER_TYP = f"sdk:{SDK_HEADER}#L24-L27"
@@ -417,6 +418,42 @@ def _jti_vector(id, description, severity, input, expected, rules):
                    rules=rules)
 
 
+# An aud array (DECISIONS.md D54). Facebook's validating page types aud as a string and the SDK casts it to one, so
+# an array is preferred refused (wrongClaimType) in both readings. RFC 7519 §4.1.3 and OpenID Connect Core 1.0 §2
+# allow an array, and OpenID Connect Core 1.0 §3.1.3.7 item 3 refuses one that lacks the client or lists an audience
+# the client does not trust: under documented an array holding only the app ID may also be accepted, and the other
+# arrays may also be refused as audience (the reason of a validator that reads arrays).
+AUD_ARRAYS = (
+    ("aud.array", [APP_ID], "an array holding only the app ID", "accepted"),
+    ("aud.array-with-other", [APP_ID, "1234567891"], "an array holding the app ID and another audience", "audience"),
+    ("aud.array-other-first", ["1234567891", APP_ID], "an array holding another audience, then the app ID",
+     "audience"),
+    ("aud.empty-array", [], "an empty array", "audience"),
+)
+D_AUD_ARRAY = "DECISIONS.md D54"
+
+
+def aud_array_vectors():
+    out = []
+    for case, value, what, lenient in AUD_ARRAYS:
+        claims = edit(CLAIMS, {"aud": value})
+        # The accepted outcome's aud is a string (TokenClaims): a validator that accepts the array reports the app ID
+        # it matched (DECISIONS.md D54).
+        other = [accepted(required_of(CLAIMS))] if lenient == "accepted" else [rejected("audience")]
+        lenient_text = ("an array that lists the client is allowed there, so accepting it is lenient"
+                        if lenient == "accepted" else
+                        "a validator that reads arrays refuses this one as the wrong audience")
+        out += documented_pair(
+            vid("wrong-type", case),
+            f"Required claim aud is {what}: refused as the wrong type (preferred: Facebook's page types aud as a "
+            f"string); RFC 7519 §4.1.3 and OpenID Connect Core 1.0 §2 allow an aud array, and {lenient_text}",
+            f"Required claim aud is {what}: the SDK casts aud to a string, so it has the wrong type",
+            "critical", claim_refs("aud", OIDC_CLAIMS, OIDC_VALIDATION, D_AUD_ARRAY),
+            claim_refs("aud", D_AUD_ARRAY, SDK_AUD), token(claims=claims), rejected("wrongClaimType", "aud"), other,
+            extra_rules=["token.aud.array"])
+    return out
+
+
 def required_claim_vectors():
     out = []
     for name in REQUIRED:
@@ -438,20 +475,12 @@ def required_claim_vectors():
                 out.append(_jti_vector(vid("wrong-type", f"{name}.{case}"), description, claim_severity(name), inp,
                                        rejected("wrongClaimType", name), ["token.claim.jti.ios-sdk"]))
                 continue
+            if (name, case) == ("aud", "array"):
+                continue  # an aud array: below, with what each reading allows (DECISIONS.md D54)
             out.append(_vector(vid("wrong-type", f"{name}.{case}"), description,
                               claim_severity(name), claim_refs(name),
-                              inp, rejected("wrongClaimType", name),
-                              extra_rules=["token.aud.array"] if (name, case) == ("aud", "array") else []))
-    # An aud array is refused whatever it holds (SPECIFICATION.md §4: "an array is refused").
-    for case, value, what in (
-        ("aud.array-with-other", [APP_ID, "1234567891"], "an array holding the app ID and another audience"),
-        ("aud.empty-array", [], "an empty array"),
-    ):
-        out.append(_vector(vid("wrong-type", case),
-                          f"Required claim aud is {what}; an aud array is refused, so it has the wrong type",
-                          "critical", claim_refs("aud"),
-                          token(claims=edit(CLAIMS, {"aud": value})), rejected("wrongClaimType", "aud"),
-                          extra_rules=["token.aud.array"]))
+                              inp, rejected("wrongClaimType", name)))
+    out += aud_array_vectors()
     # Empty strings: jti, sub, nonce must be non-empty under ios-sdk (empty iss / aud fail the issuer / audience
     # rules instead). The documents: jti is not required (D07), sub is a string with no minimum length (D08), and an
     # empty nonce claim simply differs from the expected nonce (D09).
@@ -475,16 +504,20 @@ def required_claim_vectors():
         token(claims=edit(CLAIMS, {"nonce": ""})), rejected("emptyClaim", "nonce"), [rejected("nonceMismatch")])
     # Issue 14 (DECISIONS.md D44): an empty EXPECTED nonce as well. No configuration holds one (§1 refuses it), so
     # an empty nonce claim still does not validate, although the two strings are equal.
+    # DECISIONS.md D54 revises D44 here: under documented a conforming request never holds an empty nonce, and a
+    # validator that only compares finds "" equal to "", so accepting is acceptable too.
+    claims = edit(CLAIMS, {"nonce": ""})
     out += documented_pair(
         vid("empty-claim", "nonce-and-expected-nonce-empty"),
-        "Required claim nonce and the expected nonce are both empty: no request sent an empty nonce (§1 refuses "
-        "one), so the equal strings do not validate the token: emptyClaim (preferred) or nonceMismatch",
+        "Required claim nonce and the expected nonce are both empty: refused with emptyClaim (preferred) or "
+        "nonceMismatch; no conforming request sends an empty nonce (§1 refuses one), and a validator that only "
+        "compares finds the equal strings equal, so accepting is lenient",
         "Required claim nonce and the expected nonce are both empty: the SDK checks that the nonce is non-empty "
         "before comparing, so the equal strings do not help: emptyClaim",
-        claim_severity("nonce"), claim_refs("nonce", D_NONCE_EMPTY, "DECISIONS.md D44"),
+        claim_severity("nonce"), claim_refs("nonce", D_NONCE_EMPTY, "DECISIONS.md D44", D_AUD_ARRAY),
         claim_refs("nonce", D_NONCE_EMPTY, SDK_NONCE, "DECISIONS.md D44"),
-        token(claims=edit(CLAIMS, {"nonce": ""}), nonce=""), rejected("emptyClaim", "nonce"),
-        [rejected("nonceMismatch")])
+        token(claims=claims, nonce=""), rejected("emptyClaim", "nonce"),
+        [rejected("nonceMismatch"), accepted(required_of(claims))])
     # Non-empty means non-empty, not non-blank: no trimming.
     claims = edit(CLAIMS, {"jti": " "})
     out.append(_vector(vid("empty-claim", "jti-single-space"),
@@ -559,11 +592,20 @@ ISSUER_REFUSED = [
 
 def issuer_vectors():
     out = []
+    # DECISIONS.md D54: https://limited.facebook.com rests on Facebook's endpoint URLs only, while the discovery
+    # document names https://www.facebook.com and OpenID Connect compares the issuer exactly: documented also accepts
+    # a refusal.
     claims = edit(CLAIMS, {"iss": ISS_LIMITED})
-    out.append(_vector(vid("issuer", "limited-facebook"),
-                      "iss https://limited.facebook.com is in the documented list and has a .facebook.com host, so "
-                      "both readings accept the token",
-                      "high", claim_refs("iss", B8), token(claims=claims), accepted(required_of(claims))))
+    out.append(_vector(vid("issuer", "limited-facebook.documented"),
+                      "iss https://limited.facebook.com: accepted (preferred: Facebook's endpoints are on that host); "
+                      "a validator that requires exactly the discovery document's issuer, https://www.facebook.com, "
+                      "may refuse it",
+                      "high", claim_refs("iss", B8, OIDC_VALIDATION, D_ISSUER_LIMITED), token(claims=claims),
+                      accepted(required_of(claims)), profiles=["documented"], also_accepted=[rejected("issuer")]))
+    out.append(_vector(vid("issuer", "limited-facebook.ios-sdk"),
+                      "iss https://limited.facebook.com has a .facebook.com host, so the SDK accepts the token",
+                      "high", claim_refs("iss", B8, D_ISSUER_LIMITED), token(claims=claims),
+                      accepted(required_of(claims)), profiles=["ios-sdk"]))
     for case, iss, what in ISSUER_PROFILE_SPLIT:
         claims = edit(CLAIMS, {"iss": iss})
         out.append(_vector(vid("issuer", f"{case}.documented"),

@@ -59,8 +59,12 @@ public struct ReferenceGraphErrorClassifier: GraphErrorClassifying, Sendable {
             case .other: .none
             }
         }
-        // §6: keyed on the code alone, whatever the category.
-        let currentToken: CurrentTokenEffect = if input.requestUsedCurrentToken, code == 190 || code == 102 {
+        // §6: keyed on the code, whatever the category, where the error reaches the token check: graph error
+        // recovery (on by default) first takes a transient error (a retry) and a recoverable one on the current
+        // token's request (a login attempter the SDK cannot find): DECISIONS.md D50.
+        let recovered = input.recoversGraphErrors
+            && (category == .transient || (category == .recoverable && input.requestUsedCurrentToken))
+        let currentToken: CurrentTokenEffect = if !recovered, input.requestUsedCurrentToken, code == 190 || code == 102 {
             subcode == 493 ? .markedExpired : .cleared
         } else {
             .kept

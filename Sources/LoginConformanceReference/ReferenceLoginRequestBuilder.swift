@@ -42,8 +42,16 @@ public struct ReferenceLoginRequestBuilder: LoginRequestBuilding, Sendable {
         return LoginRequestOutcome(
             host: full ? "m.facebook.com" : "limited.facebook.com",
             path: "/\(input.graphVersion)/dialog/oauth",
-            appSwitchAllowed: full && configuration.appSwitch == .enabled,
+            appSwitchAllowed: Self.allowsAppSwitch(input),
             sending: parameters)
+    }
+
+    /// App switch (rules `request.app-switch`, `request.app-switch.conditions.ios-sdk`; DECISIONS.md D51): the
+    /// configuration enables it, the gatekeeper of its tracking mode is on, tracking is authorized (not the shim's
+    /// situation) and the Facebook app is installed; an unstated condition is false, the SDK's default.
+    static func allowsAppSwitch(_ input: LoginRequestInput) -> Bool {
+        input.configuration.appSwitch == .enabled && input.trackingAuthorized
+            && (input.fastAppSwitchEnabled ?? false) && (input.facebookAppInstalled ?? false)
     }
 
     /// The `state` JSON text: an object with the challenge.

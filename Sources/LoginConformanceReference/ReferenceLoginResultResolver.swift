@@ -7,20 +7,30 @@ public struct ReferenceLoginResultResolver: LoginResultResolving, Sendable {
 
     public func resolveLoginResult(_ callback: LoginCallback) -> LoginResultOutcome {
         let parameters = callback.parameters
-        // An empty id_token is no token (the SDK tests for a non-empty string).
-        let idToken = parameters["id_token"].flatMap { $0.isEmpty ? nil : $0 }
-        // The SDK reads the scopes (and ignores any error) only from a callback that carries a token.
-        let carriesToken = parameters["access_token"] != nil || idToken != nil
+        // An empty id_token, code, nonce or access_token is none (the SDK tests for non-empty strings).
+        func nonEmpty(_ name: String) -> String? { parameters[name].flatMap { $0.isEmpty ? nil : $0 } }
+        let idToken = nonEmpty("id_token")
+        let hasCode = nonEmpty("code") != nil
+        // The SDK reads the callback (its scopes included, any error ignored) only when it carries a non-empty access
+        // token, or exactly one of an id_token and a code, or exactly one of an id_token and an exchange nonce
+        // (DECISIONS.md D56). A code or an exchange nonce then goes to a Graph API exchange no vector models.
+        let readsCallback = nonEmpty("access_token") != nil || hasCode != (idToken != nil)
+            || (nonEmpty("nonce") != nil) != (idToken != nil)
         let cancelled = LoginResultOutcome.cancelled(
             // On a cancellation, declined is denied_scopes only if a token already existed and the callback was read.
-            declinedPermissions: callback.previousToken == nil || !carriesToken
+            declinedPermissions: callback.previousToken == nil || !readsCallback
                 ? [] : Self.scopes(parameters["denied_scopes"]) ?? [])
 
-        // `error` without `error_message` is a cancellation; `error_message` (even empty, even alone) is core error 8
-        // keeping the Graph code.
-        if !carriesToken, parameters["error"] != nil || parameters["error_message"] != nil {
-            guard parameters["error_message"] != nil else { return cancelled }
-            return .failed(LoginError(domain: Self.coreDomain, code: 8, graphErrorCode: parameters["error_code"]))
+        if !readsCallback {
+            // `error` without `error_message` is a cancellation; `error_message` (even empty, even alone) is core
+            // error 8 keeping the Graph code.
+            if parameters["error"] != nil || parameters["error_message"] != nil {
+                guard parameters["error_message"] != nil else { return cancelled }
+                return .failed(LoginError(domain: Self.coreDomain, code: 8, graphErrorCode: parameters["error_code"]))
+            }
+            // An id_token with both a code and a nonce (no access token): an invalid server response, core error 301.
+            if hasCode, idToken != nil { return .failed(LoginError(domain: Self.coreDomain, code: 301)) }
+            return cancelled
         }
 
         // A Limited Login id_token: no stored nonce is core error 301, a token that fails validation core error 309,

@@ -100,7 +100,10 @@ struct PKCEAndLoginRequestTests {
             #expect((parameters["nonce"] ?? nil) == vector.input.configuration.nonce, "\(vector.metadata.id)")
             let shim = enabled && !vector.input.trackingAuthorized
             #expect((parameters["tp"] ?? nil) == (enabled && !shim ? nil : "ios_14_do_not_track"), "\(vector.metadata.id)")
-            #expect(!vector.expected.appSwitchAllowed || enabled, "\(vector.metadata.id)")
+            // App switch: the configuration, authorized tracking, the gatekeeper and the installed app (D51).
+            let appSwitch = vector.input.configuration.appSwitch == .enabled && vector.input.trackingAuthorized
+                && vector.input.fastAppSwitchEnabled == true && vector.input.facebookAppInstalled == true
+            #expect(vector.expected.appSwitchAllowed == appSwitch, "\(vector.metadata.id)")
         }
     }
 

@@ -61,12 +61,16 @@ struct TemporaryVectors {
 }
 
 extension JSONValue {
-    /// The value as Foundation objects, for tests that edit vector files.
+    /// The value as Foundation objects, for tests that edit vector files. A number is an `NSDecimalNumber`, which
+    /// `JSONSerialization` writes digit for digit, when that holds it exactly (2^53 + 1 in a kept claim stays
+    /// 2^53 + 1), else its `Double`.
     var foundationObject: Any {
         switch self {
         case .null: NSNull()
         case .bool(let value): value
-        case .number(let value): value
+        case .number(let value):
+            JSONNumber(NSDecimalNumber(string: value.description).description) == value
+                ? NSDecimalNumber(string: value.description) : value.doubleValue as Any
         case .string(let value): value
         case .array(let value): value.map(\.foundationObject)
         case .object(let value): value.mapValues(\.foundationObject)

@@ -116,6 +116,13 @@ func KeptClaims(claims map[string]interface{}) map[string]interface{} {
 	for _, name := range Required {
 		kept[name] = claims[name]
 	}
+	// The outcome's aud is a string: an accepted aud array of one string is reported as that string, the audience
+	// the library matched (Vectors/DECISIONS.md D54).
+	if list, ok := claims["aud"].([]interface{}); ok && len(list) == 1 {
+		if audience, ok := list[0].(string); ok {
+			kept["aud"] = audience
+		}
+	}
 	for name, value := range claims {
 		switch {
 		case name == "cnf":

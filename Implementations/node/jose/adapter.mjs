@@ -40,6 +40,9 @@ function optionalKept(name, value) {
 function keptClaims(claims) {
   const kept = {};
   for (const name of REQUIRED) kept[name] = claims[name] === undefined ? null : claims[name];
+  // The outcome's aud is a string: an accepted aud array of one string is reported as that string, the audience
+  // the library matched (Vectors/DECISIONS.md D54).
+  if (Array.isArray(claims.aud) && claims.aud.length === 1 && typeof claims.aud[0] === 'string') kept.aud = claims.aud[0];
   for (const [name, value] of Object.entries(claims)) {
     if (REQUIRED.includes(name)) continue;
     if (name === 'cnf') {

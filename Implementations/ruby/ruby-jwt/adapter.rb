@@ -58,6 +58,10 @@ end
 
 def kept_claims(claims)
   kept = REQUIRED.to_h { |name| [name, claims[name]] }
+  # The outcome's aud is a string: an accepted aud array of one string is reported as that string, the audience the
+  # library matched (Vectors/DECISIONS.md D54).
+  aud = claims['aud']
+  kept['aud'] = aud.first if aud.is_a?(Array) && aud.length == 1 && aud.first.is_a?(String)
   claims.each do |name, value|
     next if REQUIRED.include?(name)
 

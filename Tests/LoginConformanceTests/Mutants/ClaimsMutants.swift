@@ -135,7 +135,8 @@ enum ClaimsMutants {
         },
         // Audience.
         mutant("token.aud-array-containing-app-id", .documented,
-               "accepts an aud array that contains the app ID, as RFC 7519 allows (§4: an array is refused)") {
+               "accepts any aud array that contains the app ID, another audience included (§4; OpenID Connect Core "
+                   + "§3.1.3.7 item 3, DECISIONS.md D54: at most an array of the app ID alone may be accepted)") {
             $0.audience = { value, appID in
                 value.stringValue ?? (value.arrayValue?.contains(.string(appID)) == true ? appID : nil)
             }

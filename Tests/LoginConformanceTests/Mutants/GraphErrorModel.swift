@@ -60,6 +60,12 @@ struct GraphErrorModel: GraphErrorClassifying, Sendable {
     var marksExpired: @Sendable (_ subcode: Int?) -> Bool = { $0 == 493 }
     /// Whether subcode 493 marks the token expired whatever the code. Conformant: no (only with 190 and 102).
     var anyCodeMarksExpired = false
+    /// Whether graph error recovery takes the error before the token check. Conformant: recovery on (the default)
+    /// and the category transient, or recoverable on the current token's request (DECISIONS.md D50).
+    var recoveryTakes: @Sendable (_ input: GraphErrorInput, _ category: GraphErrorCategory) -> Bool = { input, category in
+        input.recoversGraphErrors
+            && (category == .transient || (category == .recoverable && input.requestUsedCurrentToken))
+    }
 
     func classifyGraphError(_ input: GraphErrorInput) -> GraphErrorOutcome {
         let error = input.errorMembers
@@ -70,7 +76,9 @@ struct GraphErrorModel: GraphErrorClassifying, Sendable {
         let permission = code.map(isPermissionError) ?? false
         let message = messageSources.lazy.compactMap { error[$0]?.stringValue }.first
         var token = CurrentTokenEffect.kept
-        if invalidatesToken(code, category, input.requestUsedCurrentToken) {
+        if recoveryTakes(input, category) {
+            token = .kept
+        } else if invalidatesToken(code, category, input.requestUsedCurrentToken) {
             token = marksExpired(subcode) ? .markedExpired : .cleared
         } else if anyCodeMarksExpired, input.requestUsedCurrentToken, marksExpired(subcode) {
             token = .markedExpired

@@ -119,6 +119,20 @@ enum GraphErrorMutants {
                "marks the current token expired on subcode 493 with any code (§6: only with 190 or 102)") {
             $0.anyCodeMarksExpired = true
         },
+        mutant("graph-error.recovery-ignored",
+               "[check order] clears the current token on 190/102 before graph error recovery, on by default, takes "
+                   + "the error (§6, DECISIONS.md D50: a recoverable error on the current token's request is kept)",
+               profile: .iosSDK) {
+            $0.recoveryTakes = { _, _ in false }
+        },
+        mutant("graph-error.recovery-setting-ignored",
+               "lets recovery take transient and recoverable errors even when graphErrorRecovery is false (§6, "
+                   + "DECISIONS.md D50: recovery off clears the token on 190/102)",
+               profile: .iosSDK) {
+            $0.recoveryTakes = { input, category in
+                category == .transient || (category == .recoverable && input.requestUsedCurrentToken)
+            }
+        },
     ]
 
     /// Mutants retired in suite 0.3.0, with the reason (never silently deleted).

@@ -44,9 +44,22 @@ struct RequestModel: LoginRequestBuilding, Sendable {
     var state: @Sendable (String) -> String = { "{\"challenge\":\"\($0)\"}" }
     /// Conformant: the given audience.
     var audience: @Sendable (LoginDefaultAudience) -> String = { $0.rawValue }
-    /// Conformant: the configuration enables it and tracking is enabled and authorized (no app switch for the shim,
-    /// DECISIONS.md D25).
-    var appSwitch: @Sendable (LoginAppSwitch, Mode) -> Bool = { $0 == .enabled && $1.enabled && $1.authorized }
+    /// Conformant: the configuration enables it, tracking is authorized (no app switch for the shim, DECISIONS.md
+    /// D25), the gatekeeper of the tracking mode is on and the Facebook app is installed (DECISIONS.md D51).
+    var appSwitch: @Sendable (LoginAppSwitch, Mode, AppSwitchEnvironment) -> Bool = {
+        $0 == .enabled && $1.authorized && $2.gatekeeper && $2.appInstalled
+    }
+
+    /// The inputs besides the configuration that app switch depends on; a member left out is false.
+    struct AppSwitchEnvironment {
+        let gatekeeper: Bool
+        let appInstalled: Bool
+
+        init(_ input: LoginRequestInput) {
+            gatekeeper = input.fastAppSwitchEnabled ?? false
+            appInstalled = input.facebookAppInstalled ?? false
+        }
+    }
 
     func makeLoginRequest(_ input: LoginRequestInput) -> LoginRequestOutcome {
         let configuration = input.configuration
@@ -68,6 +81,7 @@ struct RequestModel: LoginRequestBuilding, Sendable {
         // What a real SDK adds beyond §2's table: the comparison ignores it.
         parameters["e2e"] = "{\"init\":1767225600000}"
         return LoginRequestOutcome(host: host(mode), path: path(input.graphVersion),
-                                   appSwitchAllowed: appSwitch(configuration.appSwitch, mode), sending: parameters)
+                                   appSwitchAllowed: appSwitch(configuration.appSwitch, mode, AppSwitchEnvironment(input)),
+                                   sending: parameters)
     }
 }

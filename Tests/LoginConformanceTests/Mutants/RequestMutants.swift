@@ -44,7 +44,7 @@ enum RequestMutants {
         },
         mutant("request.shim-allows-app-switch", .iosSDK,
                "allows app switch for the shim (DECISIONS.md D25: NativeAppLoginHandler turns it off)") {
-            $0.appSwitch = { $0 == .enabled && $1.enabled }
+            $0.appSwitch = { $0 == .enabled && $2.gatekeeper && $2.appInstalled }
         },
         mutant("request.path-without-version", .iosSDK,
                "uses the unversioned path /dialog/oauth (§2: /{graph version}/dialog/oauth)") {
@@ -134,8 +134,22 @@ enum RequestMutants {
             $0.audience = { _ in "friends" }
         },
         mutant("request.app-switch-for-limited", .iosSDK,
-               "allows app switch whenever the configuration enables it, limited tracking included (§2: not supported for limited)") {
-            $0.appSwitch = { appSwitch, _ in appSwitch == .enabled }
+               "allows app switch whenever the configuration enables it, limited tracking included, whatever the "
+                   + "gatekeeper and the installed app (§2; DECISIONS.md D51)") {
+            $0.appSwitch = { appSwitch, _, _ in appSwitch == .enabled }
+        },
+        mutant("request.app-switch-ignores-gatekeeper", .iosSDK,
+               "allows app switch with the fast-app-switch gatekeeper off (DECISIONS.md D51: off by default)") {
+            $0.appSwitch = { $0 == .enabled && $1.authorized && $2.appInstalled }
+        },
+        mutant("request.app-switch-ignores-installed-app", .iosSDK,
+               "allows app switch without the Facebook app installed (DECISIONS.md D51)") {
+            $0.appSwitch = { $0 == .enabled && $1.authorized && $2.gatekeeper }
+        },
+        mutant("request.app-switch-never-for-limited", .iosSDK,
+               "never allows app switch with limited tracking, the documented reading, although the SDK allows it "
+                   + "when LimitedLoginFAS is on (DECISIONS.md D51)") {
+            $0.appSwitch = { $0 == .enabled && $1.enabled && $1.authorized && $2.gatekeeper && $2.appInstalled }
         },
     ]
 

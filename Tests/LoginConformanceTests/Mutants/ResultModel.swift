@@ -71,13 +71,22 @@ struct ResultModel: LoginResultResolving, Sendable {
     var verdictClaims: @Sendable (IDTokenVerdict?) -> [String: JSONValue]? = { $0?.claims }
     /// Whether a valid id_token skips the empty-grant cancellation. Conformant: no.
     var idTokenSkipsEmptyGrant = false
+    /// Whether the callback is read (access token, code, exchange nonce, id_token: each non-empty). Conformant: a
+    /// non-empty access token, or exactly one of an id_token and a code, or of an id_token and a nonce (D56).
+    var readsCallback: @Sendable (_ accessToken: Bool, _ code: Bool, _ nonce: Bool, _ idToken: Bool) -> Bool = {
+        accessToken, code, nonce, idToken in accessToken || code != idToken || nonce != idToken
+    }
     /// The expiration date. Conformant: never, from the callback URL (DECISIONS.md D27).
     var expiration: @Sendable ([String: String], Double) -> Double? = ResultModel.expirationDate
 
     func resolveLoginResult(_ callback: LoginCallback) -> LoginResultOutcome {
         let parameters = parameters(callback)
         let idToken = readsIDToken && countsIDToken(parameters["id_token"]) ? parameters["id_token"] : nil
-        let carriesToken = parameters["access_token"] != nil || idToken != nil
+        // The SDK reads the callback only for a non-empty access token, or exactly one of an id_token and a code, or
+        // exactly one of an id_token and an exchange nonce (DECISIONS.md D56); an empty one is none.
+        let nonEmpty = { (name: String) in parameters[name].map { !$0.isEmpty } ?? false }
+        let hasCode = nonEmpty("code")
+        let carriesToken = readsCallback(nonEmpty("access_token"), hasCode, nonEmpty("nonce"), idToken != nil)
         let denied = (deniedKeepsValidItems ? lenientScopes(parameters["denied_scopes"]) : scopes(parameters["denied_scopes"])) ?? []
         let cancelled = LoginResultOutcome.cancelled(
             declinedPermissions: carriesToken || readsScopesWithoutToken ? declinedOnCancel(callback, denied) : [])
@@ -89,6 +98,8 @@ struct ResultModel: LoginResultResolving, Sendable {
             return .failed(LoginError(domain: "com.facebook.sdk.core", code: 8,
                                       graphErrorCode: keepsGraphErrorCode ? parameters["error_code"] : nil))
         }
+        if !carriesToken, hasCode, idToken != nil { return .failed(LoginError(domain: "com.facebook.sdk.core", code: 301)) }
+        if !carriesToken { return cancelled }
         let tokenString = parameters["access_token"]
         guard tokenString != nil || idToken != nil else { return cancelled }
         if !checksIDTokenBeforeChallenge, !challengeMatches(parameters["state"], callback.expectedChallenge) {

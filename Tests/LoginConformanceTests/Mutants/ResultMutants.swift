@@ -124,6 +124,12 @@ enum ResultMutants {
                + "so with no stored nonce it is error 301 instead of a cancellation (D40)") {
             $0.countsIDToken = { $0 != nil }
         },
+        mutant("result.code-and-nonce-ignored",
+               "[check order] reads the callback whenever it carries an access token or an id_token, whatever code and "
+               + "exchange nonce come with it (D56: an id_token with both is not read, so its error stands)",
+               profile: .iosSDK) {
+            $0.readsCallback = { accessToken, _, _, idToken in accessToken || idToken }
+        },
         mutant("result.empty-stored-nonce-is-none",
                "[presence instead of value] treats an empty stored nonce as no stored nonce (error 301); the SDK only tests for nil (D40)") {
             $0.lacksStoredNonce = { ($0 ?? "").isEmpty }

@@ -1,6 +1,8 @@
 /// The input of a `graph-error` vector: a Graph API error response and what the client knew when it got it.
 public struct GraphErrorInput: Codable, Sendable, Hashable {
-    private enum CodingKeys: String, CodingKey, CaseIterable { case body, serverCategories, requestUsedCurrentToken }
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case body, serverCategories, requestUsedCurrentToken, graphErrorRecovery
+    }
 
     /// The Graph API response body as JSON, `{"error": {"code", "error_subcode", "is_transient", "message",
     /// "error_reason", "error_msg", "type", "fbtrace_id", …}}`. Kept as any JSON value so that a body whose members
@@ -11,12 +13,24 @@ public struct GraphErrorInput: Codable, Sendable, Hashable {
     public let serverCategories: [GraphErrorServerCategory]?
     /// Whether the failed request was made with the current access token (SPECIFICATION.md §6).
     public let requestUsedCurrentToken: Bool
+    /// Whether graph error recovery was on for the request (`Settings.isGraphErrorRecoveryEnabled`, on by default in
+    /// SDK 18.1.0, and no `FBSDKGraphRequestFlagDisableErrorRecovery` flag), the request being the only one of its
+    /// connection. `nil` when the vector leaves it out: its outcome is the same either way, and an implementation
+    /// that needs a value takes the SDK's default, on (rules `graph-error.token.recovery.ios-sdk` and
+    /// `graph-error.token.cleared.ios-sdk`, DECISIONS.md D50).
+    public let graphErrorRecovery: Bool?
 
-    /// An input with the given body, server table (`nil`: none) and token flag.
-    public init(body: JSONValue, serverCategories: [GraphErrorServerCategory]?, requestUsedCurrentToken: Bool) {
+    /// Whether recovery is on: ``graphErrorRecovery``, or the SDK's default (on) when the vector leaves it out.
+    public var recoversGraphErrors: Bool { graphErrorRecovery ?? true }
+
+    /// An input with the given body, server table (`nil`: none), token flag and recovery setting (`nil`: not
+    /// stated, the SDK's default).
+    public init(body: JSONValue, serverCategories: [GraphErrorServerCategory]?, requestUsedCurrentToken: Bool,
+                graphErrorRecovery: Bool? = nil) {
         self.body = body
         self.serverCategories = serverCategories
         self.requestUsedCurrentToken = requestUsedCurrentToken
+        self.graphErrorRecovery = graphErrorRecovery
     }
 
     /// The members of the body's `error` object; empty when the body has no `error` object.
@@ -37,6 +51,7 @@ public struct GraphErrorInput: Codable, Sendable, Hashable {
         body = try container.decode(JSONValue.self, forKey: .body)
         serverCategories = try container.decode([GraphErrorServerCategory]?.self, forKey: .serverCategories)
         requestUsedCurrentToken = try container.decode(Bool.self, forKey: .requestUsedCurrentToken)
+        graphErrorRecovery = try container.decodeIfPresent(Bool.self, forKey: .graphErrorRecovery)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -44,5 +59,6 @@ public struct GraphErrorInput: Codable, Sendable, Hashable {
         try container.encode(body, forKey: .body)
         try container.encode(serverCategories, forKey: .serverCategories)
         try container.encode(requestUsedCurrentToken, forKey: .requestUsedCurrentToken)
+        try container.encodeIfPresent(graphErrorRecovery, forKey: .graphErrorRecovery)
     }
 }

@@ -2,6 +2,7 @@
 public struct LoginRequestInput: Codable, Sendable, Hashable {
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case appID, urlSchemeSuffix, trackingAuthorized, graphVersion, defaultAudience, stateChallenge, configuration
+        case fastAppSwitchEnabled, facebookAppInstalled
     }
 
     /// The Facebook app ID: `client_id`, and part of `redirect_uri`.
@@ -20,10 +21,19 @@ public struct LoginRequestInput: Codable, Sendable, Hashable {
     public let stateChallenge: String
     /// The login configuration, always a valid one.
     public let configuration: LoginRequestConfiguration
+    /// Whether the server's fast-app-switch gatekeeper for the configuration's tracking mode is on
+    /// (`FBSDKFeatureFBLoginFAS` with enabled tracking, `FBSDKFeatureLimitedLoginFAS` with limited; off by default in
+    /// SDK 18.1.0). `nil` when the vector leaves it out: read it as `false`, the default (rule
+    /// `request.app-switch.conditions.ios-sdk`, DECISIONS.md D51).
+    public let fastAppSwitchEnabled: Bool?
+    /// Whether the Facebook app is installed (the SDK can open its `fbapi` and `fbauth2` schemes). `nil` when the
+    /// vector leaves it out: read it as `false` (DECISIONS.md D51).
+    public let facebookAppInstalled: Bool?
 
     public init(
         appID: String, urlSchemeSuffix: String?, trackingAuthorized: Bool, graphVersion: String,
-        defaultAudience: LoginDefaultAudience, stateChallenge: String, configuration: LoginRequestConfiguration
+        defaultAudience: LoginDefaultAudience, stateChallenge: String, configuration: LoginRequestConfiguration,
+        fastAppSwitchEnabled: Bool? = nil, facebookAppInstalled: Bool? = nil
     ) {
         self.appID = appID
         self.urlSchemeSuffix = urlSchemeSuffix
@@ -32,11 +42,14 @@ public struct LoginRequestInput: Codable, Sendable, Hashable {
         self.defaultAudience = defaultAudience
         self.stateChallenge = stateChallenge
         self.configuration = configuration
+        self.fastAppSwitchEnabled = fastAppSwitchEnabled
+        self.facebookAppInstalled = facebookAppInstalled
     }
 
     public init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownMembers(of: CodingKeys.self)
-        // Every member is required, `null` included: a vector states its whole input.
+        // Every member is required, `null` included, but the two app-switch conditions (new in suite 0.5.0): a vector
+        // states its whole input.
         let container = try decoder.container(keyedBy: CodingKeys.self)
         appID = try container.decode(String.self, forKey: .appID)
         urlSchemeSuffix = try container.decode(String?.self, forKey: .urlSchemeSuffix)
@@ -45,9 +58,11 @@ public struct LoginRequestInput: Codable, Sendable, Hashable {
         defaultAudience = try container.decode(LoginDefaultAudience.self, forKey: .defaultAudience)
         stateChallenge = try container.decode(String.self, forKey: .stateChallenge)
         configuration = try container.decode(LoginRequestConfiguration.self, forKey: .configuration)
+        fastAppSwitchEnabled = try container.decodeIfPresent(Bool.self, forKey: .fastAppSwitchEnabled)
+        facebookAppInstalled = try container.decodeIfPresent(Bool.self, forKey: .facebookAppInstalled)
     }
 
-    /// Every member, `null` included, as the vector file has it.
+    /// Every member, `null` included, as the vector file has it (the app-switch conditions only when stated).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(appID, forKey: .appID)
@@ -57,5 +72,7 @@ public struct LoginRequestInput: Codable, Sendable, Hashable {
         try container.encode(defaultAudience, forKey: .defaultAudience)
         try container.encode(stateChallenge, forKey: .stateChallenge)
         try container.encode(configuration, forKey: .configuration)
+        try container.encodeIfPresent(fastAppSwitchEnabled, forKey: .fastAppSwitchEnabled)
+        try container.encodeIfPresent(facebookAppInstalled, forKey: .facebookAppInstalled)
     }
 }
