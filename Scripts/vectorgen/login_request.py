@@ -34,8 +34,9 @@ The rules (SPECIFICATION.md §2):
                     DECISIONS.md D51; the inputs fastAppSwitchEnabled and facebookAppInstalled, absent = false)
 
 Decisions where the specification is silent (each stated in a rule and in the final report):
-- The shim (enabled tracking, tracking not authorized) changes only tp: it keeps host m.facebook.com, the enabled
-  response_type, PKCE and app switch (rule request.tracking-shim). §2 names tp for the shim and nothing else.
+- The shim (enabled tracking, tracking not authorized) keeps the enabled response_type and PKCE, adds tp, goes to
+  limited.facebook.com and allows no app switch: the SDK's reading, ios-sdk only (rule request.tracking-shim.ios-sdk,
+  DECISIONS.md D25).
 - A null and an empty URL scheme suffix both add nothing to redirect_uri.
 
 Profiles: the rules hold in both readings. Two kinds of input exist in the SDK reading only, because the documented
@@ -51,8 +52,8 @@ Cases the specification leaves open, without a vector:
 - messenger_page_id, reset_messenger_state, e2e, sdk_version, fbapp_pres, cbt, ies, … : not in §2's table. The
   input's messengerPageId is part of the configuration, but no vector checks how it is sent.
 - The state's other members (the SDK also sends a logger ID and the login method): allowed, not checked.
-- App switch under the shim is a decision (above); what happens when the Facebook app is not installed is not in
-  the spec.
+- App switch: the gatekeeper and the installed app are inputs (DECISIONS.md D51); what the SDK does when it cannot
+  open the app after deciding to (it falls back to the browser) is not a property of the request.
 """
 
 import base64

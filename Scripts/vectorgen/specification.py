@@ -123,8 +123,11 @@ part of the rules. Enabled tracking without tracking authorization is the SDK's 
 (enabled `response_type`, PKCE) with `tp=ios_14_do_not_track` added, and the SDK's code then uses the
 `limited.facebook.com` host and turns app switch off; the decision record says what each profile expects.
 
-App switch (logging in inside the Facebook app) requires that the configuration allows it and that tracking is
-enabled: the Limited Login page says it is not supported for limited login."""),
+App switch (logging in inside the Facebook app) requires that the configuration allows it; the Limited Login page
+says it is not supported for limited login. The SDK also requires the server's fast-app-switch gatekeeper of the
+tracking mode (`FBLoginFAS`, or `LimitedLoginFAS` with limited tracking; both off by default), tracking authorized,
+and the Facebook app installed: a vector states the gatekeeper and the app as inputs (`fastAppSwitchEnabled`,
+`facebookAppInstalled`, false when left out; decision record D51)."""),
     ("3", "The login result", """\
 The app receives the callback URL `fb{{app ID}}://authorize/?...#...`. Its query and fragment are both read; a key
 present in both takes the fragment's value.
