@@ -2,7 +2,7 @@ import Foundation
 import LoginConformance
 import Testing
 
-/// Errata item 9: the runner compared the numbers of kept claims as `Double`s, so an implementation that lost
+/// DECISIONS.md D58: the runner compared the numbers of kept claims as `Double`s, so an implementation that lost
 /// precision above 2^53 in an answered claim passed. JSON numbers now compare by exact value (RFC 8259 §6): digit for
 /// digit, whatever their spelling (`1`, `1.0`, `1e0` and `10e-1` are one number; so are `-0` and `0`).
 @Suite("JSON numbers compare exactly")
@@ -20,7 +20,7 @@ struct JSONNumberComparisonTests {
         {
           "family": "token-claims",
           "formatVersion": 1,
-          "description": "Exact numbers (errata item 9).",
+          "description": "Exact numbers (DECISIONS.md D58).",
           "reasons": {"expired": "exp is not later than now (exp <= now)"},
           "vectors": [
             {
