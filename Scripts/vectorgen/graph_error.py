@@ -528,7 +528,7 @@ def _token():
     for case, body, table, current, cat, token, rules, description, severity in cases:
         profiles = ["ios-sdk"] if R_CLEARED in rules else None
         refs = [B6, B7] + ([D_RECOVERY] if profiles else [])
-        out.append(_v("current-token", case.removesuffix(".ios-sdk"), description, severity, refs,
+        out.append(_v("current-token", case, description, severity, refs,
                       _input(body, table, current),
                       classified(cat, message=MESSAGES[body["error"]["code"]], token=token), rules + [R_ACTION],
                       profiles=profiles))
