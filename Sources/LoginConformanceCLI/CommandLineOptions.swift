@@ -61,6 +61,8 @@ struct CommandLineOptions {
     ]
     /// Options that only an adapter run reads.
     static let adapterOnly: Set<String> = ["--timeout", "--restarts", "--batch", "--max-line-bytes"]
+    /// Options that only a run against a baseline reads (the gate's policy for known failures and new vectors).
+    static let baselineOnly: Set<String> = ["--allow-newly-passing", "--new-vectors", "--changed-vectors"]
 
     /// Refuses an option that does not apply to `command`, and adapter options without `--adapter`.
     func validate(for command: String) throws(UsageError) {
@@ -72,7 +74,28 @@ struct CommandLineOptions {
             if Self.adapterOnly.contains(option), adapter == nil {
                 throw UsageError(description: "\(option) applies only to an adapter run; add --adapter <command line> or leave \(option) out")
             }
+            if Self.baselineOnly.contains(option), baseline == nil {
+                throw UsageError(description: "\(option) applies only to a run against a baseline; add --baseline <file> or leave \(option) out")
+            }
         }
+    }
+
+    /// The files `command` writes, by the option that names them.
+    func outputs(for command: String) -> [OutputFiles.Output] {
+        let named: [(String, URL?)] = switch command {
+        case "run": [("--report-json", jsonReport), ("--report-junit", junitReport), ("--report-markdown", markdownReport)]
+        case "baseline": [("--baseline", baseline)]
+        case "extract": [("--output", output)]
+        default: []
+        }
+        return named.compactMap { option, url in url.map { OutputFiles.Output(option: option, url: $0) } }
+    }
+
+    /// The files and directories `command` reads, which no output may replace.
+    func inputs(for command: String) -> [OutputFiles.Input] {
+        var named: [(String, URL?)] = [("--vectors", vectorsDirectory)]
+        if command != "baseline" { named.append(("--baseline", baseline)) }
+        return named.compactMap { option, url in url.map { OutputFiles.Input(option: option, url: $0) } }
     }
 
     /// A command-line mistake, reported with exit status 2.

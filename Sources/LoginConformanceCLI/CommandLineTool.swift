@@ -30,7 +30,7 @@ struct CommandLineTool {
     }
 
     /// The tool's version (it ships with the suite of the same release).
-    static let version = "0.4.0"
+    static let version = "0.5.0"
 
     /// The bundled reference implementation in `profile`.
     static func reference(_ profile: ConformanceProfile) -> (subject: Any, info: ImplementationInfo) {
@@ -95,12 +95,14 @@ struct CommandLineTool {
       1  regressions (and, unless allowed, newly passing vectors; with --new-vectors block, failing new vectors)
       2  suite, vector, baseline or configuration problem (malformed file, stale baseline entry, bad option,
          nothing selected or checked)
-      3  the implementation or adapter could not be run
+      3  the implementation or adapter could not be run, or the run is faulted: the adapter exited unasked,
+         failed its handshake or exhausted --restarts (an incident in every report; HARNESS.md, Verdicts)
       129  interrupted by SIGHUP
       130  interrupted by SIGINT (Ctrl-C)
       143  interrupted by SIGTERM (a CI cancellation)
            On an interrupt the adapter's process group is stopped (SIGTERM, then SIGKILL after 2 s), the
-           reports are written, and the vectors not run are skipped with the reason "not run: interrupted by …"
+           reports are written (verdict interrupted, never passed), and the vectors not run are skipped with
+           the reason "not run: interrupted by …"
     """
 
     /// The help of one command: its line of the command list and the options that apply to it.
@@ -173,6 +175,8 @@ struct CommandLineTool {
             }
             if Self.commands.contains(command) {
                 try options.validate(for: command)
+                // Every output path, before anything runs: a refused run leaves every file as it was.
+                try OutputFiles.check(options.outputs(for: command), inputs: options.inputs(for: command))
                 for warning in try options.checkVectorsDirectory() { output.problem("warning: \(warning)") }
             }
             switch command {
@@ -245,9 +249,10 @@ struct CommandLineTool {
         var (results, failure) = runner.run(vectors)
         runner.stop()
         results = runner.amended(results)
-        for warning in runner.warnings { output.problem("warning: \(warning)") }
+        for warning in runner.warnings { output.problem("warning: \(FailureMessage.line(warning))") }
         return Execution(
-            run: ConformanceRun(suiteVersion: suite.suiteVersion, profile: profile, results: results),
+            run: ConformanceRun(suiteVersion: suite.suiteVersion, profile: profile, results: results,
+                                incidents: runner.incidents),
             implementation: handshake.implementation, harnessFailure: failure,
             rerun: RerunCommand(invocation: invocation, profile: profile, options: options).callAsFunction)
     }
@@ -263,12 +268,34 @@ struct CommandLineTool {
         let results = vectors.map {
             VectorResult(metadata: $0.metadata, family: $0.family, outcome: .skipped(reason: reason), duration: .zero)
         }
-        let report = gate.evaluate(ConformanceRun(suiteVersion: suite.suiteVersion, profile: options.profile, results: results),
+        let incident = RunIncident(kind: .adapterUnavailable, message: String(reason.dropFirst("not run: ".count)),
+                                   notRun: results.count)
+        let report = gate.evaluate(ConformanceRun(suiteVersion: suite.suiteVersion, profile: options.profile, results: results,
+                                                  incidents: [incident]),
                                    implementation: ImplementationInfo(name: "adapter: \(command)"))
         let rerun = RerunCommand(invocation: invocation, profile: options.profile, options: options).callAsFunction
-        try? write(options.jsonReport, JSONResultsReport.render(report, rerun: rerun))
-        try? write(options.junitReport, JUnitReport.render(report, rerun: rerun))
-        try? write(options.markdownReport, MarkdownReport.render(report, rerun: rerun))
+        try? writeReports(report, options: options, rerun: rerun)
+    }
+
+    /// The reports `--report-json`, `--report-junit` and `--report-markdown` ask for, written all or nothing and
+    /// to their end even if a signal arrives meanwhile.
+    private func writeReports(_ report: GateReport, options: CommandLineOptions, rerun: (String) -> String) throws {
+        let formats: [(URL?, (GateReport, (String) -> String) -> String)] = [
+            (options.jsonReport, JSONResultsReport.render), (options.junitReport, JUnitReport.render),
+            (options.markdownReport, MarkdownReport.render),
+        ]
+        let files = formats.compactMap { url, render in url.map { (url: $0, text: render(report, rerun)) } }
+        try writeFiles(files)
+    }
+
+    /// Writes `files` all or nothing (``OutputFiles/write(_:)``), finished before a signal ends the process.
+    private func writeFiles(_ files: [(url: URL, text: String)]) throws {
+        guard !files.isEmpty else { return }
+        if let interrupts {
+            try interrupts.finishing { try OutputFiles.write(files) }
+        } else {
+            try OutputFiles.write(files)
+        }
     }
 
     /// A baseline written for a newer suite than the vectors cannot be judged against them.
@@ -289,21 +316,17 @@ struct CommandLineTool {
         let gate = try ConformanceGate(
             suite: suite, profile: execution.run.profile, baseline: baseline, policy: options.policy)
         let report = gate.evaluate(execution.run, implementation: execution.implementation)
-        try write(options.jsonReport, JSONResultsReport.render(report, rerun: execution.rerun))
-        try write(options.junitReport, JUnitReport.render(report, rerun: execution.rerun))
-        try write(options.markdownReport, MarkdownReport.render(report, rerun: execution.rerun))
+        try writeReports(report, options: options, rerun: execution.rerun)
         RunReportPrinter(output: output, verbose: options.verbose, baselinePath: options.baseline?.path)
             .print(report, suite: suite, rerun: execution.rerun)
         if let failure = execution.harnessFailure {
-            if case .interrupted(let signal) = failure {
-                output.line("INTERRUPTED by \(HarnessFailure.signalName(signal)): the vectors not run are reported as skipped (not run)")
-                output.problem("adapter error: \(failure.description)")
-                return ExitCode.interrupted(by: signal)
-            }
             output.problem("adapter error: \(failure.description)")
-            return .implementationUnavailable
         }
         switch report.verdict {
+        case .interrupted:
+            if case .interrupted(let signal)? = execution.harnessFailure { return ExitCode.interrupted(by: signal) }
+            return .interrupted
+        case .faulted: return .implementationUnavailable
         case .passed: return .passed
         case .failed: return .failures
         case .staleBaseline: return .configurationProblem
@@ -334,6 +357,11 @@ struct CommandLineTool {
             if case .interrupted(let signal) = failure { return ExitCode.interrupted(by: signal) }
             return .implementationUnavailable
         }
+        if !run.incidents.isEmpty {
+            for incident in run.incidents { output.problem("[\(incident.kind.rawValue)] \(FailureMessage.line(incident.message))") }
+            output.problem("error: the run was not whole (see above); the baseline was not written")
+            return .implementationUnavailable
+        }
         var baseline = Baseline(run: run, previous: previous, implementation: execution.implementation.name)
         // Vectors this run did not select keep their entries, as long as they still exist.
         let ran = Set(run.results.map(\.id))
@@ -342,7 +370,7 @@ struct CommandLineTool {
             baseline.knownFailures[id] = entry
             kept += 1
         }
-        try write(url, baseline.fileText())
+        try writeFiles([(url, baseline.fileText())])
         output.line("wrote \(url.path): \(baseline.knownFailures.count) known failures"
             + (kept > 0 ? " (\(kept) kept from vectors this run did not select)" : "")
             + " for suite \(baseline.suiteVersion), profile \(baseline.profile.rawValue)")
@@ -432,7 +460,7 @@ struct CommandLineTool {
         let vectors = try ConformanceEngine(suite: suite)
             .plan(profile: options.profile, families: families, selection: options.selection)
         for vector in vectors {
-            output.line("\(vector.metadata.id)\t\(vector.metadata.description)")
+            output.line("\(vector.metadata.id)\t\(FailureMessage.line(vector.metadata.description))")
         }
         output.problem("\(vectors.count) vectors (suite \(suite.suiteVersion), profile \(options.profile.rawValue))")
         return .passed
@@ -449,7 +477,7 @@ struct CommandLineTool {
         _ = try vector(id, in: suite)
         let file = suite.standaloneFile(for: id) ?? ""
         if let url = options.output {
-            try write(url, file)
+            try writeFiles([(url, file)])
             output.problem("wrote \(url.path): \(id) (suite \(suite.suiteVersion)); rerun it on its own: "
                 + "\(invocation) run --vectors \(Self.shellQuoted(url.path))")
         } else {
@@ -471,14 +499,5 @@ struct CommandLineTool {
             throw CommandLineOptions.UsageError(description: "no vector with ID \"\(id)\" in suite \(suite.suiteVersion)\(retired)")
         }
         return vector
-    }
-
-    private func write(_ url: URL?, _ text: String) throws {
-        guard let url else { return }
-        do {
-            try Data(text.utf8).write(to: url)
-        } catch {
-            throw OutputError(path: url.path, reason: error.localizedDescription)
-        }
     }
 }

@@ -11,6 +11,11 @@ final class InterruptHandler: @unchecked Sendable {
 
     private let lock = NSLock()
     private var runner: HarnessInterrupter?
+    /// Inside ``finishing(_:)``: a signal waits for it to end (files are written whole, never cut by an exit).
+    private var finishingDepth = 0
+    private var deferredSignal: Int32?
+    /// A signal is ending the process (`exit` runs on the signal thread): no file is started any more.
+    private var exiting = false
     private var sources: [any DispatchSourceSignal] = []
     private let queue = DispatchQueue(label: "login-conformance signals")
 
@@ -30,11 +35,42 @@ final class InterruptHandler: @unchecked Sendable {
         lock.withLock { self.runner = runner?.interrupter }
     }
 
-    private func handle(_ signalNumber: Int32) {
-        guard let runner = lock.withLock({ self.runner }) else {
-            // No adapter to stop (an in-process run, loading, reporting): end at once with the same status.
-            exit(128 + signalNumber)
+    /// Runs `body` (writing the reports or the baseline) to its end even if a signal arrives meanwhile; the signal
+    /// then ends the process with its status right after. Every file is thus either the previous one or the new
+    /// one, whole.
+    func finishing<T>(_ body: () throws -> T) rethrows -> T {
+        let ending = lock.withLock {
+            if !exiting { finishingDepth += 1 }
+            return exiting
         }
-        runner.interrupt(signal: signalNumber)
+        // The process is exiting on another thread: starting a file now would leave it half written.
+        while ending { pause() }
+        defer {
+            let signal: Int32? = lock.withLock {
+                finishingDepth -= 1
+                return finishingDepth == 0 ? deferredSignal : nil
+            }
+            if let signal { exit(128 + signal) }
+        }
+        return try body()
+    }
+
+    private func handle(_ signalNumber: Int32) {
+        enum Action { case deferred, interrupt(HarnessInterrupter), exit }
+        let action: Action = lock.withLock {
+            if finishingDepth > 0 {
+                if deferredSignal == nil { deferredSignal = signalNumber }
+                return .deferred
+            }
+            if let runner { return .interrupt(runner) }
+            exiting = true
+            return .exit
+        }
+        switch action {
+        case .deferred: return
+        case .interrupt(let runner): runner.interrupt(signal: signalNumber)
+        // No adapter to stop (an in-process run, loading): end at once with the same status.
+        case .exit: exit(128 + signalNumber)
+        }
     }
 }

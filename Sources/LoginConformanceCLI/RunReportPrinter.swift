@@ -21,10 +21,10 @@ struct RunReportPrinter {
             output.line()
             switch entry.classification {
             case .newlyPassing:
-                output.line("[newly passing] \(entry.result.id) — \(entry.result.metadata.description)")
+                output.line("[newly passing] \(entry.result.id) — \(FailureMessage.line(entry.result.metadata.description))")
                 output.line("  the baseline says \(entry.known?.kind.rawValue ?? "it fails"); it passes now: run `login-conformance baseline update --baseline \(baselinePath.map(CommandLineTool.shellQuoted) ?? "FILE")`")
             case .changedVector:
-                output.line("[changed vector: suite \(entry.change?.version.description ?? "?"): \(entry.change?.reason ?? "")] " + FailureMessage.text(
+                output.line("[changed vector: suite \(entry.change?.version.description ?? "?"): \(FailureMessage.line(entry.change?.reason ?? ""))] " + FailureMessage.text(
                     for: entry.result, vector: suite.vector(withID: entry.result.id), rerunCommand: rerun(entry.result.id)))
             default:
                 let was = entry.known.map { " (baseline: \($0.kind.rawValue))" } ?? ""
@@ -38,14 +38,14 @@ struct RunReportPrinter {
         }
         for stale in report.staleEntries {
             output.line()
-            output.line("[stale baseline entry\(stale.blocks ? "" : ", not blocking")] \(stale.id): \(stale.explanation)")
+            output.line("[stale baseline entry\(stale.blocks ? "" : ", not blocking")] \(FailureMessage.line(stale.id)): \(FailureMessage.line(stale.explanation))")
         }
         let changed = report.entries(.changedVector).filter { !$0.blocks }
         if !changed.isEmpty {
             output.line()
             output.line("\(changed.count) failing vector(s) whose expectation changed since the baseline's suite version (not blocking; --changed-vectors block to block):")
             for entry in changed.prefix(verbose ? changed.count : Self.detailLimit) {
-                output.line("  \(entry.result.id): \(entry.result.outcome.summary) — changed in \(entry.change?.version.description ?? "?"): \(entry.change?.reason ?? "")")
+                output.line("  \(entry.result.id): \(FailureMessage.line(entry.result.outcome.summary)) — changed in \(entry.change?.version.description ?? "?"): \(FailureMessage.line(entry.change?.reason ?? ""))")
             }
         }
         let lenient = report.entries.filter { if case .lenient = $0.result.outcome { true } else { false } }
@@ -53,7 +53,7 @@ struct RunReportPrinter {
             output.line()
             output.line("\(lenient.count) lenient pass(es): an outcome the sources allow, not the preferred one (--verbose lists them)")
             for entry in lenient.prefix(verbose ? lenient.count : 5) {
-                output.line("  \(entry.result.id): \(entry.result.outcome.summary)")
+                output.line("  \(entry.result.id): \(FailureMessage.line(entry.result.outcome.summary))")
             }
         }
         output.line()
@@ -66,8 +66,17 @@ struct RunReportPrinter {
                 .map { "\(counts[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ")
                 + ", \(report.staleEntries.count) stale")
         }
+        for incident in run.incidents {
+            output.line("[\(incident.kind.rawValue)] \(FailureMessage.line(incident.message))"
+                + (incident.notRun > 0 ? " (\(incident.notRun) selected vectors not run)" : ""))
+        }
         let totals = run.totals
-        let verdict = report.verdict == .passed ? "PASSED" : "FAILED"
+        let verdict = switch report.verdict {
+        case .passed: "PASSED"
+        case .interrupted: "INTERRUPTED"
+        case .faulted: "FAULTED"
+        case .failed, .staleBaseline, .nothingChecked: "FAILED"
+        }
         let lenientNote = totals.lenient > 0 ? " (\(totals.lenient) lenient)" : ""
         output.line("\(verdict): \(totals.passed) passed\(lenientNote), \(totals.failed) failed, \(totals.errored) errors, \(totals.skipped) skipped")
     }

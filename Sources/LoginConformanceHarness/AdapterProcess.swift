@@ -78,8 +78,18 @@ final class AdapterProcess: @unchecked Sendable {
         let words: [String] = ["/bin/sh", "-c", Self.execIfSimple(command)]
         let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
         defer { arguments.forEach { free($0) } }
+        // The environment, marked: every descendant inherits the marker, so one that left the process group is
+        // still known to be the adapter's (and a reused process ID is not).
+        var inherited: [UnsafeMutablePointer<CChar>?] = []
+        var entry = environ
+        while let variable = entry.pointee {
+            if !String(cString: variable).hasPrefix(Self.markerName + "=") { inherited.append(strdup(variable)) }
+            entry += 1
+        }
+        let environment = inherited + [strdup(Self.marker), nil]
+        defer { environment.forEach { free($0) } }
         var child: pid_t = 0
-        let status = posix_spawn(&child, "/bin/sh", &actions, &attributes, arguments, environ)
+        let status = posix_spawn(&child, "/bin/sh", &actions, &attributes, arguments, environment)
         close(input[0])
         close(output[1])
         close(error[1])
@@ -90,7 +100,10 @@ final class AdapterProcess: @unchecked Sendable {
             throw HarnessFailure.cannotStart("cannot start /bin/sh -c \(command): \(String(cString: strerror(status)))")
         }
         pid = child
+        Self.live.withLock { _ = $0.insert(child) }
         stdinDescriptor = input[1]
+        // Writes never block: every send has a deadline (``send(_:stallTimeout:)``).
+        _ = fcntl(input[1], F_SETFL, fcntl(input[1], F_GETFL) | O_NONBLOCK)
         let outputDescriptor = output[0], errorDescriptor = error[0]
         let reader = Thread { [self] in readLoop(output: outputDescriptor, error: errorDescriptor) }
         reader.name = "login-conformance adapter reader"
@@ -118,20 +131,46 @@ final class AdapterProcess: @unchecked Sendable {
         signal(SIGPIPE, SIG_IGN)
     }()
 
-    /// Sends one line (a newline is added). Throws when the adapter no longer reads its input.
-    func send(_ line: String) throws(HarnessFailure) {
-        var bytes = Array((line + "\n").utf8)
+    /// What sending a line gives.
+    enum SendResult: Equatable {
+        /// The whole line was written.
+        case sent
+        /// The adapter's input is closed (it exited or closed its standard input: `EPIPE`): nothing more reaches it.
+        case closed(String)
+        /// The adapter stopped reading: no byte could be written for `stallTimeout` (the pipe is full).
+        case stalled
+    }
+
+    /// Sends one line (a newline is added). The adapter's input is non-blocking, so a write never waits without a
+    /// deadline: when no byte can be written for `stallTimeout` (the adapter stopped reading and the pipe is full),
+    /// the send gives up with ``SendResult/stalled``. Each byte written restarts the wait (a slow reader is not a
+    /// stuck one).
+    func send(_ line: String, stallTimeout: Duration) -> SendResult {
+        guard stdinDescriptor >= 0 else { return .closed("the runner closed the adapter's input") }
+        let bytes = Array((line + "\n").utf8)
         var offset = 0
+        var deadline = ContinuousClock.now + stallTimeout
         while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { buffer in
+            let written = bytes.withUnsafeBytes { buffer in
                 write(stdinDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
             }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw HarnessFailure.cannotWrite(String(cString: strerror(errno)))
+            if written > 0 {
+                offset += written
+                deadline = ContinuousClock.now + stallTimeout
+                continue
             }
-            offset += written
+            if written < 0 && errno == EINTR { continue }
+            guard written < 0, errno == EAGAIN || errno == EWOULDBLOCK else {
+                return .closed(String(cString: strerror(errno)))
+            }
+            let now = ContinuousClock.now
+            guard now < deadline else { return .stalled }
+            var descriptor = pollfd(fd: stdinDescriptor, events: Int16(POLLOUT), revents: 0)
+            let milliseconds = Int32(clamping: max(1, Int((Self.seconds(deadline - now) * 1000).rounded(.up))))
+            // At most 100 ms at a time: an interrupt kills the adapter, and its closed input ends the wait.
+            _ = poll(&descriptor, 1, min(milliseconds, 100))
         }
+        return .sent
     }
 
     /// The next line of standard output, waiting at most `timeout`. The end of standard output, or the adapter's
@@ -268,11 +307,78 @@ final class AdapterProcess: @unchecked Sendable {
         }
     }
 
-    /// Kills the adapter's whole process group and reaps it.
+    /// Kills the adapter's whole process group and every process descending from it that left the group (a
+    /// child that called `setsid()`), and reaps it. When the runner is a child subreaper
+    /// (``adoptOrphans()``), processes orphaned by an adapter and re-parented to the runner are killed too.
     func kill() {
         closeInput()
+        // Read before the group dies: a process that left the group is still linked to the adapter by its parent.
+        rememberDescendants()
         killProcessGroup(pid)
+        for stray in remembered.withLock({ $0 }) where Self.isMarked(stray) { _ = signalProcess(stray, SIGKILL) }
         _ = reap(blocking: true)
+        Self.live.withLock { $0.remove(pid) }
+        Self.killOrphans()
+    }
+
+    /// The adapter's descendants seen so far (``rememberDescendants()``), killed with it if they are still there.
+    private let remembered = Locked<Set<pid_t>>([])
+
+    /// Notes the adapter's descendants now, while it lives (before `stop`, after which it exits by itself and its
+    /// descendants lose their link to it).
+    func rememberDescendants() {
+        let found = descendants(of: pid)
+        remembered.withLock { $0.formUnion(found) }
+    }
+
+    /// The environment variable that marks an adapter's descendants, with the runner's process ID.
+    static let markerName = "LOGIN_CONFORMANCE_ADAPTER_OF"
+    private static let marker = "\(markerName)=\(getpid())"
+
+    /// Whether `process` carries this runner's marker in its environment (Linux; elsewhere, whether it exists).
+    static func isMarked(_ process: pid_t) -> Bool {
+        #if os(Linux)
+        guard let environment = FileManager.default.contents(atPath: "/proc/\(process)/environ") else { return false }
+        return environment.split(separator: 0).contains { $0.elementsEqual(marker.utf8) }
+        #else
+        return signalProcess(process, 0) == 0
+        #endif
+    }
+
+    /// The process IDs of the adapters running now (an orphan is a child of the runner that is none of them).
+    private static let live = Locked<Set<pid_t>>([])
+    /// Whether this process adopts orphaned descendants (``adoptOrphans()``).
+    private static let adopting = Locked(false)
+
+    /// Makes the runner a child subreaper (Linux, `prctl(PR_SET_CHILD_SUBREAPER)`): a descendant of an adapter whose
+    /// parent exits — a daemon that double-forks and calls `setsid()` — is re-parented to the runner instead of
+    /// init, so stopping an adapter stops it too. Call once, in a process that starts no other children (the
+    /// CLI). Elsewhere (macOS) it does nothing: descendants that leave the process group are found from the
+    /// adapter while their parent lives (``kill()``), not after. Returns whether it took effect.
+    @discardableResult
+    package static func adoptOrphans() -> Bool {
+        #if os(Linux)
+        typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "prctl") else { return false }
+        let prctl = unsafeBitCast(symbol, to: Prctl.self)
+        let adopted = prctl(36 /* PR_SET_CHILD_SUBREAPER */, 1, 0, 0, 0) == 0
+        adopting.withLock { $0 = adopted }
+        return adopted
+        #else
+        return false
+        #endif
+    }
+
+    /// Kills and reaps the children of this process that are no running adapter but carry the marker (orphans of
+    /// adapters it adopted).
+    private static func killOrphans() {
+        guard adopting.withLock({ $0 }) else { return }
+        let running = live.withLock { $0 }
+        for orphan in descendants(of: getpid(), depth: 1) where !running.contains(orphan) && isMarked(orphan) {
+            _ = signalProcess(orphan, SIGKILL)
+            var status: Int32 = 0
+            _ = waitpid(orphan, &status, 0)
+        }
     }
 
     /// The adapter's process group ID (its shell's process ID).
@@ -386,6 +492,50 @@ func processGroupExists(_ group: pid_t) -> Bool {
     #else
     return true
     #endif
+}
+
+/// The processes descending from `root` (its children, theirs…, at most `depth` generations), read from `/proc`
+/// on Linux; empty elsewhere.
+func descendants(of root: pid_t, depth: Int = .max) -> [pid_t] {
+    #if os(Linux)
+    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
+    var children: [pid_t: [pid_t]] = [:]
+    for entry in entries {
+        guard let process = pid_t(entry),
+              let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { continue }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        if fields.count > 1, let parent = pid_t(fields[1]) { children[parent, default: []].append(process) }
+    }
+    var found: [pid_t] = [], generation = [root], level = 0
+    while !generation.isEmpty, level < depth {
+        generation = generation.flatMap { children[$0] ?? [] }
+        found += generation
+        level += 1
+    }
+    return found
+    #else
+    return []
+    #endif
+}
+
+/// Sends `signal` to one process.
+func signalProcess(_ process: pid_t, _ signal: Int32) -> Int32 {
+    kill(process, signal)
+}
+
+/// A value behind a lock.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+        lock.withLock { body(&value) }
+    }
 }
 
 /// Sends `signal` to every process of the group `group`.

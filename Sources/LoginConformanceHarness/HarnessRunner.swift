@@ -41,6 +41,10 @@ public final class HarnessRunner {
     /// define. Not failing in `run`; `smoke` fails on them.
     public private(set) var warnings: [String] = []
 
+    /// What happened to the run as a whole, which no vector's result says: the adapter exited unasked, the restart
+    /// budget ran out, the run was interrupted (``RunIncident``). A run with one is never `passed`.
+    public private(set) var incidents: [RunIncident] = []
+
     /// What a signal handler's thread uses to interrupt this run.
     public let interrupter: HarnessInterrupter
 
@@ -61,6 +65,14 @@ public final class HarnessRunner {
 
     deinit {
         process?.kill()
+    }
+
+    /// Makes this process a child subreaper on Linux, so that the descendants of an adapter that leave its process
+    /// group and outlive their parent are stopped with it (``AdapterProcess/adoptOrphans()``). For a process that
+    /// starts no other children: the CLI.
+    @discardableResult
+    package static func adoptOrphans() -> Bool {
+        AdapterProcess.adoptOrphans()
     }
 
     /// The signal that interrupted the run, if one did.
@@ -86,10 +98,10 @@ public final class HarnessRunner {
             process.kill()
             throw .interrupted(signal: signal)
         }
-        do {
-            try process.send(Self.startRequest)
-        } catch {
-            throw HarnessFailure.handshake("the adapter does not read its input (\(process.exitDescription(waiting: .seconds(1))))\(stderrNote(process))")
+        if process.send(Self.startRequest, stallTimeout: options.startTimeout) != .sent {
+            let ending = process.exitDescription(waiting: .seconds(1))
+            process.kill()
+            throw HarnessFailure.handshake("the adapter does not read its input (\(ending))\(stderrNote(process))")
         }
         let read = process.readLine(timeout: options.startTimeout)
         if let signal = interruption {
@@ -122,6 +134,11 @@ public final class HarnessRunner {
                 if !extra.isEmpty {
                     warn("the adapter's started message has members the protocol does not define (ignored): \(extra.sorted().joined(separator: ", "))")
                 }
+                let names = message["capabilities"]?.arrayValue?.compactMap(\.stringValue) ?? []
+                let repeated = Dictionary(grouping: names, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
+                if !repeated.isEmpty {
+                    warn("the adapter's started message lists a capability more than once (the schema wants each once): \(repeated.joined(separator: ", "))")
+                }
             }
             handshake = answer
             return answer
@@ -153,9 +170,11 @@ public final class HarnessRunner {
             self.process = nil
             return "stopped by the interrupt"
         }
+        // Its descendants, while it lives: after `stop` it exits and they lose their link to it.
+        process.rememberDescendants()
         // Everything written after the last answer is a violation: read it, before and at stop.
         var extra = process.drainLines(untilEnd: .zero)
-        try? process.send(Self.stopRequest)
+        _ = process.send(Self.stopRequest, stallTimeout: .seconds(2))
         process.closeInput()
         extra += process.drainLines(untilEnd: .seconds(2))
         for line in extra { lateOutput(line) }
@@ -218,6 +237,15 @@ public final class HarnessRunner {
         renderedRequests = [:]
         let notRun = failure.map { "not run: \($0)" } ?? "not run"
         let interrupted: Bool = if case .interrupted = failure { true } else { false }
+        if let failure {
+            let count = results.filter { $0 == nil }.count
+            if case .interrupted(let signal) = failure {
+                incidents.append(RunIncident(kind: .interrupted, message: failure.description,
+                                             signal: HarnessFailure.signalName(signal), notRun: count))
+            } else {
+                incidents.append(RunIncident(kind: .adapterUnavailable, message: failure.description, notRun: count))
+            }
+        }
         return (vectors.indices.map { index in
             results[index] ?? VectorResult(metadata: vectors[index].metadata, family: vectors[index].family,
                                            outcome: interrupted ? .skipped(reason: notRun) : .errored(message: notRun),
@@ -233,19 +261,25 @@ public final class HarnessRunner {
         guard let process else { return .cannotStart("the adapter is not running") }
         let clock = ContinuousClock()
         var sequences: [Int: Int] = [:]
-        var sendFailed = false
+        // How many of the chunk's requests were written whole, and why the next one was not.
+        var sent = 0
+        var sendProblem: AdapterProcess.SendResult?
         for index in chunk {
             let sequence = nextSequence
             nextSequence += 1
             sequences[index] = sequence
-            sentIDs[sequence] = vectors[index].metadata.id
             let body = renderedRequests.removeValue(forKey: index) ?? Self.requestBody(vectors[index])
-            do {
-                try process.send(Self.runRequest(sequence: sequence, body: body))
-            } catch {
-                sendFailed = true
+            let sending = process.send(Self.runRequest(sequence: sequence, body: body), stallTimeout: options.timeout)
+            if let signal = interruption {
+                process.kill()
+                return .interrupted(signal: signal)
+            }
+            guard sending == .sent else {
+                sendProblem = sending
                 break
             }
+            sentIDs[sequence] = vectors[index].metadata.id
+            sent += 1
         }
         // While the adapter answers: render the next batch's requests, judge the answers already read.
         for index in upcoming where renderedRequests[index] == nil {
@@ -257,7 +291,35 @@ public final class HarnessRunner {
         while answered < chunk.count {
             let index = chunk[answered]
             let vector = vectors[index]
-            let read = sendFailed && answered == 0 ? process.readLine(timeout: .seconds(2)) : process.readLine(timeout: options.timeout)
+            if answered == sent, let sendProblem {
+                // This vector's request never reached the adapter whole: it answered every request it read.
+                let remaining = Array(chunk[answered...])
+                if case .closed(let reason) = sendProblem {
+                    // Its input is closed (it exited, or closed its standard input): the vector is not to blame
+                    // and runs again after a restart; the exit itself is an incident of the run.
+                    process.waitForStderrToClose(timeout: .seconds(1))
+                    let ending = process.exitDescription(waiting: .seconds(1))
+                    let after = lastAnsweredID.map { " after answering \($0)" } ?? ""
+                    incidents.append(RunIncident(
+                        kind: .adapterExited,
+                        message: "the adapter \(ending == "still running" ? "closed its standard input" : ending)\(after), "
+                            + "before reading the request for \(vector.metadata.id) (\(reason)); "
+                            + "the adapter was restarted and the vectors not answered were run again"))
+                    _ = process.takeStderr()
+                    return restartThen(remaining, vectors: vectors, into: &results)
+                }
+                // It stopped reading while this request was written: a hang, found by bisection if others wait too.
+                process.kill()
+                if remaining.count == 1 {
+                    results[index] = VectorResult(
+                        metadata: vector.metadata, family: vector.family,
+                        outcome: .hung(message: "the adapter stopped reading its input: this vector's request could not be written within \(options.timeout); the adapter was killed"),
+                        duration: options.timeout, diagnostics: process.takeStderr())
+                    return restartThen([], vectors: vectors, into: &results)
+                }
+                return bisect(remaining, vectors: vectors, into: &results)
+            }
+            let read = process.readLine(timeout: options.timeout)
             if let signal = interruption {
                 // The read was cut by the interrupt: this vector and the rest were not run.
                 process.kill()
@@ -334,7 +396,20 @@ public final class HarnessRunner {
                     record(.crashed(message: "the adapter \(ending) while answering this vector"))
                     return restartThen([], vectors: vectors, into: &results)
                 }
-                return bisect(remaining, vectors: vectors, into: &results)
+                // Several answers outstanding: bisection finds a vector that makes it end. If none does (each
+                // passes when run again), the exit is still a fact of the run, not a silent pass.
+                let failure = bisect(remaining, vectors: vectors, into: &results)
+                let explained = remaining.contains { index in
+                    if case .crashed? = results[index]?.outcome { true } else { false }
+                }
+                if !explained {
+                    let after = answered > 0 ? " after answering \(vectors[chunk[answered - 1]].metadata.id)" : ""
+                    incidents.append(RunIncident(
+                        kind: .adapterExited,
+                        message: "the adapter \(ending)\(after) with \(remaining.count) requests unanswered; run again "
+                            + "after a restart, none of them made it end"))
+                }
+                return failure
             case .timedOut:
                 let remaining = Array(chunk[answered...])
                 if remaining.count == 1 {
@@ -469,7 +544,7 @@ public final class HarnessRunner {
             throw HarnessFailure.handshake("expected a started message, got: \(line.prefix(500))")
         }
         guard message["protocolVersion"]?.numberValue == Double(protocolVersion) else {
-            throw HarnessFailure.handshake("the adapter speaks protocol version \(message["protocolVersion"].map { "\($0)" } ?? "none"); this runner speaks \(protocolVersion)")
+            throw HarnessFailure.handshake("the adapter speaks protocol version \(message["protocolVersion"].map { CanonicalJSON.render($0) } ?? "none"); this runner speaks \(protocolVersion)")
         }
         guard let implementation = message["implementation"]?.objectValue,
               let name = implementation["name"]?.stringValue, !name.isEmpty else {
@@ -481,7 +556,7 @@ public final class HarnessRunner {
         var capabilities: Set<ConformanceFamily> = []
         for value in capabilityNames {
             guard let family = value.stringValue.flatMap(ConformanceFamily.init(rawValue:)) else {
-                throw HarnessFailure.handshake("unknown capability \(value) (known: \(ConformanceFamily.allCases.map(\.rawValue).joined(separator: ", ")))")
+                throw HarnessFailure.handshake("unknown capability \(CanonicalJSON.render(value)) (known: \(ConformanceFamily.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
             capabilities.insert(family)
         }

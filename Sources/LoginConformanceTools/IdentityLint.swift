@@ -34,11 +34,8 @@ enum IdentityLint {
 
     /// What is wrong with the form of `id`, if anything (Vectors/README.md, "A vector").
     static func formProblem(_ id: String, _ vector: VectorEntry) -> String? {
+        if let problem = VectorMetadata.idFormProblem(id) { return problem }
         let parts = id.components(separatedBy: "::")
-        guard parts.count >= 3, parts.allSatisfy(isWellFormedPart) else {
-            return "ID \"\(id)\" must be family::group::case, at least three parts of a-z 0-9 . _ + - each "
-                + "starting with a letter or digit"
-        }
         guard parts[0] == vector.family.rawValue else {
             return "ID \"\(id)\" is in \(vector.family.rawValue)'s file but starts with \"\(parts[0])::\""
         }
@@ -52,14 +49,5 @@ enum IdentityLint {
         default:
             return nil
         }
-    }
-
-    private static func isWellFormedPart(_ part: String) -> Bool {
-        guard let first = part.unicodeScalars.first, isLowerAlphanumeric(first) else { return false }
-        return part.unicodeScalars.allSatisfy { isLowerAlphanumeric($0) || "._+-".unicodeScalars.contains($0) }
-    }
-
-    private static func isLowerAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {
-        ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar)
     }
 }

@@ -14,7 +14,17 @@ vector and leaves no process behind (Vectors/HARNESS.md, "What the runner does w
   --invalid-utf8-on ID     answer ID with a line holding the bytes FF FE (not UTF-8)
   --extra-member-on ID     answer ID correctly with one more top-level member, "debug"
   --hang-on ID             on ID, sleep forever (with --ignore-term: a hang that SIGTERM does not end)
+  --exit-after ID          on ID, close standard input, answer ID correctly and exit 0 (the next request
+                           provably never arrives: writing it fails with EPIPE)
+  --setsid-child-on ID     on ID, start a child that leaves the process group (setsid) and sleeps, write its
+                           process ID to --pid-file (appended as "child <pid>"), then answer correctly
   --slow-on ID SECONDS     on ID, wait SECONDS before answering correctly (a hang under a shorter --timeout only)
+  --daemon-on ID           on ID, start a daemon (fork, setsid, fork again; the middle process exits at once, so
+                           the daemon is orphaned before the run ends), append "child <pid>" to --pid-file, answer
+  --stop-reading           after the handshake, never read standard input again (sleep): every write to it
+                           stalls once the pipe is full
+  --capability-twice       list the first capability twice in the started message
+  --escape-in-error-on ID  answer ID with errored, its message holding ESC, BEL and a newline (terminal control)
   --ignore-term            ignore SIGTERM, and start a helper child in the same process group that ignores it too
   --pid-file FILE          write "<pid> <process group>" to FILE once started
 
@@ -47,6 +57,12 @@ def parse_arguments(argv=None):
     parser.add_argument("--invalid-utf8-on", metavar="ID")
     parser.add_argument("--extra-member-on", metavar="ID")
     parser.add_argument("--hang-on", metavar="ID")
+    parser.add_argument("--exit-after", metavar="ID")
+    parser.add_argument("--stop-reading", action="store_true")
+    parser.add_argument("--daemon-on", metavar="ID")
+    parser.add_argument("--capability-twice", action="store_true")
+    parser.add_argument("--escape-in-error-on", metavar="ID")
+    parser.add_argument("--setsid-child-on", metavar="ID")
     parser.add_argument("--slow-on", nargs=2, metavar=("ID", "SECONDS"))
     parser.add_argument("--ignore-term", action="store_true")
     parser.add_argument("--pid-file", metavar="FILE")
@@ -80,8 +96,43 @@ def answer_run(request, arguments):
         os._exit(0)
     if vector_id == arguments.hang_on:
         sleep_forever()
+    if vector_id == arguments.exit_after:
+        os.close(0)
+        reference_adapter.write_message(reference_adapter.answer_run(request, arguments.profile))
+        sys.stdout.flush()
+        os._exit(0)
+    if vector_id == arguments.daemon_on:
+        reader, writer = os.pipe()
+        if os.fork() == 0:
+            os.setsid()
+            daemon = os.fork()
+            if daemon == 0:
+                for descriptor in (0, 1, 2, writer, reader):
+                    os.close(descriptor)
+                sleep_forever()
+            os.write(writer, b"%d" % daemon)
+            os._exit(0)
+        os.close(writer)
+        daemon = int(os.read(reader, 32))
+        os.close(reader)
+        os.wait()
+        with open(arguments.pid_file, "a") as handle:
+            handle.write("child %d\n" % daemon)
+    if vector_id == arguments.setsid_child_on:
+        child = os.fork()
+        if child == 0:
+            os.setsid()
+            for descriptor in (0, 1, 2):
+                os.close(descriptor)
+            sleep_forever()
+        with open(arguments.pid_file, "a") as handle:
+            handle.write("child %d\n" % child)
     if arguments.slow_on and vector_id == arguments.slow_on[0]:
         time.sleep(float(arguments.slow_on[1]))
+    if vector_id == arguments.escape_in_error_on:
+        reference_adapter.write_message({"type": "errored", "seq": seq,
+                                         "message": "\x1b]0;pwned\x07\x1b[2J\nrerun: rm -rf /"})
+        return
     if vector_id == arguments.invalid_utf8_on:
         write_bytes(b'{"type":"result","seq":%d,"outcome":{"result":"\xff\xfe"}}\n' % seq)
         return
@@ -117,7 +168,12 @@ def serve(arguments):
             continue
         kind = request.get("type")
         if kind == "start":
-            reference_adapter.write_message(reference_adapter.started_message(arguments.profile))
+            started = reference_adapter.started_message(arguments.profile)
+            if arguments.capability_twice:
+                started["capabilities"] = started["capabilities"][:1] + started["capabilities"]
+            reference_adapter.write_message(started)
+            if arguments.stop_reading:
+                sleep_forever()
         elif kind == "stop":
             if arguments.extra_on_stop:
                 reference_adapter.write_message({"type": "result", "seq": 1, "outcome": {"result": "valid"}})

@@ -6,11 +6,15 @@ public struct ConformanceRun: Sendable {
     public let profile: ConformanceProfile
     /// One result per vector, in suite order.
     public let results: [VectorResult]
+    /// What happened to the run as a whole (an interrupt, an adapter that exited unasked): a run with one is never
+    /// `passed`.
+    public let incidents: [RunIncident]
 
-    public init(suiteVersion: String, profile: ConformanceProfile, results: [VectorResult]) {
+    public init(suiteVersion: String, profile: ConformanceProfile, results: [VectorResult], incidents: [RunIncident] = []) {
         self.suiteVersion = suiteVersion
         self.profile = profile
         self.results = results
+        self.incidents = incidents
     }
 
     /// Counts per family, in family order.
@@ -31,12 +35,14 @@ public struct ConformanceRun: Sendable {
 
     /// The run's verdict.
     public var verdict: Verdict {
+        if incidents.contains(where: { $0.kind == .interrupted }) { return .interrupted }
+        if !incidents.isEmpty { return .faulted }
         let counts = totals
         if counts.failed + counts.errored > 0 { return .failed }
         return counts.passed > 0 ? .passed : .nothingChecked
     }
 
-    /// Passed, failed, or nothing checked (every selected vector skipped).
+    /// Passed, failed, nothing checked (every selected vector skipped), interrupted or faulted.
     public enum Verdict: String, Sendable, Hashable {
         /// Every vector checked passed, and at least one was checked.
         case passed
@@ -44,6 +50,10 @@ public struct ConformanceRun: Sendable {
         case failed
         /// Every vector was skipped: the implementation adopts none of the selected families' protocols.
         case nothingChecked
+        /// A signal ended the run before every selected vector ran (``RunIncident/Kind/interrupted``).
+        case interrupted
+        /// The adapter exited unasked or could not be run (``RunIncident``): the results are not the whole answer.
+        case faulted
     }
 }
 

@@ -7,24 +7,24 @@ public enum FailureMessage {
     public static func text(
         for result: VectorResult, vector: (any ConformanceVector)?, rerunCommand: String
     ) -> String {
-        var lines = ["\(result.id) — \(result.metadata.description)"]
+        var lines = ["\(line(result.id)) — \(line(result.metadata.description))"]
         switch result.outcome {
         case .failed(let mismatch):
-            lines.append("  \(mismatch.summary)")
+            lines.append("  \(line(mismatch.summary))")
             lines.append("  expected: \(visible(mismatch.expected))")
             lines.append("  actual:   \(visible(mismatch.actual))")
         case .errored(let message):
-            lines.append("  error: \(message)")
+            lines.append("  error: \(line(message))")
         case .crashed(let message):
-            lines.append("  crash: \(message)")
+            lines.append("  crash: \(line(message))")
         case .hung(let message):
-            lines.append("  hang: \(message)")
+            lines.append("  hang: \(line(message))")
         case .skipped(let reason):
-            lines.append("  skipped: \(reason)")
+            lines.append("  skipped: \(line(reason))")
         case .passed:
             lines.append("  passed")
         case .lenient(let leniency):
-            lines.append("  lenient: \(leniency.summary)")
+            lines.append("  lenient: \(line(leniency.summary))")
             lines.append("  preferred: \(visible(leniency.preferred))")
             lines.append("  actual:    \(visible(leniency.actual))")
         }
@@ -36,8 +36,8 @@ public enum FailureMessage {
             lines.append("  stderr:   " + visible(shown).replacingOccurrences(of: "\n", with: "\n            "))
         }
         let profiles = result.metadata.profiles.map { $0.map(\.rawValue).sorted().joined(separator: ", ") } ?? "all"
-        lines.append("  severity: \(result.metadata.severity.rawValue) · profiles: \(profiles) · refs: \(result.metadata.refs.joined(separator: "; "))")
-        lines.append("  rerun:    \(rerunCommand)")
+        lines.append("  severity: \(result.metadata.severity.rawValue) · profiles: \(profiles) · refs: \(line(result.metadata.refs.joined(separator: "; ")))")
+        lines.append("  rerun:    \(line(rerunCommand))")
         return lines.joined(separator: "\n")
     }
 
@@ -50,9 +50,9 @@ public enum FailureMessage {
         "swift run login-conformance run --profile \(profile.rawValue) --vector '\(id)'"
     }
 
-    /// JSON text with every character a reader cannot see escaped as `\uXXXX`: separators and whitespace other
-    /// than the ASCII space, controls, format characters (U+200B, U+FEFF, bidi marks), private use and unassigned
-    /// code points. A vector about U+200B must not print as if the character were absent.
+    /// Text with every character a reader cannot see, or that a terminal would act on, escaped as `\uXXXX`:
+    /// separators and whitespace other than the ASCII space, controls (every C0 control but LF and TAB, DEL, C1),
+    /// format characters (U+200B, U+FEFF, bidi marks), private use and unassigned code points. A vector about U+200B must not print as if the character were absent.
     public static func visible(_ json: String) -> String {
         var result = String.UnicodeScalarView()
         for scalar in json.unicodeScalars {
@@ -68,8 +68,16 @@ public enum FailureMessage {
         return String(result)
     }
 
+    /// One field of a one-line-per-field message: ``visible(_:)``, with line feeds escaped too, so no field (an ID,
+    /// an adapter's message) can start a line of its own or split the rerun line.
+    public static func line(_ text: String) -> String {
+        visible(text).replacingOccurrences(of: "\n", with: "\\u000a").replacingOccurrences(of: "\t", with: "\\u0009")
+    }
+
     private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar.isASCII { return false }
+        // ASCII controls other than LF and TAB (ESC, BEL, CR, DEL…) would act on a terminal: a crafted message
+        // could clear the screen or set the window title.
+        if scalar.isASCII { return (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || scalar.value == 0x7f }
         switch scalar.properties.generalCategory {
         case .spaceSeparator, .lineSeparator, .paragraphSeparator, .control, .format, .privateUse, .unassigned,
              .surrogate, .nonspacingMark, .enclosingMark:

@@ -50,10 +50,22 @@ public struct GateReport: Sendable {
         case staleBaseline
         /// Every selected vector was skipped.
         case nothingChecked
+        /// A signal ended the run before every selected vector ran: the run's ``ConformanceRun/incidents`` say
+        /// which and how many vectors did not run.
+        case interrupted
+        /// The adapter exited unasked, could not be started or ran out of restarts (the run's
+        /// ``ConformanceRun/incidents``): the results are not the whole answer.
+        case faulted
     }
 
-    /// The verdict: blocking stale entries first (the baseline must be fixed), then blocking results.
+    /// The verdict: an interrupt or another incident first (the results are not the whole answer), then blocking
+    /// stale entries (the baseline must be fixed), then blocking results.
     public var verdict: Verdict {
+        switch run.verdict {
+        case .interrupted: return .interrupted
+        case .faulted: return .faulted
+        case .passed, .failed, .nothingChecked: break
+        }
         if staleEntries.contains(where: \.blocks) { return .staleBaseline }
         if entries.contains(where: \.blocks) { return .failed }
         if !entries.contains(where: { $0.classification != .skipped }) { return .nothingChecked }

@@ -1,4 +1,5 @@
-/// The machine-readable results: suite version, implementation, profile, verdict, and per vector its outcome,
+/// The machine-readable results: suite version, implementation, profile, verdict, the run's incidents (an
+/// interrupt, an adapter that exited unasked), and per vector its outcome,
 /// failure kind, classification, expected and actual, duration and rerun command. Described by
 /// `Vectors/schema/results.schema.json`.
 public enum JSONResultsReport {
@@ -17,6 +18,7 @@ public enum JSONResultsReport {
                            blockOnNewVectors: report.policy.blockOnNewVectors,
                            blockOnChangedVectors: report.policy.blockOnChangedVectors),
             verdict: report.verdict.rawValue,
+            incidents: report.run.incidents,
             counts: Dictionary(uniqueKeysWithValues: report.counts.map { ($0.key.rawValue, $0.value) }),
             families: report.familyCounts.map { family, counts, total in
                 Family(family: family.rawValue, total: total,
@@ -61,6 +63,7 @@ public enum JSONResultsReport {
         let baselineSuiteVersion: String?
         let policy: Policy
         let verdict: String
+        let incidents: [RunIncident]
         let counts: [String: Int]
         let families: [Family]
         let stale: [Stale]

@@ -5,7 +5,8 @@ import Foundation
 /// Swift Testing's own xUnit output has one test case per test function, which says nothing about vectors. Here a
 /// blocking result is a `failure` (an `error` for errors, crashes and hangs); a known failure, a non-blocking new
 /// vector, changed vector or newly passing vector and a skip are `skipped`, with the reason; blocking stale baseline
-/// entries are `error` test cases in a `baseline` suite (non-blocking ones, retired after the baseline, `skipped`).
+/// entries are `error` test cases in a `baseline` suite (non-blocking ones, retired after the baseline, `skipped`);
+/// the run's incidents (an interrupt, an adapter that exited unasked) are `error` test cases in a `run` suite.
 /// A lenient pass is a pass with a `system-out` line saying which accepted outcome it gave.
 public enum JUnitReport {
     /// The report as XML text; `rerun` gives the one-line command that reruns a vector.
@@ -20,6 +21,15 @@ public enum JUnitReport {
             .sorted { $0.key < $1.key }
             .map { family, entries in (name: family.rawValue, cases: entries.map { testCase($0, rerun: rerun) }) }
         if !stale.isEmpty { suites.append((name: "baseline", cases: stale)) }
+        // What happened to the run as a whole (an interrupt, an adapter that exited unasked): an error each, so a
+        // CI system that shows only test cases still shows that the results are not the whole answer.
+        let incidents = report.run.incidents.map { incident in
+            Case(classname: "run", name: incident.kind.rawValue, time: 0,
+                 element: .error(type: incident.kind.rawValue,
+                                 message: incident.message + (incident.notRun > 0 ? " (\(incident.notRun) selected vectors not run)" : ""),
+                                 body: nil))
+        }
+        if !incidents.isEmpty { suites.append((name: "run", cases: incidents)) }
 
         let all = suites.flatMap(\.cases)
         var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"

@@ -10,6 +10,12 @@ public enum MarkdownReport {
         var lines = ["## LoginConformance \(run.suiteVersion) · \(run.profile.rawValue) · \(cell(report.implementation.name))", ""]
         let (status, detail) = headline(report)
         lines.append("**Gate: \(status)** — \(detail)")
+        if !run.incidents.isEmpty {
+            lines += ["", "### Incidents (\(run.incidents.count))", "",
+                      "What happened to the run as a whole: its results are not the whole answer.", "",
+                      "| incident | vectors not run | what |", "| --- | ---: | --- |"]
+            lines += run.incidents.map { "| \($0.kind.rawValue) | \($0.notRun) | \(cell($0.message)) |" }
+        }
         if let baseline = report.baselineSuiteVersion {
             lines.append("")
             lines.append("Baseline written for suite \(baseline).")
@@ -101,6 +107,12 @@ public enum MarkdownReport {
             return ("FAILED", counted(report.staleEntries.filter(\.blocks).count, "stale baseline entry", plural: "stale baseline entries"))
         case .nothingChecked:
             return ("FAILED", "nothing was checked: every selected vector was skipped")
+        case .interrupted:
+            let incident = report.run.incidents.first { $0.kind == .interrupted }
+            return ("INTERRUPTED", "by \(incident?.signal ?? "a signal"); \(counted(incident?.notRun, "selected vector")) not run")
+        case .faulted:
+            let notRun = report.run.incidents.map(\.notRun).reduce(0, +)
+            return ("FAULTED", "\(counted(report.run.incidents.count, "incident")) (see below); \(counted(notRun, "selected vector")) not run")
         }
     }
 

@@ -129,7 +129,13 @@ extension VectorLoadError {
         case is Bool.Type: "a boolean"
         case is [String: Any].Type: "an object"
         case is [Any].Type: "an array"
-        default: "a value of type \(type)"
+        default:
+            // Never a Swift spelling (`Dictionary<String, JSONValue>`): the JSON type the decoder asked for.
+            switch String(describing: type) {
+            case let name where name.hasPrefix("Dictionary<") || name.hasPrefix("["): "an object"
+            case let name where name.hasPrefix("Array<") || name.hasPrefix("Set<"): "an array"
+            default: "a value of another JSON type"
+            }
         }
     }
 

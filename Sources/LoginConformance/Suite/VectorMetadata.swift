@@ -27,6 +27,24 @@ public struct VectorMetadata: Sendable, Hashable, Codable {
         self.rules = rules
     }
 
+    /// What is wrong with the form of `id`, if anything: it must be `family::group::case`, at least three parts of
+    /// `a-z 0-9 . _ + -`, each starting with a letter or digit (Vectors/README.md, "A vector"). The loader refuses
+    /// such an ID, so no ID can carry a control character (ESC, BEL, a newline) to a terminal or split a rerun line.
+    public static func idFormProblem(_ id: String) -> String? {
+        let parts = id.components(separatedBy: "::")
+        guard parts.count >= 3, parts.allSatisfy(isWellFormedIDPart) else {
+            return "ID \(CanonicalJSON.render(id)) must be family::group::case, at least three parts of a-z 0-9 . _ + - each "
+                + "starting with a letter or digit"
+        }
+        return nil
+    }
+
+    private static func isWellFormedIDPart(_ part: String) -> Bool {
+        func isLowerAlphanumeric(_ scalar: Unicode.Scalar) -> Bool { ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) }
+        guard let first = part.unicodeScalars.first, isLowerAlphanumeric(first) else { return false }
+        return part.unicodeScalars.allSatisfy { isLowerAlphanumeric($0) || "._+-".unicodeScalars.contains($0) }
+    }
+
     /// Whether the vector is part of the suite for an implementation claiming `profile`.
     public func applies(to profile: ConformanceProfile) -> Bool {
         profiles?.contains(profile) ?? true

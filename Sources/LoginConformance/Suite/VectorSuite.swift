@@ -204,6 +204,10 @@ public struct VectorSuite: Sendable {
         ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber)?.intValue ?? 0
     }
 
+    private static func isLowerAlphanumeric(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
     private static func checkID(
         _ id: String, family: ConformanceFamily, file: String, index: Int,
         firstSeen: [String: (file: String, index: Int)]
@@ -212,7 +216,17 @@ public struct VectorSuite: Sendable {
         let parts = Self.idParts(id)
         guard parts.first?.elementsEqual(family.rawValue.utf8) == true, parts.count >= 3, !parts.contains(where: { $0.isEmpty }) else {
             throw VectorLoadError(file: file, jsonPath: path, kind: .misplacedID,
-                                  problem: "ID \"\(id)\" must be \(family.rawValue)::group::case")
+                                  problem: "ID \(CanonicalJSON.render(id)) must be \(family.rawValue)::group::case")
+        }
+        // The lint's ID rule, byte by byte: no control character (ESC, BEL, a newline) reaches a terminal or
+        // splits a rerun line.
+        let wellFormed = parts.allSatisfy { part in
+            part.first.map(Self.isLowerAlphanumeric) == true
+                && part.allSatisfy { Self.isLowerAlphanumeric($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_")
+                    || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") }
+        }
+        if !wellFormed, let problem = VectorMetadata.idFormProblem(id) {
+            throw VectorLoadError(file: file, jsonPath: path, kind: .invalidFormat, problem: problem)
         }
         if let first = firstSeen[id] {
             throw VectorLoadError(file: file, jsonPath: path, kind: .duplicateID,
