@@ -27,6 +27,8 @@ Cases the specification leaves open, deliberately without a vector:
 """
 
 from .common import B6, SEED_LOGIN_REVIEW_JA, SEED_PERMISSIONS_JA, SEED_PERMISSIONS_ZH, permission_set, vector
+from .shape import (EPOCH_SECONDS, OPAQUE, PERMISSIONS, Constraint, Family, boolean, closed, common, defined, enum, fld,
+                    nullable, obj, outcome, string)
 
 FAMILY = "access-token"
 DESCRIPTION = (
@@ -42,6 +44,43 @@ REASONS = {
         "the token's answer to the question: true or false; both are ordinary answers, not verdicts on the input"
     ),
 }
+
+QUESTIONS = ("hasGranted", "isExpired", "isDataAccessExpired")
+
+# The shape of a vector (Scripts/vectorgen/shape.py): Vectors/schema/access-token.schema.json and fields.json are
+# generated from it.
+DATE = defined("date", nullable(EPOCH_SECONDS, description="epoch seconds; null: never expires"))
+TOKEN = defined("token", obj(
+    # No question reads the token string or the user ID.
+    fld("tokenString", string(OPAQUE, minLength=1)),
+    fld("userID", string(OPAQUE)),
+    fld("permissions", common("permissionList", description="the granted permissions, as exact strings (not checked "
+                                                            "against the permission syntax)")),
+    fld("declinedPermissions", PERMISSIONS),
+    fld("expiredPermissions", PERMISSIONS),
+    fld("expirationDate", DATE),
+    fld("dataAccessExpirationDate", DATE)))
+SHAPE = Family(
+    title="LoginConformance vectors: access token questions (SPECIFICATION.md §6)",
+    reasons_description="This family has no rejection reason; the one kind of outcome (an answer) is described "
+                        "instead.",
+    input=closed(
+        fld("token", TOKEN),
+        fld("now", EPOCH_SECONDS, description="the time of the question (the expiry questions read it; hasGranted "
+                                              "does not)"),
+        fld("question", enum(QUESTIONS)),
+        # Membership compared code point by code point (rule access-token.granted.exact).
+        fld("permission", string(), optional=True,
+            description="the permission asked about, exactly as the app passes it"),
+        constraints=(Constraint({"if": {"properties": {"question": {"const": "hasGranted"}}},
+                                 "then": {"required": ["permission"]},
+                                 "else": {"not": {"required": ["permission"]}}},
+                                comment="permission is present exactly when the question is hasGranted."),),
+    ),
+    outcomes=(
+        outcome("answer", fld("answer", boolean())),
+    ),
+)
 
 # ---------------------------------------------------------------------------------------------------------------
 # Fixed values.

@@ -31,6 +31,7 @@ import hashlib
 import itertools
 
 from .common import B1, vector
+from .shape import Family, closed, fld, outcome, string
 
 FAMILY = "code-challenge"
 DESCRIPTION = (
@@ -43,6 +44,25 @@ REASONS = {
     "challenge": "the only result: the computed challenge (this family has no rejection; every input is a valid "
                  "verifier)",
 }
+
+# The shape of a vector (Scripts/vectorgen/shape.py): Vectors/schema/code-challenge.schema.json and fields.json are
+# generated from it.
+SHAPE = Family(
+    title="LoginConformance code-challenge vectors (SPECIFICATION.md §1 item 4; RFC 7636 §4.2)",
+    reasons_description="This family has no rejection reason; its one result is described instead.",
+    input=closed(
+        # Hashed as given, one byte per character (rule challenge.verifier-as-given).
+        fld("codeVerifier", string(pattern="^[A-Za-z0-9._~-]{43,128}$",
+                                   description="a valid verifier in both readings: 43 to 128 unreserved ASCII "
+                                               "characters")),
+    ),
+    outcomes=(
+        outcome("challenge", fld("challenge", string(
+            pattern="^[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$",
+            description="base64url without padding of the 32-byte SHA-256 digest: 43 characters, the last one "
+                        "carrying 4 bits"))),
+    ),
+)
 
 F = FAMILY
 REFS = [B1, "RFC 7636 §4.2"]

@@ -35,6 +35,7 @@ Cases the specification leaves open, without a vector:
 import unicodedata
 
 from .common import B1, B8, vector
+from .shape import Constraint, Family, closed, fld, outcome, reason, string
 
 FAMILY = "code-verifier"
 DESCRIPTION = (
@@ -51,6 +52,31 @@ REASONS = {
     "characters": "the verifier holds a character outside A-Z a-z 0-9 - . _ ~ (under the ios-sdk profile, non-ASCII "
                   "letters and decimal digits are allowed too)",
 }
+
+# The shape of a vector (Scripts/vectorgen/shape.py): Vectors/schema/code-verifier.schema.json and fields.json are
+# generated from it.
+SHAPE = Family(
+    title="LoginConformance code-verifier vectors (SPECIFICATION.md §1 item 4, §8; RFC 7636 §4.1)",
+    input=closed(
+        fld("codeVerifier", string(description="the verifier exactly as given: no trimming, no decoding")),
+    ),
+    outcomes=(
+        outcome("valid"),
+        outcome("invalid", reason(REASONS)),
+    ),
+    vector_constraints=(
+        Constraint(
+            comment="A verifier of 43 to 128 ASCII characters is never refused for its length; one outside that range "
+                    "never for its characters (no vector breaks both rules).",
+            schema={
+                "if": {"properties": {"input": {"properties": {"codeVerifier": {"minLength": 43, "maxLength": 128}}}}},
+                "then": {"properties": {"expected": {
+                    "not": {"properties": {"reason": {"const": "length"}}, "required": ["reason"]}}}},
+                "else": {"properties": {"expected": {
+                    "not": {"properties": {"reason": {"const": "characters"}}, "required": ["reason"]}}}},
+            }),
+    ),
+)
 
 F = FAMILY
 DOC, SDK = "documented", "ios-sdk"

@@ -40,6 +40,8 @@ Cases the specification leaves open, with no vector:
 """
 
 from .common import B6, B7, SEED_PERMISSIONS_JA, SEED_PERMISSIONS_ZH, vector
+from .shape import (ARRAY, NUMBER, SET, VERBATIM, Constraint, Family, Value, array, boolean, closed, const, defined,
+                    enum, fld, integer, nullable, obj, one_of, outcome, string)
 
 FAMILY = "graph-error"
 DESCRIPTION = (
@@ -59,6 +61,84 @@ REASONS = {
         "currentToken cleared / markedExpired / kept"
     ),
 }
+
+CATEGORIES = ("other", "transient", "recoverable")
+CLIENT_ACTIONS = ("rerequestPermission", "logInAgain", "retry", "none")
+TOKEN_EFFECTS = ("cleared", "markedExpired", "kept")
+
+# The shape of a vector (Scripts/vectorgen/shape.py): Vectors/schema/graph-error.schema.json and fields.json are
+# generated from it.
+SERVER_CATEGORY = defined("serverCategory", obj(
+    # other -> other, transient -> transient, any other name -> recoverable: compared exactly.
+    fld("name", string(minLength=1)),
+    fld("items", array(obj(
+        fld("code", one_of(integer(), const("*", compare=NUMBER), compare=NUMBER,
+                           description="A Graph error code, or \"*\" for every code.")),
+        fld("subcodes", array(integer(), SET, uniqueItems=True,
+                              description="The subcodes the item covers; absent or empty: every subcode (\"*\")."),
+            optional=True)), minItems=1)),
+    description="One category: name other -> other, transient -> transient, any other name -> recoverable."))
+SHAPE = Family(
+    title="LoginConformance vectors: Graph API error classification and the current token (SPECIFICATION.md §7, §6)",
+    reasons_description="This family has no rejection reason; its one result is described instead.",
+    input=closed(
+        fld("body", obj(
+            fld("error", obj(
+                fld("code", integer()),
+                fld("error_subcode", integer(), optional=True),
+                # Read by its JSON type, never coerced: the SDK counts true or a non-zero number, never a string.
+                fld("is_transient", Value(("boolean", "number", "string"), NUMBER,
+                                          "usually a boolean; a number or a string in the loosely typed vectors "
+                                          "(DECISIONS.md D45)"), optional=True),
+                # The message is the first of message, error_reason and error_msg, returned exactly.
+                fld("message", string(VERBATIM, minLength=1), optional=True),
+                fld("error_reason", string(VERBATIM, minLength=1), optional=True),
+                fld("error_msg", string(VERBATIM, minLength=1), optional=True),
+                open=True)),
+            open=True,
+            description="The Graph API response body as JSON: {\"error\": {\"code\", \"error_subcode\", "
+                        "\"is_transient\", \"message\", \"error_reason\", \"error_msg\", \"type\", "
+                        "\"fbtrace_id\", ...}}. Kept as any JSON so that odd member types can be represented; the "
+                        "vectors carry an integer code.")),
+        # In order: the first entry found decides.
+        fld("serverCategories", nullable(array(SERVER_CATEGORY, ARRAY, minItems=1)),
+            description="The server's ios_sdk_error_categories table, normalised; null when the app has none (the "
+                        "default table applies)."),
+        fld("requestUsedCurrentToken", boolean(),
+            description="Whether the failed request was made with the current access token (SPECIFICATION.md §6)."),
+        fld("graphErrorRecovery", boolean(), optional=True,
+            description="Whether graph error recovery was on for the request (Settings.isGraphErrorRecoveryEnabled, "
+                        "on by default; the request alone in its connection). Left out where the outcome is the same "
+                        "either way; an implementation that needs a value takes the default, on (DECISIONS.md D50)."),
+    ),
+    outcomes=(
+        outcome(
+            "classified",
+            fld("category", enum(CATEGORIES)),
+            fld("isPermissionError", boolean(), optional=True, description="Graph code 10 or 200-299"),
+            fld("message", nullable(string(VERBATIM)),
+                description="message, else error_reason, else error_msg; null when the error has none of them"),
+            fld("clientAction", enum(CLIENT_ACTIONS), optional=True,
+                description="permission error: rerequestPermission; else recoverable: logInAgain, transient: retry, "
+                            "other: none"),
+            fld("currentToken", enum(TOKEN_EFFECTS), optional=True,
+                description="190 or 102 on a request made with the current token: cleared (subcode 493: "
+                            "markedExpired); otherwise kept"),
+            comment="isPermissionError and clientAction are compared only where a vector states them: the documented "
+                    "vectors (DECISIONS.md D30; the SDK has neither); currentToken only where a vector states it (D31: "
+                    "the documented vectors leave it out).",
+            constraints=(
+                Constraint({"if": {"required": ["isPermissionError", "clientAction"],
+                                   "properties": {"isPermissionError": {"const": True}}},
+                            "then": {"properties": {"clientAction": {"const": "rerequestPermission"}}}},
+                           comment="A permission error is handled by asking for the permission again."),
+                Constraint({"if": {"required": ["isPermissionError", "clientAction"],
+                                   "properties": {"isPermissionError": {"const": False}}},
+                            "then": {"properties": {"clientAction": {"not": {"const": "rerequestPermission"}}}}}),
+            ),
+        ),
+    ),
+)
 
 # Rule IDs (Vectors/rules.json).
 R_RECOVERABLE = "graph-error.category.default-recoverable"

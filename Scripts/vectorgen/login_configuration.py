@@ -14,6 +14,7 @@ import unicodedata
 from .common import (B1, B8, SEED_LIMITED_LOGIN_FR, SEED_LIMITED_LOGIN_VI, SEED_LOGIN_REVIEW_JA, permission_set,
                      vector)
 from .nonce import R_EMPTY, R_NEWLINE_DOC, R_NEWLINE_SDK, whitespace_rules
+from .shape import SET, VERBATIM, Family, array, closed, common, enum, fld, nullable, obj, outcome, reason, string
 
 FAMILY = "login-configuration"
 DESCRIPTION = (
@@ -49,7 +50,43 @@ LIMITED_LOGIN_PERMISSIONS = [
 NONCE = "7F1C2D3E-4A5B-4C6D-8E9F-0A1B2C3D4E5F"  # the shape of the SDK's default (upper-case UUID)
 KNOWN_VERIFIER = "OB6imf0pt3YLueBtNlljrdJZXdFk8gKJ97UQEpz1ojlEUL4p"  # SPECIFICATION.md §1's known pair, 48 characters
 ALLOWED_AUTH_TYPES = (None, "rerequest", "reauthorize")
+TRACKING_MODES = ("enabled", "limited")
 UNRESERVED_PUNCTUATION = "-._~"
+
+# The shape of a vector (Scripts/vectorgen/shape.py): Vectors/schema/login-configuration.schema.json and fields.json
+# are generated from it.
+SHAPE = Family(
+    title="LoginConformance login-configuration vectors (SPECIFICATION.md §1, §8)",
+    input_description="Every member present. permissions may repeat items (duplicates collapse); null nonce / "
+                      "codeVerifier: the implementation makes its default; null authType: explicitly none.",
+    input=closed(
+        # Read as a set (duplicates collapse, order does not matter), each item checked with the permission syntax.
+        fld("permissions", array(string(), SET)),
+        fld("tracking", enum(TRACKING_MODES)),
+        fld("nonce", nullable(string())),
+        # Exactly nil, rerequest or reauthorize: no case folding, no trimming (SPECIFICATION.md §1).
+        fld("authType", nullable(string()), optional=True,
+            description="null: explicitly no auth type; left out (suite 0.4.0): the initializer's default, rerequest "
+                        "(DECISIONS.md D44)"),
+        # Not checked at all, kept exactly (rule configuration.messenger-page-id).
+        fld("messengerPageId", nullable(string(VERBATIM))),
+        fld("codeVerifier", nullable(string())),
+    ),
+    outcomes=(
+        outcome("created", fld("configuration", obj(
+            fld("permissions", common("permissionList", items=string(pattern="^[a-z_]+$"))),
+            fld("tracking", enum(TRACKING_MODES)),
+            # null: a default was made, and an answer's nonce is checked only for being valid; otherwise equal.
+            fld("nonce", nullable(string(VERBATIM, minLength=1))),
+            fld("authType", enum(ALLOWED_AUTH_TYPES)),
+            fld("messengerPageId", nullable(string(VERBATIM))),
+            # null: a default was made (checked only for being valid); otherwise equal.
+            fld("codeVerifier", nullable(string(VERBATIM, minLength=43, maxLength=128))),
+            description="The configuration's values: permissions as a sorted unique set; null nonce / codeVerifier: a "
+                        "default was made (check only that it is valid); every other member equal."))),
+        outcome("refused", reason(REASONS)),
+    ),
+)
 
 
 # Rule IDs (Vectors/rules.json).

@@ -61,7 +61,10 @@ import hashlib
 import json
 
 from .common import B1, B2, B8, SEED_LIMITED_LOGIN_FR, SEED_LIMITED_LOGIN_VI, vector
+from .login_configuration import ALLOWED_AUTH_TYPES, TRACKING_MODES
 from .login_configuration import _evaluate as configuration_outcome
+from .shape import (COMMA_LIST, JSON_MEMBERS, OPAQUE, VERBATIM, Constraint, Family, boolean, closed, common, const,
+                    defined, enum, fld, nullable, obj, outcome, string)
 
 FAMILY = "login-request"
 DESCRIPTION = (
@@ -99,6 +102,94 @@ TP = "ios_14_do_not_track"
 # SPECIFICATION.md §2's table, in its order: the members of every expected `parameters`.
 TABLE_PARAMETERS = ["client_id", "display", "sdk", "return_scopes", "scope", "nonce", "auth_type", "response_type",
                     "tp", "code_challenge", "code_challenge_method", "redirect_uri", "state", "default_audience"]
+AUDIENCES = ("friends", "only_me", "everyone")
+CHALLENGE_PATTERN = "^[A-Za-z0-9_-]{43}$"
+
+# The shape of a vector (Scripts/vectorgen/shape.py): Vectors/schema/login-request.schema.json and fields.json are
+# generated from it.
+CONFIGURATION = defined("configuration", obj(
+    fld("permissions", common("permissionList", items=string(pattern="^[a-z_]+$"))),
+    fld("tracking", enum(TRACKING_MODES)),
+    fld("nonce", string(VERBATIM, minLength=1)),
+    fld("authType", enum(ALLOWED_AUTH_TYPES)),
+    # Not sent: the request carries codeChallenge, its S256 challenge (code-challenge checks the computation).
+    fld("codeVerifier", string(OPAQUE, pattern="^[A-Za-z0-9._~-]{43,128}$")),
+    fld("codeChallenge", string(VERBATIM, pattern=CHALLENGE_PATTERN,
+                                description="the S256 challenge of codeVerifier (SPECIFICATION.md §1), given so that "
+                                            "implementations without SHA-256 can run the family")),
+    fld("appSwitch", enum(("enabled", "disabled"))),
+    # Not a parameter of SPECIFICATION.md §2's table: whatever the request does with it is not compared.
+    fld("messengerPageId", nullable(string(OPAQUE))),
+    description="A valid login configuration (SPECIFICATION.md §1): making one is the login-configuration family's job."))
+# The expected parameters (percent-decoded), in the table's order; null: the parameter must be absent.
+PARAMETERS = {
+    "client_id": string(minLength=1),
+    "display": const("touch"),
+    "sdk": const("ios"),
+    "return_scopes": const("true"),
+    "scope": string(COMMA_LIST, pattern="^[a-z_]+(,[a-z_]+)*$"),
+    "nonce": string(minLength=1),
+    "auth_type": enum(ALLOWED_AUTH_TYPES),
+    "response_type": enum((RESPONSE_TYPE_LIMITED, RESPONSE_TYPE_ENABLED)),
+    "tp": enum((None, TP)),
+    "code_challenge": nullable(string(), description="the parameter's percent-decoded value, or null: the parameter "
+                                                     "must be absent"),
+    "code_challenge_method": enum((None, "S256")),
+    "redirect_uri": string(pattern="^fb[^:/?#]+://authorize/$"),
+    "state": string(JSON_MEMBERS, minLength=2, description="the text of a JSON object; compared as JSON"),
+    "default_audience": enum(AUDIENCES),
+}
+assert list(PARAMETERS) == TABLE_PARAMETERS
+SHAPE = Family(
+    title="LoginConformance login-request vectors (SPECIFICATION.md §2)",
+    reasons_description="This family has no rejection reason; its one result is described instead.",
+    input=closed(
+        # In client_id and redirect_uri exactly (a string: leading zeros stay).
+        fld("appID", string(VERBATIM, minLength=1)),
+        fld("urlSchemeSuffix", nullable(string(VERBATIM)), description="null or \"\": no suffix"),
+        fld("trackingAuthorized", boolean(),
+            description="whether the user authorized tracking (App Tracking Transparency)"),
+        fld("fastAppSwitchEnabled", boolean(), optional=True,
+            description="whether the server's fast-app-switch gatekeeper for the tracking mode is on (FBLoginFAS / "
+                        "LimitedLoginFAS, off by default); absent: false (DECISIONS.md D51)"),
+        fld("facebookAppInstalled", boolean(), optional=True,
+            description="whether the Facebook app is installed (fbapi and fbauth2 can be opened); absent: false "
+                        "(DECISIONS.md D51)"),
+        fld("graphVersion", string(VERBATIM, pattern="^v[0-9]+\\.[0-9]+$")),
+        fld("defaultAudience", enum(AUDIENCES)),
+        fld("stateChallenge", string(VERBATIM, pattern="^[A-Za-z0-9._~-]+$",
+                                     description="the challenge the request's state carries; unreserved characters "
+                                                 "only, so URL-encoding is not in question")),
+        fld("configuration", CONFIGURATION),
+    ),
+    outcomes=(
+        outcome(
+            "request",
+            fld("host", enum((M_HOST, LIMITED_HOST))),
+            fld("path", string(pattern="^/v[0-9]+\\.[0-9]+/dialog/oauth$")),
+            fld("appSwitchAllowed", boolean()),
+            fld("parameters", obj(
+                *(fld(name, value) for name, value in PARAMETERS.items()),
+                description="every parameter of SPECIFICATION.md §2's table, each present (null: must be absent)")),
+            constraints=(Constraint(
+                comment="SPECIFICATION.md §2: limited tracking (its response_type) goes to limited.facebook.com with "
+                        "tp and without PKCE (app switch only under ios-sdk with the LimitedLoginFAS gatekeeper on, "
+                        "DECISIONS.md D51); enabled tracking sends PKCE, to m.facebook.com, or under ios-sdk to "
+                        "limited.facebook.com with tp when tracking is not authorized (DECISIONS.md D25).",
+                schema={
+                    "if": {"properties": {"parameters": {"properties": {
+                        "response_type": {"const": RESPONSE_TYPE_LIMITED}}}}},
+                    "then": {"properties": {
+                        "host": {"const": LIMITED_HOST},
+                        "parameters": {"properties": {"tp": {"const": TP}, "code_challenge": {"const": None},
+                                                      "code_challenge_method": {"const": None}}}}},
+                    "else": {"properties": {"parameters": {"properties": {
+                        "code_challenge": {"type": "string", "pattern": CHALLENGE_PATTERN},
+                        "code_challenge_method": {"const": "S256"}}}}},
+                }),),
+        ),
+    ),
+)
 
 # Rule IDs (Vectors/rules.json).
 R_HOST = "request.endpoint.host"

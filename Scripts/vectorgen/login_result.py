@@ -30,6 +30,9 @@ empty `access_token`.
 """
 
 from .common import B1, B3, SEED_PERMISSIONS_JA, SEED_PERMISSIONS_ZH, permission_set, vector
+from .profile import PROFILE
+from .shape import (EPOCH_SECONDS, PERMISSIONS, VERBATIM, Constraint, Family, boolean, closed, common, document, enum,
+                    fld, integer, nullable, obj, outcome, string)
 
 FAMILY = "login-result"
 DESCRIPTION = (
@@ -66,6 +69,89 @@ USER = "100001"  # the user of the previous token (and of the new one unless a v
 OTHER_USER = "100002"
 LOGIN_DOMAIN = "com.facebook.sdk.login"
 CORE_DOMAIN = "com.facebook.sdk.core"
+
+# The shape of a vector (Scripts/vectorgen/shape.py): Vectors/schema/login-result.schema.json and fields.json are
+# generated from it.
+SHAPE = Family(
+    title="LoginConformance vectors: login result (SPECIFICATION.md §3)",
+    reasons_description="This family has no rejection reason; the two non-success results are described instead.",
+    input=closed(
+        fld("requestedPermissions", PERMISSIONS),
+        # The callback URL's parameters, already percent-decoded; a key in both takes the fragment's value.
+        fld("query", common("stringMap")),
+        fld("fragment", common("stringMap")),
+        # The state's challenge must equal it exactly (rule result.challenge).
+        fld("expectedChallenge", string(minLength=1)),
+        fld("previousToken", nullable(obj(
+            fld("userID", string()),
+            fld("permissions", PERMISSIONS)))),
+        # Compared with the previous token's user as exact strings (rule result.user-mismatch).
+        fld("graphUserID", nullable(string())),
+        fld("now", EPOCH_SECONDS),
+        fld("storedNonce", nullable(string(VERBATIM)), optional=True,
+            description="optional (suite 0.4.0, DECISIONS.md D40): the nonce stored with the login configuration when "
+                        "the request was made; null or absent when none is stored"),
+        fld("idTokenVerdict", obj(
+            fld("valid", boolean()),
+            fld("claims", document(description="the validated token's claims; only with valid: true"), optional=True),
+            constraints=(Constraint({"if": {"properties": {"valid": {"const": True}}},
+                                     "then": {"required": ["claims"]},
+                                     "else": {"not": {"required": ["claims"]}}}),)),
+            optional=True,
+            description="optional (suite 0.4.0, DECISIONS.md D40): the verdict of validating the callback's id_token "
+                        "against the stored nonce (token-claims and signed-token check the validation itself); absent "
+                        "when the callback carries no id_token"),
+        constraints=(
+            Constraint({"if": {"properties": {"previousToken": {"type": "null"}}},
+                        "then": {"properties": {"graphUserID": {"type": "null"}}}},
+                       comment="No previous token, no Graph user to compare with."),
+        ),
+    ),
+    outcomes=(
+        outcome("cancelled", fld("declinedPermissions", PERMISSIONS)),
+        outcome(
+            "failed",
+            fld("error", obj(
+                fld("domain", enum((LOGIN_DOMAIN, CORE_DOMAIN))),
+                fld("code", integer()),
+                constraints=(Constraint({"oneOf": [
+                    {"description": "login errors: 304 user mismatch, 308 bad challenge (and the other codes §3 says "
+                                    "are produced)",
+                     "properties": {"domain": {"const": LOGIN_DOMAIN}, "code": {"enum": [301, 304, 308, 309, 310]}}},
+                    {"description": "core errors: 8 Graph API error from the callback (and the parsing 301 / id_token "
+                                    "309 of §3)",
+                     "properties": {"domain": {"const": CORE_DOMAIN}, "code": {"enum": [8, 301, 309]}}},
+                ]}),))),
+            # The callback's error_code, kept as a string.
+            fld("graphErrorCode", string(VERBATIM, minLength=1), optional=True),
+            constraints=(Constraint({"if": {"required": ["graphErrorCode"]}, "then": {
+                "description": "the Graph error code is kept only with core error 8",
+                "properties": {"error": {"properties": {"domain": {"const": CORE_DOMAIN}, "code": {"const": 8}}}}}}),),
+        ),
+        outcome(
+            "success",
+            fld("grantedPermissions", common("permissionList", minItems=1),
+                description="never empty: an empty recently granted set is a cancellation"),
+            fld("declinedPermissions", PERMISSIONS),
+            fld("token", nullable(obj(
+                fld("tokenString", string(VERBATIM, minLength=1)),
+                fld("userID", string(VERBATIM)),
+                fld("expirationDate", nullable(EPOCH_SECONDS,
+                                               description="null: the token never expires (the SDK's distant future)")),
+            )), description="the new access token; null when the callback carried only an id_token (DECISIONS.md D40)"),
+            fld("authenticationToken", obj(
+                fld("tokenString", string(VERBATIM, minLength=1)),
+                fld("nonce", string(VERBATIM))), optional=True,
+                description="optional (suite 0.4.0): the authentication token a validated id_token made: the id_token "
+                            "and the stored nonce (DECISIONS.md D40)"),
+            fld("profile", PROFILE, optional=True,
+                description="optional (suite 0.4.0): the profile the login makes current, made from the id_token's "
+                            "claims as the profile family says (DECISIONS.md D40)"),
+            constraints=(Constraint({"dependentRequired": {"authenticationToken": ["profile"],
+                                                           "profile": ["authenticationToken"]}}),),
+        ),
+    ),
+)
 
 DECLINED_REFS = [B3, SEED_PERMISSIONS_ZH, SEED_PERMISSIONS_JA]  # documented usage: check result.declinedPermissions
 SYNTAX_REFS = [B3, B1]  # granted_scopes are validated with the §1 permission syntax rule

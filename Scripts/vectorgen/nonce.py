@@ -23,6 +23,7 @@ import hashlib
 import unicodedata
 
 from .common import B1, B8, SEED_LIMITED_LOGIN_FR, SEED_LIMITED_LOGIN_VI, vector
+from .shape import Constraint, Family, closed, fld, outcome, reason, string
 
 FAMILY = "nonce"
 DESCRIPTION = (
@@ -41,6 +42,30 @@ REASONS = {
         "(Unicode Zs, TAB and U+200B); under the documented profile any Unicode White_Space character, newlines included"
     ),
 }
+
+# The shape of a vector (Scripts/vectorgen/shape.py): Vectors/schema/nonce.schema.json and fields.json are generated
+# from it.
+SHAPE = Family(
+    title="LoginConformance nonce vectors (SPECIFICATION.md §1, §8)",
+    input=closed(
+        # Read code point by code point: nothing is trimmed, decoded or normalised (SPECIFICATION.md §1).
+        fld("nonce", string(description="the nonce exactly as given: no trimming, decoding or normalisation")),
+    ),
+    outcomes=(
+        outcome("valid"),
+        outcome("invalid", reason(REASONS)),
+    ),
+    vector_constraints=(
+        Constraint(
+            comment="Reason empty if and only if the nonce is the empty string (a whitespace-only nonce is not empty).",
+            schema={
+                "if": {"properties": {"input": {"properties": {"nonce": {"maxLength": 0}}}}},
+                "then": {"properties": {"expected": {"properties": {"reason": {"const": "empty"}},
+                                                     "required": ["reason"]}}},
+                "else": {"properties": {"expected": {"properties": {"reason": {"const": "whitespace"}}}}},
+            }),
+    ),
+)
 
 # --------------------------------------------------------------------------------------------------------------------
 # Character tables.

@@ -41,6 +41,8 @@ Cases the specification leaves open, with no vector:
 import json
 
 from .common import B4, B5, permission_set, vector
+from .shape import (NULL, PERMISSIONS, VERBATIM, Constraint, Family, array, closed, const, defined, document, fld,
+                    nullable, number, obj, one_of, outcome, string)
 
 FAMILY = "profile"
 DESCRIPTION = (
@@ -55,6 +57,45 @@ DESCRIPTION = (
 REASONS = {
     "noProfile": "the claims carry no usable sub (absent, not a string, or the empty string), so no profile is made",
 }
+
+# The shape of a vector (Scripts/vectorgen/shape.py): Vectors/schema/profile.schema.json and fields.json are generated
+# from it. PROFILE is also a login-result success's profile (a $ref to this family's schema).
+PLACE = defined("place", one_of(NULL, obj(fld("id", string(VERBATIM)), fld("name", string(VERBATIM)))))
+PROFILE = defined("profile", obj(
+    fld("userID", string(VERBATIM, minLength=1)),
+    # The string claims, exactly ("" kept); null where the claim is absent or of the wrong type.
+    *(fld(name, nullable(string(VERBATIM)))
+      for name in ("name", "firstName", "middleName", "lastName", "imageURL", "email")),
+    fld("friendIDs", nullable(array(string(VERBATIM)), description="user_friends in its order; [] is kept")),
+    fld("birthday", nullable(string(pattern="^[0-9]{4}-[0-9]{2}-[0-9]{2}$"),
+                             description="the calendar date yyyy-MM-dd (no time zone)")),
+    fld("gender", nullable(string(VERBATIM))),
+    fld("linkURL", nullable(string(VERBATIM))),
+    fld("ageRange", one_of(NULL, obj(
+        fld("min", nullable(number(exclusiveMinimum=-1),
+                            description="the whole part is not negative (ios-sdk keeps -0.5, DECISIONS.md D43)")),
+        fld("max", nullable(number(exclusiveMinimum=-1))),
+        constraints=(Constraint({"not": {"properties": {"min": {"type": "null"}, "max": {"type": "null"}}}},
+                                comment="At least one bound."),)))),
+    fld("hometown", PLACE),
+    fld("location", PLACE),
+    fld("permissions", PERMISSIONS),
+    fld("isLimited", const(True)),
+    description="Every member present; null where the profile has none."), home="profile")
+
+SHAPE = Family(
+    title="LoginConformance vectors: the Limited Login profile made from claims (SPECIFICATION.md §5, §4)",
+    reasons_description="This family has no rejection reason; the one non-created result is described instead.",
+    input=closed(
+        fld("claims", document(description="A validated Limited Login id_token's payload as JSON; optional claims may "
+                                            "have the wrong type (they are then dropped, SPECIFICATION.md §4).")),
+        fld("grantedPermissions", PERMISSIONS),
+    ),
+    outcomes=(
+        outcome("created", fld("profile", PROFILE)),
+        outcome("noProfile"),
+    ),
+)
 
 # Rule IDs (Vectors/rules.json).
 R_SUB = "profile.sub"
@@ -116,8 +157,7 @@ FULL_PROFILE = {
     "hometown": {"id": "108", "name": "Hanoi, Vietnam"},
     "location": {"id": "110", "name": "Paris, France"},
 }
-PROFILE_MEMBERS = ("userID", "name", "firstName", "middleName", "lastName", "imageURL", "email", "friendIDs",
-                   "birthday", "gender", "linkURL", "ageRange", "hometown", "location", "permissions", "isLimited")
+PROFILE_MEMBERS = tuple(f.name for f in PROFILE.shape.fields)  # the declared members, in their order
 
 
 def _input(claims=None, granted=GRANTED):

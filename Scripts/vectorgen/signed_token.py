@@ -36,6 +36,7 @@ from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature
 
 from . import token_claims as tc
 from .common import B4, B8, vector
+from .shape import KEY_MATERIAL, VERBATIM, Family, array, closed, document, fld, obj, string
 
 FAMILY = "signed-token"
 DESCRIPTION = (
@@ -66,6 +67,35 @@ REASONS = {
     **{name: meaning for name, meaning in tc.REASONS.items() if name not in ("malformed", "headerAlgorithm",
                                                                              "headerType", "headerKeyID")},
 }
+
+
+# The shape of a vector (Scripts/vectorgen/shape.py): Vectors/schema/signed-token.schema.json and fields.json are
+# generated from it. The context and the outcomes are token-claims' (vectorgen/token_claims.py), with this family's
+# reasons.
+SHAPE = Family(
+    title="LoginConformance signed-token vectors: compact RS256 id_tokens with their keys (SPECIFICATION.md §4, §8)",
+    input_description="The compact token exactly as received (stored verbatim, never re-serialized), the validation "
+                      "context and the published keys in both forms.",
+    input=closed(
+        # The signing input is the ASCII text segment0.segment1 as it appears here.
+        fld("token", string(VERBATIM)),
+        *tc.CONTEXT,
+        fld("keys", obj(
+            # The documented profile reads jwks, the ios-sdk profile certificates (SPECIFICATION.md §4, §8).
+            fld("jwks", obj(
+                fld("keys", array(obj(
+                    fld("kid", string(), optional=True),
+                    fld("kty", string()),
+                    open=True, compare=KEY_MATERIAL), compare=KEY_MATERIAL)),
+                open=True, compare=KEY_MATERIAL, description="The JWKS (documented key source).")),
+            fld("certificates", document(
+                compare=KEY_MATERIAL,
+                description="The certificate map kid -> PEM X.509 certificate (the iOS SDK's key source); other "
+                            "entries are ignored.")),
+            compare=KEY_MATERIAL)),
+    ),
+    outcomes=tc.outcomes(REASONS),
+)
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 KEYS_DIR = ROOT / "Vectors" / "test-keys"

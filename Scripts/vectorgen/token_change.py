@@ -37,6 +37,8 @@ Cases the specification leaves open, deliberately without a vector:
 """
 
 from .common import B6, SEED_LOGIN_REVIEW_JA, vector
+from .shape import (EPOCH_SECONDS, Constraint, Family, array, closed, const, defined, fld, integer, mapping, nullable,
+                    obj, one_of, outcome, string)
 
 FAMILY = "token-change"
 DESCRIPTION = (
@@ -69,6 +71,56 @@ OTHER_USER = "100002"
 
 NEW, OLD = "FBSDKAccessToken", "FBSDKAccessTokenOld"
 USER_ID_KEY, EXPIRE_KEY = "FBSDKAccessTokenDidChangeUserIDKey", "FBSDKAccessTokenDidExpireKey"
+
+# The shape of a vector (Scripts/vectorgen/shape.py): Vectors/schema/token-change.schema.json and fields.json are
+# generated from it.
+NAME = defined("name", string(
+    pattern="^[A-Za-z0-9_-]+$",
+    description="a token's name: one name is one token object; ASCII letters, digits, '_' and '-' only, so no two "
+                "names are canonically equivalent Unicode strings"))
+STEP = defined("step", one_of(
+    obj(fld("step", const("setCurrent")),
+        fld("token", nullable(NAME)),
+        fld("now", EPOCH_SECONDS),
+        description="the current token is set to the named token, or to none (null: a logout)"),
+    obj(fld("step", const("expiryTimer")),
+        fld("now", EPOCH_SECONDS),
+        description="the current token's expiry timer fires")))
+NOTIFICATION = defined("notification", obj(
+    fld("afterStep", integer(minimum=0), description="the index (from 0) of the step that posted it"),
+    fld("userInfo", obj(
+        fld(NEW, NAME, optional=True),
+        fld(OLD, NAME, optional=True),
+        fld(USER_ID_KEY, const(True), optional=True),
+        fld(EXPIRE_KEY, const(True), optional=True),
+        description="a key is present only when the notification carries it; an absent flag is not false",
+        constraints=(Constraint({"not": {
+            "description": "the expiry timer's notification never carries the user-ID key",
+            "required": [USER_ID_KEY, EXPIRE_KEY]}}),)))))
+SHAPE = Family(
+    title="LoginConformance vectors: access token change notifications (SPECIFICATION.md §6)",
+    reasons_description="This family has no rejection reason; the one kind of outcome (the notifications) is "
+                        "described instead.",
+    input=closed(
+        # User IDs compare as exact strings (rule token-change.user-id.different, DECISIONS.md D46).
+        fld("tokens", mapping(obj(
+            fld("userID", string()),
+            fld("expirationDate", nullable(EPOCH_SECONDS, description="epoch seconds; null: never expires"))),
+            names=NAME), description="the tokens the steps name, by name"),
+        fld("initial", nullable(NAME, description="the current token before the first step: a name from tokens, or "
+                                                  "null")),
+        fld("steps", array(STEP, minItems=1)),
+    ),
+    outcomes=(
+        outcome(
+            "notifications",
+            fld("notifications", array(NOTIFICATION),
+                description="every AccessTokenDidChange posted, in order"),
+            fld("current", nullable(NAME, description="the current token after the last step: a name from tokens, or "
+                                                      "null")),
+        ),
+    ),
+)
 
 # The tokens the vectors draw on (each vector lists only those it uses). No two share every field.
 TOKENS = {

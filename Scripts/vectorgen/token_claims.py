@@ -11,6 +11,8 @@ documented and observed readings disagree (issuer host rule, a future `iat`) the
 import json
 
 from .common import B4, B8, SEED_LIMITED_LOGIN_FR, SEED_LIMITED_LOGIN_VI, vector
+from .shape import (CANONICAL_EQUIVALENCE, EPOCH_SECONDS, VERBATIM, Constraint, Family, array, closed, defined, enum,
+                    fld, mapping, number, obj, outcome, reason, string)
 
 FAMILY = "token-claims"
 DESCRIPTION = (
@@ -57,6 +59,68 @@ CLAIMS = {
     "sub": "10157834620091592",
 }
 REQUIRED = tuple(CLAIMS)  # jti, iss, aud, exp, iat, nonce, sub
+
+# The shape of a vector (Scripts/vectorgen/shape.py): Vectors/schema/token-claims.schema.json and fields.json are
+# generated from it; the signed-token family shares its outcomes.
+# The expected nonce and the app ID are compared with the claim code point by code point in the documented reading,
+# with Swift's == (canonical equivalence) in the SDK's (SPECIFICATION.md §4, §8; DECISIONS.md D10, D11).
+CONTEXT = (
+    fld("expectedNonce", string(compare_under={"ios-sdk": CANONICAL_EQUIVALENCE}),
+        description="the nonce the request sent; the claim nonce must equal it"),
+    fld("appID", string(compare_under={"ios-sdk": CANONICAL_EQUIVALENCE}),
+        description="the app ID; the claim aud must equal it"),
+    fld("now", EPOCH_SECONDS, description="the time of the validation: exp > now, iat >= now - 600"),
+)
+# A kept claim has its value as in the token (a string exactly, a number by value).
+KEPT_CLAIMS = defined("keptClaims", obj(
+    *(fld(name, string(VERBATIM, minLength=1)) for name in ("jti", "iss", "aud")),
+    fld("exp", EPOCH_SECONDS),
+    fld("iat", EPOCH_SECONDS),
+    fld("nonce", string(VERBATIM), description="non-empty in every expected outcome; empty only in the documented "
+                                               "alsoAccepted of an empty nonce claim checked against an empty expected "
+                                               "nonce (DECISIONS.md D54)"),
+    fld("sub", string(VERBATIM, minLength=1)),
+    *(fld(name, string(VERBATIM), optional=True)
+      for name in ("name", "given_name", "middle_name", "family_name", "email", "picture", "user_birthday",
+                   "user_gender", "user_link")),
+    fld("user_friends", array(string(VERBATIM)), optional=True),
+    fld("user_age_range", mapping(number(), minProperties=1), optional=True),
+    fld("user_hometown", mapping(string(VERBATIM), minProperties=1), optional=True),
+    fld("user_location", mapping(string(VERBATIM), minProperties=1), optional=True),
+    fld("cnf", obj(fld("jkt", string(VERBATIM, minLength=1))), optional=True),
+    description="The claims the validator keeps: every required claim, and each optional claim whose type is right."))
+CLAIM_REASONS = ("missingClaim", "wrongClaimType", "emptyClaim")
+
+
+def outcomes(reasons):
+    """accepted with the kept claims, or rejected with one of `reasons` (plus the claim, for the claim reasons)."""
+    return (
+        outcome("accepted", fld("claims", KEPT_CLAIMS)),
+        outcome(
+            "rejected", reason(reasons), fld("claim", enum(REQUIRED), optional=True),
+            constraints=(
+                Constraint({"if": {"required": ["reason"], "properties": {"reason": {"enum": list(CLAIM_REASONS)}}},
+                            "then": {"required": ["claim"]},
+                            "else": {"not": {"required": ["claim"]}}},
+                           comment="claim names the claim of a claim reason, and comes with no other reason."),
+                Constraint({"if": {"required": ["reason"], "properties": {"reason": {"const": "emptyClaim"}}},
+                            "then": {"properties": {"claim": {"enum": ["jti", "nonce", "sub"]}}}},
+                           comment="emptyClaim names jti, nonce or sub: the claims with a non-empty rule."),
+            )),
+    )
+
+
+SHAPE = Family(
+    title="LoginConformance token-claims vectors (SPECIFICATION.md §4, §8)",
+    input_description="The exact JSON texts of the token's header and claims (before base64url), stored verbatim, plus "
+                      "the validation context.",
+    input=closed(
+        fld("header", string(VERBATIM)),
+        fld("claims", string(VERBATIM)),
+        *CONTEXT,
+    ),
+    outcomes=outcomes(REASONS),
+)
 
 MISSING = object()  # marks a member to remove from the baseline
 
