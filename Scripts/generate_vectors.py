@@ -2,7 +2,8 @@
 """Writes Vectors/<family>.json from the family modules in Scripts/vectorgen/, Vectors/rules.json from
 Scripts/vectorgen/rules.py and sources.py, Vectors/SPECIFICATION.md from Scripts/vectorgen/specification.py (its prose,
 the rules and their sources) and Vectors/changelog.json from Scripts/vectorgen/changelog.py, byte-identically every
-time.
+time. From the shape each family module declares (its SHAPE, in the vocabulary of Scripts/vectorgen/shape.py) it
+also writes the family's JSON Schema, Vectors/schema/<family>.schema.json.
 
   python3 Scripts/generate_vectors.py           write the files
   python3 Scripts/generate_vectors.py --check   exit 1 (naming the files) if a committed file differs
@@ -11,7 +12,8 @@ Standard library only, except the signed-token module (vectorgen/signed_token.py
 `cryptography` (Scripts/requirements.txt; run it with the .venv Python that Scripts/bootstrap.sh makes) and also writes the
 signature oracle of the Swift mutation tests (Tests/LoginConformanceTests/Mutants/signed-token-oracle.json).
 Output: UTF-8, two-space indent, every non-ASCII character escaped as \\uXXXX (so invisible characters such as
-U+200B stay visible in review), a final newline.
+U+200B stay visible in review), a final newline. The schemas, prose rather than test data, keep their characters
+(§, →) and put a short array or object on one line (render_compact).
 """
 
 import argparse
@@ -26,6 +28,8 @@ ROOT = Path(__file__).resolve().parent.parent
 VECTORS = ROOT / "Vectors"
 sys.path.insert(0, str(ROOT / "Scripts"))
 
+from vectorgen import shape  # noqa: E402  (after the path is set)
+
 FORMAT_VERSION = 1
 # Family modules, in the order the manifest lists them.
 FAMILY_MODULES = ["nonce", "login_configuration", "login_result", "token_claims", "signed_token", "code_verifier",
@@ -34,10 +38,35 @@ RULES_FILE = "rules.json"
 CHANGELOG_FILE = "changelog.json"
 SPECIFICATION_FILE = "SPECIFICATION.md"
 PROFILES = ("documented", "ios-sdk")
+SCHEMA_WIDTH = 120
 
 
 def render(document):
     return json.dumps(document, indent=2, ensure_ascii=True) + "\n"
+
+
+def render_compact(document, width=SCHEMA_WIDTH):
+    """Two-space indent as render(), but an array or object whose one-line form fits in `width` columns stays on one
+    line, and characters are kept: the style of the hand-written schemas."""
+    def one_line(value):
+        return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+    def fmt(value, indent, used):
+        text = one_line(value)
+        if not isinstance(value, (dict, list)) or not value or used + len(text) <= width:
+            return text
+        pad = " " * (indent + 2)
+        if isinstance(value, dict):
+            lines = []
+            for key, member in value.items():
+                head = f"{pad}{json.dumps(key, ensure_ascii=False)}: "
+                lines.append(head + fmt(member, indent + 2, len(head) + 1))
+        else:
+            lines = [pad + fmt(member, indent + 2, len(pad) + 1) for member in value]
+        brackets = "{}" if isinstance(value, dict) else "[]"
+        return brackets[0] + "\n" + ",\n".join(lines) + "\n" + " " * indent + brackets[1]
+
+    return fmt(document, 0, 0) + "\n"
 
 
 def build_family(module_name):
@@ -59,6 +88,9 @@ def build_family(module_name):
             raise SystemExit(f"{module_name}: {v['id']} names rules missing from vectorgen/rules.py: {unknown}")
     check_inputs(module_name, vectors)
     fixtures = module.fixtures(vectors) if hasattr(module, "fixtures") else {}
+    if not hasattr(module, "SHAPE"):
+        raise SystemExit(f"{module_name}: declares no SHAPE (Scripts/vectorgen/shape.py)")
+    fixtures[schema_path(module.FAMILY)] = shape.render_schema(module.FAMILY, module.SHAPE, module.REASONS)
     return module.FAMILY, fixtures, {
         "family": module.FAMILY,
         "formatVersion": FORMAT_VERSION,
@@ -66,6 +98,10 @@ def build_family(module_name):
         "reasons": module.REASONS,
         "vectors": vectors,
     }
+
+
+def schema_path(family):
+    return f"Vectors/schema/{family}.schema.json"
 
 
 def rule_ids():
@@ -119,7 +155,7 @@ def build_all(module_names):
         files[f"{family}.json"] = (render(document), len(document["vectors"]))
         ids_by_family[family] = [v["id"] for v in document["vectors"]]
         for path, fixture in fixtures.items():
-            files[path] = (render(fixture), None)
+            files[path] = (render_compact(fixture) if path.startswith("Vectors/schema/") else render(fixture), None)
     if len(module_names) == len(FAMILY_MODULES):
         catalogue = build_rules()
         files[RULES_FILE] = (render(catalogue), len(catalogue["rules"]))
@@ -174,7 +210,8 @@ def main():
     for name, (text, count) in files.items():
         target(name).write_text(text, encoding="utf-8")
         unit = {RULES_FILE: "rules", CHANGELOG_FILE: "releases", SPECIFICATION_FILE: "rules"}.get(name, "vectors")
-        what = "a fixture" if count is None else f"{count} {unit}"
+        what = ("a schema" if name.startswith("Vectors/schema/") else "a fixture") if count is None \
+            else f"{count} {unit}"
         print(f"wrote {target(name).relative_to(ROOT)} ({what})")
     return 0
 
