@@ -4,7 +4,8 @@ Scripts/vectorgen/rules.py and sources.py, Vectors/SPECIFICATION.md from Scripts
 the rules and their sources) and Vectors/changelog.json from Scripts/vectorgen/changelog.py, byte-identically every
 time. From the shape each family module declares (its SHAPE, in the vocabulary of Scripts/vectorgen/shape.py) it
 also writes the family's JSON Schema, Vectors/schema/<family>.schema.json, and the field catalogue
-Vectors/schema/fields.json.
+Vectors/schema/fields.json; from the families it finds, the family enums of Vectors/schema/harness/run.schema.json and
+started.schema.json (Scripts/vectorgen/harness.py).
 
   python3 Scripts/generate_vectors.py           write the files
   python3 Scripts/generate_vectors.py --check   exit 1 (naming the files) if a committed file differs
@@ -15,9 +16,13 @@ signature oracle of the Swift mutation tests (Tests/LoginConformanceTests/Mutant
 Output: UTF-8, two-space indent, every non-ASCII character escaped as \\uXXXX (so invisible characters such as
 U+200B stay visible in review), a final newline. The schemas and fields.json, prose rather than test data, keep their
 characters (§, →) and put a short array or object on one line (render_compact).
+
+The families are the modules of Scripts/vectorgen/ that define FAMILY, in the order Vectors/manifest.json lists them
+(a module the manifest does not list comes last, and --check reports the manifest).
 """
 
 import argparse
+import ast
 import importlib
 import json
 import re
@@ -29,18 +34,30 @@ ROOT = Path(__file__).resolve().parent.parent
 VECTORS = ROOT / "Vectors"
 sys.path.insert(0, str(ROOT / "Scripts"))
 
-from vectorgen import shape  # noqa: E402  (after the path is set)
+from vectorgen import harness, shape  # noqa: E402  (after the path is set)
 
 FORMAT_VERSION = 1
-# Family modules, in the order the manifest lists them.
-FAMILY_MODULES = ["nonce", "login_configuration", "login_result", "token_claims", "signed_token", "code_verifier",
-                  "code_challenge", "login_request", "profile", "access_token", "token_change", "graph_error"]
 RULES_FILE = "rules.json"
 CHANGELOG_FILE = "changelog.json"
 SPECIFICATION_FILE = "SPECIFICATION.md"
 FIELDS_FILE = "Vectors/schema/fields.json"
 PROFILES = ("documented", "ios-sdk")
 SCHEMA_WIDTH = 120
+
+
+def family_modules():
+    """The modules of Scripts/vectorgen/ that assign FAMILY a string, in the order of manifest.json's families; one
+    the manifest does not list comes after them (suite_shape_problems reports it). Read from the source, not
+    imported, so that --only needs no other family's dependencies."""
+    family = {}
+    for path in sorted((ROOT / "Scripts" / "vectorgen").glob("*.py")):
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if (isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["FAMILY"]
+                    and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)):
+                family[path.stem] = node.value.value
+    manifest = json.loads((VECTORS / "manifest.json").read_text(encoding="utf-8"))
+    order = {entry.get("family"): i for i, entry in enumerate(manifest.get("families", []))}
+    return sorted(family, key=lambda name: (order.get(family[name], len(order)), name))
 
 
 def render(document):
@@ -167,7 +184,7 @@ def build_changelog(ids_by_family):
     return changelog.document(ids_by_family)
 
 
-def build_all(module_names):
+def build_all(module_names, all_modules):
     files = {}
     ids_by_family = {}
     for module_name in module_names:
@@ -176,8 +193,11 @@ def build_all(module_names):
         ids_by_family[family] = [v["id"] for v in document["vectors"]]
         for path, fixture in fixtures.items():
             files[path] = (render_compact(fixture) if path.startswith("Vectors/schema/") else render(fixture), None)
-    if len(module_names) == len(FAMILY_MODULES):
+    if module_names == all_modules:
         files[FIELDS_FILE] = (render_compact(build_fields(module_names)), None)
+        families = [importlib.import_module(f"vectorgen.{name}").FAMILY for name in module_names]
+        for path, schema in harness.schemas(families).items():
+            files[path] = (render_compact(schema), None)
         catalogue = build_rules()
         files[RULES_FILE] = (render(catalogue), len(catalogue["rules"]))
         history = build_changelog(ids_by_family)
@@ -187,7 +207,7 @@ def build_all(module_names):
     return files
 
 
-def suite_shape_problems(files):
+def suite_shape_problems(files, all_modules):
     """What --check must also catch: a JSON file in Vectors/ the generator does not write (a stray or renamed family
     file), and a manifest that no longer lists every family the generator writes, in order."""
     problems = []
@@ -198,7 +218,7 @@ def suite_shape_problems(files):
     manifest = json.loads((VECTORS / "manifest.json").read_text(encoding="utf-8"))
     listed = [(entry.get("family"), entry.get("file")) for entry in manifest.get("families", [])]
     expected = [(importlib.import_module(f"vectorgen.{name}").FAMILY,
-                 importlib.import_module(f"vectorgen.{name}").FAMILY + ".json") for name in FAMILY_MODULES]
+                 importlib.import_module(f"vectorgen.{name}").FAMILY + ".json") for name in all_modules]
     if listed != expected:
         problems.append(f"manifest.json lists {[f for f, _ in listed]}, the generator writes {[f for f, _ in expected]}")
     return problems
@@ -214,14 +234,17 @@ def main():
     parser.add_argument("--check", action="store_true", help="compare with the committed files instead of writing")
     parser.add_argument("--only", metavar="MODULE", help="only this family module (e.g. nonce), while writing one")
     args = parser.parse_args()
-    files = build_all([args.only] if args.only else FAMILY_MODULES)
+    all_modules = family_modules()
+    if args.only and args.only not in all_modules:
+        parser.error(f"--only {args.only}: not a family module of Scripts/vectorgen/ ({', '.join(all_modules)})")
+    files = build_all([args.only] if args.only else all_modules, all_modules)
     if args.check:
         # Bytes, not text: read_text would turn CRLF line endings back into LF and call them a match.
         stale = [name for name, (text, _) in files.items()
                  if not target(name).exists() or target(name).read_bytes() != text.encode("utf-8")]
         problems = [f"differs from the generator's output: {name}" for name in stale]
         if not args.only:
-            problems += suite_shape_problems(files)
+            problems += suite_shape_problems(files, all_modules)
         if problems:
             print("\n".join(problems), file=sys.stderr)
             print("run: python3 Scripts/generate_vectors.py", file=sys.stderr)

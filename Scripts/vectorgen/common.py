@@ -4,7 +4,12 @@ Each family module (nonce.py, login_configuration.py, ...) exposes:
   FAMILY: the family name (also the first part of every vector ID and the file name under Vectors/)
   DESCRIPTION: one paragraph
   REASONS: {reason: meaning} -- the family's closed list of rejection reasons
+  SHAPE: the shape of its vectors (shape.Family): input fields, outcome variants, cross-field constraints; the
+         family's JSON Schema and its entry in Vectors/schema/fields.json are generated from it
   vectors(): a list of dicts made with vector() below, in a stable, reviewable order
+
+The generator finds a family module by its FAMILY (the module is named after the family, '-' as '_') and orders the
+families as Vectors/manifest.json lists them.
 
 Every vector names the rules of Vectors/SPECIFICATION.md it exercises (`rules`, IDs from rules.py / Vectors/rules.json).
 """
