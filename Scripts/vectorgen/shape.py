@@ -21,6 +21,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, Optional
 
+from .common import PROFILES
+
 JSONType = Literal["string", "integer", "number", "boolean", "object", "array", "null"]
 JSON_TYPES: tuple[str, ...] = ("string", "integer", "number", "boolean", "object", "array", "null")
 
@@ -63,7 +65,6 @@ CANONICALISATIONS: dict[str, str] = {
     "canonical-equivalence": "Unicode canonical equivalence (Swift ==): an NFC and an NFD spelling of a string are equal",
 }
 
-PROFILES: tuple[str, ...] = ("documented", "ios-sdk")
 
 
 @dataclass(frozen=True)
