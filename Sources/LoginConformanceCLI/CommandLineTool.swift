@@ -10,7 +10,7 @@ struct CommandLineTool {
     let output: CommandOutput
     /// The implementation a run checks, for the profile it claims: the bundled reference by default; tests inject
     /// deliberately wrong ones.
-    let implementation: (ConformanceProfile) -> (subject: Any, info: ImplementationInfo)
+    let implementation: (ConformanceProfile) -> (subject: any ConformanceSubject, info: ImplementationInfo)
     /// The signal handling of the running process (`main.swift`); `nil` in tests that run the tool in process.
     let interrupts: InterruptHandler?
     /// How rerun commands start the tool (``RerunCommand/invocation(executable:currentDirectory:)`` for the running
@@ -19,7 +19,7 @@ struct CommandLineTool {
 
     init(
         output: CommandOutput,
-        implementation: @escaping (ConformanceProfile) -> (subject: Any, info: ImplementationInfo) = Self.reference,
+        implementation: @escaping (ConformanceProfile) -> (subject: any ConformanceSubject, info: ImplementationInfo) = Self.reference,
         interrupts: InterruptHandler? = nil,
         invocation: String = "swift run login-conformance"
     ) {
@@ -33,7 +33,7 @@ struct CommandLineTool {
     static let version = "0.5.0"
 
     /// The bundled reference implementation in `profile`.
-    static func reference(_ profile: ConformanceProfile) -> (subject: Any, info: ImplementationInfo) {
+    static func reference(_ profile: ConformanceProfile) -> (subject: any ConformanceSubject, info: ImplementationInfo) {
         (ReferenceImplementation(profile: profile),
          ImplementationInfo(name: "reference implementation (\(profile.rawValue))", language: "swift"))
     }
@@ -413,7 +413,7 @@ struct CommandLineTool {
             output.problem("adapter error: \(HarnessFailure.interrupted(signal: signal).description)")
             return ExitCode.interrupted(by: signal)
         }
-        let stoppedCleanly = ending == "exited with status 0"
+        let stoppedCleanly = ending.isClean
         output.line("\(stoppedCleanly ? "ok  " : "FAIL")  stop: the adapter \(ending)")
         // Smoke is strict where run is lenient: answers repeated or written after the last one, and members the
         // protocol does not define, fail it.

@@ -289,14 +289,14 @@ final class AdapterProcess: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// How the process ended, once it has: `exited with status N` or `killed by signal N`.
-    func exitDescription(waiting timeout: Duration) -> String {
+    /// How the process ended, waiting at most `timeout` for it to end.
+    func exit(waiting timeout: Duration) -> AdapterExit {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
-            if let status = reap(blocking: false) { return Self.describe(status) }
+            if let status = reap(blocking: false) { return AdapterExit(waitStatus: status) }
             usleep(10_000)
         }
-        return "still running"
+        return .stillRunning
     }
 
     /// Closes the adapter's input, so an adapter that reads to the end exits by itself.
@@ -397,15 +397,6 @@ final class AdapterProcess: @unchecked Sendable {
         guard result == pid else { return nil }
         exitStatus = status
         return status
-    }
-
-    /// `exited with status N` or `killed by signal N`; a shell that ran the adapter as its child reports a signal
-    /// as status 128 + N, which is said too.
-    private static func describe(_ status: Int32) -> String {
-        let signal = status & 0x7f
-        guard signal == 0 else { return "killed by signal \(signal)" }
-        let code = (status >> 8) & 0xff
-        return code > 128 && code < 160 ? "exited with status \(code) (killed by signal \(code - 128))" : "exited with status \(code)"
     }
 
     private func readLoop(output: Int32, error: Int32) {

@@ -99,7 +99,7 @@ public final class HarnessRunner {
             throw .interrupted(signal: signal)
         }
         if process.send(Self.startRequest, stallTimeout: options.startTimeout) != .sent {
-            let ending = process.exitDescription(waiting: .seconds(1))
+            let ending = process.exit(waiting: .seconds(1))
             process.kill()
             throw HarnessFailure.handshake("the adapter does not read its input (\(ending))\(stderrNote(process))")
         }
@@ -119,7 +119,7 @@ public final class HarnessRunner {
             process.kill()
             throw HarnessFailure.handshake("no answer to start within \(options.startTimeout)")
         case .endOfOutput(let partial):
-            throw HarnessFailure.handshake("the adapter ended before answering start (\(process.exitDescription(waiting: .seconds(1))))"
+            throw HarnessFailure.handshake("the adapter ended before answering start (\(process.exit(waiting: .seconds(1))))"
                 + (partial.isEmpty ? "" : "; it wrote: \(partial)") + stderrNote(process))
         case .line(let line):
             let answer: AdapterHandshake
@@ -163,12 +163,12 @@ public final class HarnessRunner {
 
     /// Sends `stop` and waits briefly for the adapter to exit; returns how it ended.
     @discardableResult
-    public func stop() -> String {
-        guard let process else { return "not running" }
+    public func stop() -> AdapterExit {
+        guard let process else { return .notRunning }
         if interruption != nil {
             process.kill()
             self.process = nil
-            return "stopped by the interrupt"
+            return .stoppedByInterrupt
         }
         // Its descendants, while it lives: after `stop` it exits and they lose their link to it.
         process.rememberDescendants()
@@ -178,7 +178,7 @@ public final class HarnessRunner {
         process.closeInput()
         extra += process.drainLines(untilEnd: .seconds(2))
         for line in extra { lateOutput(line) }
-        let ending = process.exitDescription(waiting: .seconds(2))
+        let ending = process.exit(waiting: .seconds(2))
         process.kill()
         self.process = nil
         return ending
@@ -298,11 +298,11 @@ public final class HarnessRunner {
                     // Its input is closed (it exited, or closed its standard input): the vector is not to blame
                     // and runs again after a restart; the exit itself is an incident of the run.
                     process.waitForStderrToClose(timeout: .seconds(1))
-                    let ending = process.exitDescription(waiting: .seconds(1))
+                    let ending = process.exit(waiting: .seconds(1))
                     let after = lastAnsweredID.map { " after answering \($0)" } ?? ""
                     incidents.append(RunIncident(
                         kind: .adapterExited,
-                        message: "the adapter \(ending == "still running" ? "closed its standard input" : ending)\(after), "
+                        message: "the adapter \(ending == .stillRunning ? "closed its standard input" : ending.description)\(after), "
                             + "before reading the request for \(vector.metadata.id) (\(reason)); "
                             + "the adapter was restarted and the vectors not answered were run again"))
                     _ = process.takeStderr()
@@ -381,12 +381,12 @@ public final class HarnessRunner {
                 }
             case .endOfOutput(let partial):
                 process.waitForStderrToClose(timeout: .seconds(1))
-                var ending = process.exitDescription(waiting: .seconds(1))
+                var ending = process.exit(waiting: .seconds(1))
                 let remaining = Array(chunk[answered...])
-                if ending == "still running" {
+                if ending == .stillRunning {
                     // It closed its standard output but lives on: it can answer nothing more.
                     process.kill()
-                    ending = "closed its standard output"
+                    ending = .closedOutput
                 }
                 if !partial.isEmpty {
                     record(.errored(message: "the adapter ended on a partial line (\(ending)): \(partial)"))

@@ -50,7 +50,7 @@ public struct ConformanceCase: Sendable, CustomTestStringConvertible, CustomStri
     /// While the baseline is being rewritten (``ConformanceCases/updatingBaseline``, `UPDATE_BASELINE` set), every
     /// failure is recorded as a known issue and a newly passing vector as nothing: the run is writing the baseline
     /// that will say so, and it stays green.
-    public func check(_ implementation: Any, sourceLocation: SourceLocation = #_sourceLocation) {
+    public func check(_ implementation: any ConformanceSubject, sourceLocation: SourceLocation = #_sourceLocation) {
         switch content {
         case .problem(_, let message):
             Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)

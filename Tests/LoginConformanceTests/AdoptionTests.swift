@@ -27,7 +27,7 @@ struct AdoptionTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 
-    private func cli(_ implementation: Any, _ arguments: [String]) -> (ExitCode, String) {
+    private func cli(_ implementation: any ConformanceSubject, _ arguments: [String]) -> (ExitCode, String) {
         let captured = RegressionGateTests.Captured()
         let tool = CommandLineTool(output: captured.output) { _ in
             (implementation, ImplementationInfo(name: "test implementation", language: "swift"))

@@ -49,7 +49,7 @@ struct HarnessTests {
         // Every family but signed-token: verifying RS256 needs cryptography, which the standard-library adapter has not.
         #expect(handshake.capabilities == Set(ConformanceFamily.allCases).subtracting([.signedToken]))
         let (results, failure) = runner.run(suite.vectors(for: profile))
-        #expect(runner.stop() == "exited with status 0")
+        #expect(runner.stop() == .exited(status: 0))
         #expect(failure == nil)
         let problems = results.filter(\.outcome.isProblem).map { "\($0.id): \($0.outcome.summary)" }
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")

@@ -270,7 +270,13 @@ struct HostileAdapterTests {
         #expect(notRun.contains { $0["id"] as? String == target })
         #expect(notRun.allSatisfy { $0["outcome"] as? String == "skip" })
         #expect(FileManager.default.fileExists(atPath: junit.path))
-        #expect(FileManager.default.fileExists(atPath: markdown.path))
+        // Never "passed": every report says interrupted, by which signal, and how many vectors did not run.
+        #expect(document["verdict"] as? String == "interrupted")
+        let incident = try #require((document["incidents"] as? [[String: Any]])?.first)
+        #expect(incident["signal"] as? String == HarnessFailure.signalName(signalNumber))
+        #expect(incident["notRun"] as? Int == notRun.count)
+        #expect(try String(contentsOf: markdown, encoding: .utf8).contains("**Gate: INTERRUPTED** — by \(HarnessFailure.signalName(signalNumber))"))
+        #expect(try String(contentsOf: junit, encoding: .utf8).contains("<error type=\"interrupted\""))
     }
 
     /// Whether every live process of `group` is gone within a few seconds.

@@ -27,7 +27,7 @@ struct RegressionGateTests {
     }
 
     /// Runs the CLI against `implementation` (claiming the documented profile).
-    private func cli(_ implementation: Any, _ arguments: [String]) -> (ExitCode, String) {
+    private func cli(_ implementation: any ConformanceSubject, _ arguments: [String]) -> (ExitCode, String) {
         let captured = Captured()
         let tool = CommandLineTool(output: captured.output) { _ in
             (implementation, ImplementationInfo(name: "test implementation", language: "swift"))

@@ -12,7 +12,7 @@ struct WrongImplementationTests {
         suite = try VectorSuite.bundled()
     }
 
-    private func failures(_ implementation: Any, _ family: ConformanceFamily, profile: ConformanceProfile = .documented)
+    private func failures(_ implementation: any ConformanceSubject, _ family: ConformanceFamily, profile: ConformanceProfile = .documented)
         throws -> [String: VectorResult]
     {
         let run = try ConformanceEngine(suite: suite).run(implementation, profile: profile, families: [family])

@@ -57,7 +57,8 @@ struct ThrowingNonceValidator: NonceValidating {
 }
 
 /// Adopts none of the protocols.
-struct NotAnImplementation {}
+/// A subject that adopts no family protocol: every vector is skipped.
+struct NotAnImplementation: ConformanceSubject {}
 
 /// The SDK's literal check, `rangeOfCharacter(from: .whitespaces)`. On Apple platforms Foundation's
 /// `CharacterSet.whitespaces` is Zs plus TAB; swift-corelibs-foundation on Linux also puts U+200B ZERO WIDTH SPACE

@@ -28,7 +28,7 @@ public struct ConformanceEngine: Sendable {
 
     /// Runs `implementation` against the planned vectors.
     public func run(
-        _ implementation: Any, profile: ConformanceProfile, families: Set<ConformanceFamily>? = nil,
+        _ implementation: any ConformanceSubject, profile: ConformanceProfile, families: Set<ConformanceFamily>? = nil,
         selection: VectorSelection = .all
     ) throws(ConformanceRunError) -> ConformanceRun {
         let vectors = try plan(profile: profile, families: families, selection: selection)
@@ -38,7 +38,7 @@ public struct ConformanceEngine: Sendable {
     }
 
     /// Evaluates one vector, timing the implementation.
-    public static func evaluate(_ vector: any ConformanceVector, against implementation: Any) -> VectorResult {
+    public static func evaluate(_ vector: any ConformanceVector, against implementation: any ConformanceSubject) -> VectorResult {
         let clock = ContinuousClock()
         let start = clock.now
         let outcome = vector.evaluate(against: implementation)

@@ -5,7 +5,7 @@ extension ConformanceGate {
     /// baseline file at `baseline` (none: every failure is a regression): the whole gate in one call, for a test
     /// that writes reports or a tool of your own.
     public static func evaluate(
-        _ implementation: Any, as info: ImplementationInfo, profile: ConformanceProfile, baseline: URL? = nil,
+        _ implementation: any ConformanceSubject, as info: ImplementationInfo, profile: ConformanceProfile, baseline: URL? = nil,
         policy: GatePolicy = GatePolicy(), suite: VectorSuite? = nil
     ) throws -> GateReport {
         let suite = try suite ?? VectorSuite.bundled()

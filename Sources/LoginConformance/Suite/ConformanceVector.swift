@@ -12,7 +12,7 @@ public protocol ConformanceVector: Sendable {
     var alsoAcceptedReasons: [String?] { get }
     /// Runs `implementation` on the vector's input and judges the answer. Never throws: an implementation error
     /// becomes ``VectorOutcome/errored(message:)``, a missing capability ``VectorOutcome/skipped(reason:)``.
-    func evaluate(against implementation: Any) -> VectorOutcome
+    func evaluate(against implementation: any ConformanceSubject) -> VectorOutcome
     /// The vector as it stands in its family file (canonical JSON, sorted keys; indented when `pretty`), for
     /// `show` and bug reports.
     func canonicalJSON(pretty: Bool) -> String
@@ -47,7 +47,7 @@ public struct Vector<Family: VectorFamily>: ConformanceVector, Hashable {
     public var expectedReason: String? { Family.declaredReason(of: expected) }
     public var alsoAcceptedReasons: [String?] { alsoAccepted.map(Family.declaredReason(of:)) }
 
-    public func evaluate(against implementation: Any) -> VectorOutcome {
+    public func evaluate(against implementation: any ConformanceSubject) -> VectorOutcome {
         let actual: Family.Outcome
         do {
             guard let answer = try Family.run(input, on: implementation) else {

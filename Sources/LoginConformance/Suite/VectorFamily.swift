@@ -17,7 +17,7 @@ public protocol VectorFamily: Sendable {
     /// Runs `implementation` on `input`; `nil` when the implementation does not adopt the family's protocol
     /// (the engine then reports the vector as skipped, never as passed). Errors the implementation throws pass
     /// through.
-    static func run(_ input: Input, on implementation: Any) throws -> Outcome?
+    static func run(_ input: Input, on implementation: any ConformanceSubject) throws -> Outcome?
 
     /// Whether `actual` is a conformant answer where the vector expects `expected`. By default the two are the
     /// same JSON: strings code point for code point (Swift's `==` on strings would equate canonically equivalent

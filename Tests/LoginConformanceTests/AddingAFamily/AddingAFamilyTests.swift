@@ -93,7 +93,7 @@ struct AddingAFamilyTests {
     @Test("an implementation that does not adopt the family's protocol is skipped, never passed")
     func skipsNonAdopters() throws {
         let suite = try VectorSuite.load(from: try suiteDirectory().directory, registry: greetingRegistry)
-        let run = try ConformanceEngine(suite: suite).run("not a greeter", profile: .documented, families: [.greeting])
+        let run = try ConformanceEngine(suite: suite).run(NotAnImplementation(), profile: .documented, families: [.greeting])
         #expect(run.results.count == 3)
         #expect(run.results.allSatisfy { if case .skipped(let reason) = $0.outcome { reason.contains("Greeting") } else { false } })
     }

@@ -1,5 +1,7 @@
+import LoginConformance
+
 /// Step 1: the protocol an implementation adopts to be checked against the family.
-protocol Greeting {
+protocol Greeting: ConformanceSubject {
     /// `Hello, <name>!`, or a refusal.
     func greet(_ name: String) -> GreetingOutcome
 }

@@ -4,7 +4,7 @@ import LoginConformance
 enum GreetingFamily: VectorFamily {
     static let family = ConformanceFamily(name: "greeting", protocolName: "Greeting")
 
-    static func run(_ input: GreetingInput, on implementation: Any) throws -> GreetingOutcome? {
+    static func run(_ input: GreetingInput, on implementation: any ConformanceSubject) throws -> GreetingOutcome? {
         (implementation as? any Greeting)?.greet(input.name)
     }
 

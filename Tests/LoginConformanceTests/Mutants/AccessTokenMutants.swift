@@ -5,7 +5,7 @@ import LoginConformance
 /// search, permission sets mixed up, and expiry comparisons that are inclusive, truncated or read the wrong date.
 enum AccessTokenMutants {
     /// The conformant model the mutants break, for `profile` (the §6 rules hold in both).
-    static func model(profile: ConformanceProfile) -> any Sendable { AccessTokenModel() }
+    static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { AccessTokenModel() }
 
     static let all: [Mutant] = [
         // Issue 14's kinds (the [kind] in front of each description).

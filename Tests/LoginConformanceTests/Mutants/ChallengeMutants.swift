@@ -5,7 +5,7 @@ import LoginConformance
 /// digest, the plain method, and hashing other bytes than the verifier's ASCII.
 enum ChallengeMutants {
     /// The conformant model the mutants break, for `profile` (the challenge is the same in both readings).
-    static func model(profile: ConformanceProfile) -> any Sendable { ChallengeModel() }
+    static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { ChallengeModel() }
 
     static let all: [Mutant] = [
         // Issue 14's kinds (the [kind] in front of each description).

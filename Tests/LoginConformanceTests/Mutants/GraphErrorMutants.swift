@@ -4,7 +4,7 @@ import LoginConformance
 /// is_transient, the server table, permission errors, the message, the client action and the token effect.
 enum GraphErrorMutants {
     /// The conformant model the mutants break, for `profile`.
-    static func model(profile: ConformanceProfile) -> any Sendable { GraphErrorModel(profile: profile) }
+    static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { GraphErrorModel(profile: profile) }
 
     static let all: [Mutant] = [
         // Issue 14's kinds (the [kind] in front of each description).

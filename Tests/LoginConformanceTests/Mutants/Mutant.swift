@@ -18,7 +18,7 @@ struct Mutant: Sendable {
     /// The profile it claims (SPECIFICATION.md §8).
     let profile: ConformanceProfile
     /// The implementation, adopting the family's protocol.
-    let implementation: any Sendable
+    let implementation: any ConformanceSubject & Sendable
 
     /// Every mutant, by family.
     static let all: [Mutant] = NonceMutants.all + ConfigurationMutants.all + ResultMutants.all + ClaimsMutants.all

@@ -42,7 +42,7 @@ struct MutationTests {
     func modelsConform() throws {
         let suite = try VectorSuite.bundled()
         for profile in ConformanceProfile.allCases {
-            let models: [(ConformanceFamily, any Sendable)] = [
+            let models: [(ConformanceFamily, any ConformanceSubject & Sendable)] = [
                 (.nonce, NonceModel(profile: profile)), (.loginConfiguration, ConfigurationModel(profile: profile)),
                 (.loginResult, ResultModel()), (.tokenClaims, ClaimsModel(profile: profile)),
                 (.signedToken, SignedTokenModel(profile: profile)),

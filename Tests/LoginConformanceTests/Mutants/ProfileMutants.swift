@@ -4,7 +4,7 @@ import LoginConformance
 /// the birthday, the age range, places and permissions.
 enum ProfileMutants {
     /// The conformant model the mutants break, for `profile`.
-    static func model(profile: ConformanceProfile) -> any Sendable { ProfileModel() }
+    static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { ProfileModel() }
 
     static let all: [Mutant] = [
         // Issue 14's kinds (the [kind] in front of each description).

@@ -6,7 +6,7 @@ import LoginConformance
 /// the challenge, values reshaped on the way.
 enum RequestMutants {
     /// The conformant model the mutants break, for `profile` (the rules are the same in both readings).
-    static func model(profile: ConformanceProfile) -> any Sendable { RequestModel() }
+    static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { RequestModel() }
 
     /// The Limited Login permissions (SPECIFICATION.md §1), for the mutant that filters scope by them.
     private static let limitedList: Set<String> = [

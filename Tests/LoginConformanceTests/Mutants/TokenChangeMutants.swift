@@ -5,7 +5,7 @@ import LoginConformance
 /// `false` instead of absent), the user info read at the wrong moment, and the expiry timer.
 enum TokenChangeMutants {
     /// The conformant model the mutants break, for `profile` (the §6 rules hold in both).
-    static func model(profile: ConformanceProfile) -> any Sendable { TokenChangeModel() }
+    static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { TokenChangeModel() }
 
     static let all: [Mutant] = [
         // Issue 14's kinds (the [kind] in front of each description).

@@ -6,7 +6,7 @@ import LoginConformance
 /// split on non-ASCII letters and digits.
 enum VerifierMutants {
     /// The conformant model the mutants break, for `profile`.
-    static func model(profile: ConformanceProfile) -> any Sendable { VerifierModel(profile: profile) }
+    static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { VerifierModel(profile: profile) }
 
     static let all: [Mutant] = [
         // Issue 14's kinds (the [kind] in front of each description).

@@ -20,7 +20,7 @@ struct ProductCLITests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 
-    private func cli(_ implementation: Any, _ arguments: [String]) -> (ExitCode, Captured) {
+    private func cli(_ implementation: any ConformanceSubject, _ arguments: [String]) -> (ExitCode, Captured) {
         let captured = Captured()
         let tool = CommandLineTool(output: captured.output) { _ in (implementation, ImplementationInfo(name: "test", language: "swift")) }
         return (tool.run(arguments), captured)

@@ -3,7 +3,7 @@ public enum AccessTokenFamily: VectorFamily {
     public static let family = ConformanceFamily(name: "access-token", protocolName: "AccessTokenEvaluating")
 
     /// Asks the implementation the vector's one question.
-    public static func run(_ input: AccessTokenQuery, on implementation: Any) throws -> AccessTokenAnswer? {
+    public static func run(_ input: AccessTokenQuery, on implementation: any ConformanceSubject) throws -> AccessTokenAnswer? {
         guard let evaluator = implementation as? any AccessTokenEvaluating else { return nil }
         switch input.question {
         case .hasGranted(let permission):

@@ -2,7 +2,7 @@
 public enum CodeChallengeFamily: VectorFamily {
     public static let family = ConformanceFamily(name: "code-challenge", protocolName: "CodeChallengeComputing")
 
-    public static func run(_ input: CodeVerifierInput, on implementation: Any) throws -> CodeChallengeOutcome? {
+    public static func run(_ input: CodeVerifierInput, on implementation: any ConformanceSubject) throws -> CodeChallengeOutcome? {
         guard let implementation = implementation as? any CodeChallengeComputing else { return nil }
         return CodeChallengeOutcome(challenge: try implementation.codeChallenge(for: input.codeVerifier))
     }

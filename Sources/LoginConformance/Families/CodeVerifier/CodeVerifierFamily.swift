@@ -2,7 +2,7 @@
 public enum CodeVerifierFamily: VectorFamily {
     public static let family = ConformanceFamily(name: "code-verifier", protocolName: "CodeVerifierValidating")
 
-    public static func run(_ input: CodeVerifierInput, on implementation: Any) throws -> CodeVerifierVerdict? {
+    public static func run(_ input: CodeVerifierInput, on implementation: any ConformanceSubject) throws -> CodeVerifierVerdict? {
         try (implementation as? any CodeVerifierValidating)?.validateCodeVerifier(input.codeVerifier)
     }
 

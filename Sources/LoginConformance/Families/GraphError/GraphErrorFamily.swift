@@ -2,7 +2,7 @@
 public enum GraphErrorFamily: VectorFamily {
     public static let family = ConformanceFamily(name: "graph-error", protocolName: "GraphErrorClassifying")
 
-    public static func run(_ input: GraphErrorInput, on implementation: Any) throws -> GraphErrorOutcome? {
+    public static func run(_ input: GraphErrorInput, on implementation: any ConformanceSubject) throws -> GraphErrorOutcome? {
         try (implementation as? any GraphErrorClassifying)?.classifyGraphError(input)
     }
 

@@ -3,7 +3,7 @@ public enum LoginConfigurationFamily: VectorFamily {
     public static let family = ConformanceFamily(name: "login-configuration", protocolName: "LoginConfigurationBuilding")
 
     public static func run(
-        _ input: LoginConfigurationRequest, on implementation: Any
+        _ input: LoginConfigurationRequest, on implementation: any ConformanceSubject
     ) throws -> LoginConfigurationOutcome? {
         try (implementation as? any LoginConfigurationBuilding)?.makeConfiguration(input)
     }

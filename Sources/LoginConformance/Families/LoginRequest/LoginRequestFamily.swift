@@ -8,7 +8,7 @@ public enum LoginRequestFamily: VectorFamily {
         "code_challenge", "code_challenge_method", "redirect_uri", "state", "default_audience",
     ]
 
-    public static func run(_ input: LoginRequestInput, on implementation: Any) throws -> LoginRequestOutcome? {
+    public static func run(_ input: LoginRequestInput, on implementation: any ConformanceSubject) throws -> LoginRequestOutcome? {
         try (implementation as? any LoginRequestBuilding)?.makeLoginRequest(input)
     }
 

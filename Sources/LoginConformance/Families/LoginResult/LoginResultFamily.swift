@@ -2,7 +2,7 @@
 public enum LoginResultFamily: VectorFamily {
     public static let family = ConformanceFamily(name: "login-result", protocolName: "LoginResultResolving")
 
-    public static func run(_ input: LoginCallback, on implementation: Any) throws -> LoginResultOutcome? {
+    public static func run(_ input: LoginCallback, on implementation: any ConformanceSubject) throws -> LoginResultOutcome? {
         try (implementation as? any LoginResultResolving)?.resolveLoginResult(input)
     }
 

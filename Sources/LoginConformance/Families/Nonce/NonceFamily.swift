@@ -2,7 +2,7 @@
 public enum NonceFamily: VectorFamily {
     public static let family = ConformanceFamily(name: "nonce", protocolName: "NonceValidating")
 
-    public static func run(_ input: NonceInput, on implementation: Any) throws -> NonceVerdict? {
+    public static func run(_ input: NonceInput, on implementation: any ConformanceSubject) throws -> NonceVerdict? {
         try (implementation as? any NonceValidating)?.validateNonce(input.nonce)
     }
 

@@ -2,7 +2,7 @@
 public enum ProfileFamily: VectorFamily {
     public static let family = ConformanceFamily(name: "profile", protocolName: "ProfileMaking")
 
-    public static func run(_ input: ProfileInput, on implementation: Any) throws -> ProfileOutcome? {
+    public static func run(_ input: ProfileInput, on implementation: any ConformanceSubject) throws -> ProfileOutcome? {
         try (implementation as? any ProfileMaking)?.makeProfile(input)
     }
 

@@ -2,7 +2,7 @@
 public enum SignedTokenFamily: VectorFamily {
     public static let family = ConformanceFamily(name: "signed-token", protocolName: "SignedTokenValidating")
 
-    public static func run(_ input: SignedTokenInput, on implementation: Any) throws -> SignedTokenOutcome? {
+    public static func run(_ input: SignedTokenInput, on implementation: any ConformanceSubject) throws -> SignedTokenOutcome? {
         try (implementation as? any SignedTokenValidating)?.validateSignedToken(input)
     }
 

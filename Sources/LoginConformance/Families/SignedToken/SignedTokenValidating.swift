@@ -15,7 +15,7 @@ import Foundation
 /// Verifying a signature needs real cryptography, which this package deliberately does not contain: the bundled
 /// reference implementation does not adopt this protocol (its vectors are reported as skipped).
 /// `Examples/JWTKitAdopter` adopts it with vapor/jwt-kit.
-public protocol SignedTokenValidating {
+public protocol SignedTokenValidating: ConformanceSubject {
     /// The claims the validator keeps, or why it rejects the token.
     func validateSignedToken(_ input: SignedTokenInput) throws -> SignedTokenOutcome
 }

@@ -2,7 +2,7 @@
 public enum TokenChangeFamily: VectorFamily {
     public static let family = ConformanceFamily(name: "token-change", protocolName: "TokenChangeNotifying")
 
-    public static func run(_ input: TokenChangeSequence, on implementation: Any) throws -> TokenChangeOutcome? {
+    public static func run(_ input: TokenChangeSequence, on implementation: any ConformanceSubject) throws -> TokenChangeOutcome? {
         try (implementation as? any TokenChangeNotifying)?.notifications(for: input)
     }
 

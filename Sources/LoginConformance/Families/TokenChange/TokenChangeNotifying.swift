@@ -13,7 +13,7 @@
 /// change and the user-ID key for another user, a nil side or a refresh hold in both profiles; the rest (the token
 /// keys, an expired old token, the expiry timer, the current token) are the SDK's rules and hold under `ios-sdk`
 /// only (DECISIONS.md D31).
-public protocol TokenChangeNotifying {
+public protocol TokenChangeNotifying: ConformanceSubject {
     /// The notifications posted while `sequence` is replayed on a fresh current-token store that holds
     /// `sequence.initial`, and the current token at the end, every token named as the sequence names it.
     func notifications(for sequence: TokenChangeSequence) throws -> TokenChangeOutcome

@@ -2,7 +2,7 @@
 public enum TokenClaimsFamily: VectorFamily {
     public static let family = ConformanceFamily(name: "token-claims", protocolName: "TokenClaimsValidating")
 
-    public static func run(_ input: TokenClaimsInput, on implementation: Any) throws -> TokenClaimsOutcome? {
+    public static func run(_ input: TokenClaimsInput, on implementation: any ConformanceSubject) throws -> TokenClaimsOutcome? {
         try (implementation as? any TokenClaimsValidating)?.validateClaims(input)
     }
 
