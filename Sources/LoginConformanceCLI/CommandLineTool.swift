@@ -216,65 +216,38 @@ struct CommandLineTool {
     private struct Execution {
         let run: ConformanceRun
         let implementation: ImplementationInfo
-        let harnessFailure: HarnessFailure?
+        /// The signal that interrupted an adapter run, if one did.
+        let interruption: Int32?
         let rerun: (String) -> String
     }
 
+    /// One pipeline: the subject (the bundled reference for the profile asked, or the adapter) run by the engine.
+    /// An adapter that cannot start still gives a run, every selected vector not run with the incident that says
+    /// why, so the reports are written as for any run.
     private func execute(_ options: CommandLineOptions, suite: VectorSuite) throws -> Execution {
-        let engine = ConformanceEngine(suite: suite)
-        guard let command = options.adapter else {
-            let (subject, info) = implementation(options.profile)
-            let run = try engine.run(subject, profile: options.profile, families: options.families, selection: options.selection)
-            let rerun = RerunCommand(invocation: invocation, profile: options.profile, options: options)
-            return Execution(run: run, implementation: info, harnessFailure: nil, rerun: rerun.callAsFunction)
+        let subject: any RunnableSubject
+        var adapter: AdapterSubject?
+        if let command = options.adapter {
+            let adapterSubject = AdapterSubject(command: command, options: options.harness)
+            adapter = adapterSubject
+            subject = adapterSubject
+        } else {
+            let (implementation, info) = implementation(options.profile)
+            subject = InProcessSubject(implementation, info: info)
         }
-        let runner = HarnessRunner(command: command, options: options.harness)
-        interrupts?.watch(runner)
+        interrupts?.watch(adapter)
         defer { interrupts?.watch(nil) }
-        let handshake: AdapterHandshake
-        do {
-            handshake = try runner.start()
-        } catch {
-            // Reports still say why nothing ran: every selected vector, not run, with the reason.
-            writeNotRunReports(options, suite: suite, command: command, reason: "not run: \(error.description)")
-            throw error
+        let (run, implementation) = try ConformanceEngine(suite: suite).run(
+            subject, profile: adapter == nil || options.profileGiven ? options.profile : nil,
+            families: options.families, selection: options.selection)
+        for warning in adapter?.warnings ?? [] { output.problem("warning: \(FailureMessage.line(warning))") }
+        for incident in run.incidents where incident.kind == .adapterUnavailable {
+            output.problem("adapter error: \(FailureMessage.line(incident.message))")
         }
-        defer { runner.stop() }
-        if options.profileGiven, options.profile != handshake.profile {
-            throw CommandLineOptions.UsageError(
-                description: "the adapter claims profile \(handshake.profile.rawValue) but --profile says \(options.profile.rawValue)")
-        }
-        let profile = handshake.profile
-        let vectors = try engine.plan(profile: profile, families: options.families, selection: options.selection)
-        var (results, failure) = runner.run(vectors)
-        runner.stop()
-        results = runner.amended(results)
-        for warning in runner.warnings { output.problem("warning: \(FailureMessage.line(warning))") }
         return Execution(
-            run: ConformanceRun(suiteVersion: suite.suiteVersion, profile: profile, results: results,
-                                incidents: runner.incidents),
-            implementation: handshake.implementation, harnessFailure: failure,
-            rerun: RerunCommand(invocation: invocation, profile: profile, options: options).callAsFunction)
-    }
-
-    /// The reports of a run in which nothing ran (the adapter failed its handshake): every selected vector of
-    /// the profile asked for (`--profile`, or documented), not run, with the reason.
-    private func writeNotRunReports(_ options: CommandLineOptions, suite: VectorSuite, command: String, reason: String) {
-        guard options.jsonReport != nil || options.junitReport != nil || options.markdownReport != nil,
-              let vectors = try? ConformanceEngine(suite: suite)
-                .plan(profile: options.profile, families: options.families, selection: options.selection),
-              let gate = try? ConformanceGate(suite: suite, profile: options.profile, baseline: nil, policy: options.policy)
-        else { return }
-        let results = vectors.map {
-            VectorResult(metadata: $0.metadata, family: $0.family, outcome: .skipped(reason: reason), duration: .zero)
-        }
-        let incident = RunIncident(kind: .adapterUnavailable, message: String(reason.dropFirst("not run: ".count)),
-                                   notRun: results.count)
-        let report = gate.evaluate(ConformanceRun(suiteVersion: suite.suiteVersion, profile: options.profile, results: results,
-                                                  incidents: [incident]),
-                                   implementation: ImplementationInfo(name: "adapter: \(command)"))
-        let rerun = RerunCommand(invocation: invocation, profile: options.profile, options: options).callAsFunction
-        try? writeReports(report, options: options, rerun: rerun)
+            run: run, implementation: implementation ?? ImplementationInfo(name: "adapter: \(options.adapter ?? "")"),
+            interruption: adapter?.interruption,
+            rerun: RerunCommand(invocation: invocation, profile: run.profile, options: options).callAsFunction)
     }
 
     /// The reports `--report-json`, `--report-junit` and `--report-markdown` ask for, written all or nothing and
@@ -318,14 +291,10 @@ struct CommandLineTool {
         let report = gate.evaluate(execution.run, implementation: execution.implementation)
         try writeReports(report, options: options, rerun: execution.rerun)
         RunReportPrinter(output: output, verbose: options.verbose, baselinePath: options.baseline?.path)
-            .print(report, suite: suite, rerun: execution.rerun)
-        if let failure = execution.harnessFailure {
-            output.problem("adapter error: \(failure.description)")
-        }
+            .print(report, rerun: execution.rerun)
         switch report.verdict {
         case .interrupted:
-            if case .interrupted(let signal)? = execution.harnessFailure { return ExitCode.interrupted(by: signal) }
-            return .interrupted
+            return execution.interruption.map(ExitCode.interrupted(by:)) ?? .interrupted
         case .faulted: return .implementationUnavailable
         case .passed: return .passed
         case .failed: return .failures
@@ -352,14 +321,10 @@ struct CommandLineTool {
             throw CommandLineOptions.UsageError(
                 description: "\(url.path) is the baseline of profile \(previous.profile.rawValue), the run is for \(run.profile.rawValue); choose another file")
         }
-        if let failure = execution.harnessFailure {
-            output.problem("adapter error: \(failure.description); the baseline was not written")
-            if case .interrupted(let signal) = failure { return ExitCode.interrupted(by: signal) }
-            return .implementationUnavailable
-        }
         if !run.incidents.isEmpty {
             for incident in run.incidents { output.problem("[\(incident.kind.rawValue)] \(FailureMessage.line(incident.message))") }
             output.problem("error: the run was not whole (see above); the baseline was not written")
+            if let signal = execution.interruption { return ExitCode.interrupted(by: signal) }
             return .implementationUnavailable
         }
         var baseline = Baseline(run: run, previous: previous, implementation: execution.implementation.name)
@@ -384,8 +349,9 @@ struct CommandLineTool {
             throw CommandLineOptions.UsageError(description: "smoke needs --adapter <command line>")
         }
         let suite = try options.loadSuite()
-        let runner = HarnessRunner(command: command, options: options.harness)
-        interrupts?.watch(runner)
+        let adapter = AdapterSubject(command: command, options: options.harness)
+        let runner = adapter.runner
+        interrupts?.watch(adapter)
         defer { interrupts?.watch(nil) }
         let handshake = try runner.start()
         output.line("ok    handshake: \(handshake.implementation.name) \(handshake.implementation.version ?? "")"

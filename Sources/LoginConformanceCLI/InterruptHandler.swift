@@ -31,7 +31,7 @@ final class InterruptHandler: @unchecked Sendable {
     }
 
     /// The run an interrupt stops (`nil`: none runs).
-    func watch(_ runner: HarnessRunner?) {
+    func watch(_ runner: AdapterSubject?) {
         lock.withLock { self.runner = runner?.interrupter }
     }
 

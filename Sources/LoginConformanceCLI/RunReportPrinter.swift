@@ -11,7 +11,7 @@ struct RunReportPrinter {
     /// How many blocking results are printed in full without `--verbose`.
     static let detailLimit = 20
 
-    func print(_ report: GateReport, suite: VectorSuite, rerun: (String) -> String) {
+    func print(_ report: GateReport, rerun: (String) -> String) {
         let run = report.run
         output.line("LoginConformance suite \(run.suiteVersion) · profile \(run.profile.rawValue) · \(report.implementation.name)")
         let blocking = report.entries.filter(\.blocks)
@@ -25,11 +25,11 @@ struct RunReportPrinter {
                 output.line("  the baseline says \(entry.known?.kind.rawValue ?? "it fails"); it passes now: run `login-conformance baseline update --baseline \(baselinePath.map(CommandLineTool.shellQuoted) ?? "FILE")`")
             case .changedVector:
                 output.line("[changed vector: suite \(entry.change?.version.description ?? "?"): \(FailureMessage.line(entry.change?.reason ?? ""))] " + FailureMessage.text(
-                    for: entry.result, vector: suite.vector(withID: entry.result.id), rerunCommand: rerun(entry.result.id)))
+                    for: entry.result, rerunCommand: rerun(entry.result.id)))
             default:
                 let was = entry.known.map { " (baseline: \($0.kind.rawValue))" } ?? ""
                 output.line("[\(entry.classification.rawValue)\(was)] " + FailureMessage.text(
-                    for: entry.result, vector: suite.vector(withID: entry.result.id), rerunCommand: rerun(entry.result.id)))
+                    for: entry.result, rerunCommand: rerun(entry.result.id)))
             }
         }
         if shown.count < blocking.count {
@@ -71,12 +71,8 @@ struct RunReportPrinter {
                 + (incident.notRun > 0 ? " (\(incident.notRun) selected vectors not run)" : ""))
         }
         let totals = run.totals
-        let verdict = switch report.verdict {
-        case .passed: "PASSED"
-        case .interrupted: "INTERRUPTED"
-        case .faulted: "FAULTED"
-        case .failed, .staleBaseline, .nothingChecked: "FAILED"
-        }
+        let verdict = report.verdict == .passed ? "PASSED"
+            : report.verdict == .interrupted ? "INTERRUPTED" : report.verdict == .faulted ? "FAULTED" : "FAILED"
         let lenientNote = totals.lenient > 0 ? " (\(totals.lenient) lenient)" : ""
         output.line("\(verdict): \(totals.passed) passed\(lenientNote), \(totals.failed) failed, \(totals.errored) errors, \(totals.skipped) skipped")
     }

@@ -1,5 +1,5 @@
 /// How an adapter's process ended, as a value: the runner and `smoke` compare this, never its wording.
-public enum AdapterExit: Sendable, Hashable, CustomStringConvertible {
+package enum AdapterExit: Sendable, Hashable, CustomStringConvertible {
     /// It exited with `status` (`exit(status)`). A shell that ran the adapter as its child reports a signal as
     /// status 128 + N: ``description`` says so.
     case exited(status: Int32)
@@ -21,10 +21,10 @@ public enum AdapterExit: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether the adapter ended as the protocol asks after `stop`: status 0.
-    public var isClean: Bool { self == .exited(status: 0) }
+    package var isClean: Bool { self == .exited(status: 0) }
 
     /// `exited with status N`, `killed by signal N`, … (a shell's 128 + N is said too).
-    public var description: String {
+    package var description: String {
         switch self {
         case .exited(let code) where code > 128 && code < 160:
             "exited with status \(code) (killed by signal \(code - 128))"

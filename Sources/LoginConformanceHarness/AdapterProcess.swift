@@ -317,7 +317,7 @@ final class AdapterProcess: @unchecked Sendable {
         killProcessGroup(pid)
         for stray in remembered.withLock({ $0 }) where Self.isMarked(stray) { _ = signalProcess(stray, SIGKILL) }
         _ = reap(blocking: true)
-        Self.live.withLock { $0.remove(pid) }
+        Self.live.withLock { _ = $0.remove(pid) }
         Self.killOrphans()
     }
 

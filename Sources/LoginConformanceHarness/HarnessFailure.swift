@@ -1,6 +1,6 @@
 import LoginConformance
 /// Why an adapter could not be run (CLI exit status 3): distinct from an implementation that runs and fails.
-public enum HarnessFailure: Error, Sendable, Hashable, CustomStringConvertible {
+package enum HarnessFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// The process could not be started.
     case cannotStart(String)
     /// The adapter no longer reads its input.
@@ -12,7 +12,7 @@ public enum HarnessFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// The runner was interrupted by a signal (SIGINT, SIGTERM, SIGHUP); the remaining vectors were not run.
     case interrupted(signal: Int32)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .cannotStart(let detail): "the adapter could not be started: \(detail)"
         case .cannotWrite(let detail): "the adapter does not read its input: \(detail)"
@@ -23,7 +23,7 @@ public enum HarnessFailure: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `SIGINT`, `SIGTERM`, `SIGHUP`, or `signal N`.
-    public static func signalName(_ signal: Int32) -> String {
+    package static func signalName(_ signal: Int32) -> String {
         switch signal {
         case 1: "SIGHUP"
         case 2: "SIGINT"

@@ -12,7 +12,7 @@ import Darwin
 /// thread needs (the running adapter's process group and the signal received), every stored property behind one
 /// lock. Interrupting stops the adapter's whole process group (SIGTERM, then SIGKILL after the grace period); the
 /// runner sees ``signal`` and reports the vectors not answered as not run.
-public final class HarnessInterrupter: @unchecked Sendable {
+package final class HarnessInterrupter: @unchecked Sendable {
     private let lock = NSLock()
     private var group: pid_t?
     private var received: Int32?
@@ -23,14 +23,14 @@ public final class HarnessInterrupter: @unchecked Sendable {
     }
 
     /// The signal that interrupted the run, if one did.
-    public var signal: Int32? { lock.withLock { received } }
+    package var signal: Int32? { lock.withLock { received } }
 
     /// The running adapter's process group, if one runs (tests check that it is gone afterwards).
-    public var processGroup: Int32? { lock.withLock { group } }
+    package var processGroup: Int32? { lock.withLock { group } }
 
     /// Interrupts the run from any thread: records `signal` (the first one wins) and stops the adapter's process
     /// group, SIGTERM then SIGKILL after the grace period. Returns once the group is stopped.
-    public func interrupt(signal: Int32) {
+    package func interrupt(signal: Int32) {
         let running: pid_t? = lock.withLock {
             if received == nil { received = signal }
             return group

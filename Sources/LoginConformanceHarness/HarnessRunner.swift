@@ -11,16 +11,16 @@ import LoginConformance
 /// bisected to the vector that caused it. Results gathered so far are never lost.
 ///
 /// A runner is used from one thread (it is not `Sendable`); only its ``interrupter`` may be handed to another.
-public final class HarnessRunner {
+package final class HarnessRunner {
     /// The protocol version this runner speaks.
-    public static let protocolVersion = 1
+    package static let protocolVersion = 1
 
     /// The adapter's command line, run with `/bin/sh -c`.
-    public let command: String
+    package let command: String
     /// Timeout, restart budget, batch size.
-    public let options: HarnessOptions
+    package let options: HarnessOptions
     /// How many times the adapter was restarted.
-    public private(set) var restarts = 0
+    package private(set) var restarts = 0
 
     private var process: AdapterProcess? {
         didSet { interrupter.adapterChanged(group: process?.processGroup) }
@@ -36,17 +36,17 @@ public final class HarnessRunner {
 
     /// Protocol violations found after the results of their vector were returned (an answer repeated after the
     /// last one, output at `stop`): by vector ID. ``amended(_:)`` applies them.
-    public private(set) var lateViolations: [(id: String, message: String)] = []
+    package private(set) var lateViolations: [(id: String, message: String)] = []
     /// What the adapter did that the schemas refuse but the runner tolerates: members the protocol does not
     /// define. Not failing in `run`; `smoke` fails on them.
-    public private(set) var warnings: [String] = []
+    package private(set) var warnings: [String] = []
 
     /// What happened to the run as a whole, which no vector's result says: the adapter exited unasked, the restart
     /// budget ran out, the run was interrupted (``RunIncident``). A run with one is never `passed`.
-    public private(set) var incidents: [RunIncident] = []
+    package private(set) var incidents: [RunIncident] = []
 
     /// What a signal handler's thread uses to interrupt this run.
-    public let interrupter: HarnessInterrupter
+    package let interrupter: HarnessInterrupter
 
     // The runner works while the adapter does: after sending a batch and before reading its answers, it renders
     // the next batch's requests and judges the answers read so far (BENCHMARKS.md, harness throughput).
@@ -57,7 +57,7 @@ public final class HarnessRunner {
     /// Answers read but not judged yet, with what was recorded when each was read.
     private var unjudged: [(index: Int, outcome: JSONValue, duration: Duration, diagnostics: String?)] = []
 
-    public init(command: String, options: HarnessOptions = HarnessOptions()) {
+    package init(command: String, options: HarnessOptions = HarnessOptions()) {
         self.command = command
         self.options = options
         self.interrupter = HarnessInterrupter(grace: options.terminationGrace)
@@ -76,20 +76,20 @@ public final class HarnessRunner {
     }
 
     /// The signal that interrupted the run, if one did.
-    public var interruption: Int32? { interrupter.signal }
+    package var interruption: Int32? { interrupter.signal }
 
     /// Interrupts the run (see ``HarnessInterrupter/interrupt(signal:)``); from another thread, use
     /// ``interrupter``.
-    public func interrupt(signal: Int32) {
+    package func interrupt(signal: Int32) {
         interrupter.interrupt(signal: signal)
     }
 
     /// The adapter's process group, while it runs (tests check that it is gone afterwards).
-    public var processGroup: Int32? { interrupter.processGroup }
+    package var processGroup: Int32? { interrupter.processGroup }
 
     /// Starts the adapter and performs the handshake.
     @discardableResult
-    public func start() throws(HarnessFailure) -> AdapterHandshake {
+    package func start() throws(HarnessFailure) -> AdapterHandshake {
         if let signal = interruption { throw .interrupted(signal: signal) }
         let process = try AdapterProcess(command: command, maxLineBytes: options.maxLineBytes)
         self.process = process
@@ -150,20 +150,19 @@ public final class HarnessRunner {
     }
 
     /// `results` with the ``lateViolations`` applied: each vector named there becomes an `error` with the message.
-    public func amended(_ results: [VectorResult]) -> [VectorResult] {
+    package func amended(_ results: [VectorResult]) -> [VectorResult] {
         guard !lateViolations.isEmpty else { return results }
         var messages: [String: String] = [:]
         for (id, message) in lateViolations where messages[id] == nil { messages[id] = message }
         return results.map { result in
             guard let message = messages[result.id] else { return result }
-            return VectorResult(metadata: result.metadata, family: result.family, outcome: .errored(message: message),
-                                duration: result.duration, diagnostics: result.diagnostics)
+            return result.with(outcome: .errored(message: message))
         }
     }
 
     /// Sends `stop` and waits briefly for the adapter to exit; returns how it ended.
     @discardableResult
-    public func stop() -> AdapterExit {
+    package func stop() -> AdapterExit {
         guard let process else { return .notRunning }
         if interruption != nil {
             process.kill()
@@ -206,7 +205,7 @@ public final class HarnessRunner {
         }
     }
 
-    public func run(_ vectors: [any ConformanceVector]) -> (results: [VectorResult], failure: HarnessFailure?) {
+    package func run(_ vectors: [any ConformanceVector]) -> (results: [VectorResult], failure: HarnessFailure?) {
         var results = [VectorResult?](repeating: nil, count: vectors.count)
         var failure: HarnessFailure?
         let capabilities = handshake?.capabilities ?? []
@@ -218,7 +217,7 @@ public final class HarnessRunner {
                 results[index] = VectorResult(
                     metadata: vector.metadata, family: vector.family,
                     outcome: .skipped(reason: "the adapter does not declare the capability \(vector.family.rawValue)"),
-                    duration: .zero)
+                    duration: .zero, vector: vector)
             }
         }
         var start = 0
@@ -249,7 +248,7 @@ public final class HarnessRunner {
         return (vectors.indices.map { index in
             results[index] ?? VectorResult(metadata: vectors[index].metadata, family: vectors[index].family,
                                            outcome: interrupted ? .skipped(reason: notRun) : .errored(message: notRun),
-                                           duration: .zero)
+                                           duration: .zero, vector: vectors[index])
         }, failure)
     }
 
@@ -314,7 +313,7 @@ public final class HarnessRunner {
                     results[index] = VectorResult(
                         metadata: vector.metadata, family: vector.family,
                         outcome: .hung(message: "the adapter stopped reading its input: this vector's request could not be written within \(options.timeout); the adapter was killed"),
-                        duration: options.timeout, diagnostics: process.takeStderr())
+                        duration: options.timeout, diagnostics: process.takeStderr(), vector: vector)
                     return restartThen([], vectors: vectors, into: &results)
                 }
                 return bisect(remaining, vectors: vectors, into: &results)
@@ -329,7 +328,7 @@ public final class HarnessRunner {
             last = clock.now
             func record(_ outcome: VectorOutcome, diagnostics: String? = process.takeStderr()) {
                 results[index] = VectorResult(metadata: vector.metadata, family: vector.family, outcome: outcome,
-                                              duration: duration, diagnostics: diagnostics)
+                                              duration: duration, diagnostics: diagnostics, vector: vector)
             }
             switch read {
             case .invalidUTF8(let shown):
@@ -366,7 +365,7 @@ public final class HarnessRunner {
                         let was = results[earlier]
                         results[earlier] = VectorResult(metadata: vectors[earlier].metadata, family: vectors[earlier].family,
                                                         outcome: .errored(message: message), duration: was?.duration ?? .zero,
-                                                        diagnostics: was?.diagnostics)
+                                                        diagnostics: was?.diagnostics, vector: vectors[earlier])
                     } else {
                         lateViolations.append((culprit, message))
                     }
@@ -464,7 +463,7 @@ public final class HarnessRunner {
             let vector = vectors[index]
             results[index] = VectorResult(metadata: vector.metadata, family: vector.family,
                                           outcome: vector.judge(answer: outcome), duration: duration,
-                                          diagnostics: diagnostics)
+                                          diagnostics: diagnostics, vector: vector)
         }
         unjudged.removeAll(keepingCapacity: true)
     }

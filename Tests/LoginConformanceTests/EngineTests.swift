@@ -119,4 +119,51 @@ struct EngineTests {
         #expect(gate.blocks(.regression))
     }
 
+    // MARK: one pipeline: any subject, in process or not
+
+    /// A subject that cannot start, or claims a profile, and records what the engine asked of it.
+    final class ScriptedSubject: RunnableSubject {
+        let opening: Result<SubjectOpening, RunIncident>
+        var answered: [String] = []
+        var closed = 0
+        init(_ opening: Result<SubjectOpening, RunIncident>) { self.opening = opening }
+        func open() -> Result<SubjectOpening, RunIncident> { opening }
+        func answer(_ vectors: [any ConformanceVector]) -> (results: [VectorResult], incidents: [RunIncident]) {
+            answered = vectors.map(\.metadata.id)
+            return (vectors.map { ConformanceEngine.evaluate($0, against: ReferenceImplementation(profile: .iosSDK)) }, [])
+        }
+        func close() { closed += 1 }
+    }
+
+    @Test("a subject that cannot start gives a run: every planned vector not run, the incident counted, never a pass")
+    func subjectThatCannotStart() throws {
+        let subject = ScriptedSubject(.failure(RunIncident(kind: .adapterUnavailable, message: "no handshake")))
+        let (run, implementation) = try engine.run(subject, profile: .iosSDK, families: [.nonce])
+        #expect(implementation == nil)
+        #expect(run.profile == .iosSDK)
+        #expect(run.results.count == suite.vectors(for: .iosSDK, families: [.nonce]).count)
+        #expect(run.results.allSatisfy { $0.outcome == .skipped(reason: "not run: no handshake") && $0.vector != nil })
+        #expect(run.incidents == [RunIncident(kind: .adapterUnavailable, message: "no handshake", notRun: run.results.count)])
+        #expect(run.verdict == .faulted)
+        #expect(subject.answered.isEmpty && subject.closed >= 1)
+    }
+
+    @Test("the profile a subject claims is the run's; --profile contradicting it is an error; the results carry their vectors")
+    func claimedProfile() throws {
+        let info = ImplementationInfo(name: "scripted")
+        let claiming = ScriptedSubject(.success(SubjectOpening(implementation: info, profile: .iosSDK)))
+        let (run, implementation) = try engine.run(claiming, families: [.nonce])
+        #expect(implementation == info && run.profile == .iosSDK && run.verdict == .passed)
+        #expect(claiming.answered == suite.vectors(for: .iosSDK, families: [.nonce]).map(\.metadata.id))
+        #expect(run.results.allSatisfy { $0.vector?.metadata.id == $0.id })
+        let contradicted = ScriptedSubject(.success(SubjectOpening(implementation: info, profile: .iosSDK)))
+        #expect(throws: ConformanceRunError.profileMismatch(asked: .documented, claimed: .iosSDK)) {
+            try engine.run(contradicted, profile: .documented, families: [.nonce])
+        }
+        #expect(contradicted.answered.isEmpty && contradicted.closed >= 1)
+        // An in-process subject takes the profile asked.
+        let (inProcess, _) = try engine.run(InProcessSubject(ReferenceImplementation(profile: .documented), info: info),
+                                            profile: .documented, families: [.nonce])
+        #expect(inProcess.profile == .documented && inProcess.verdict == .passed)
+    }
 }

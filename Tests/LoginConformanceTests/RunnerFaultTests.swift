@@ -168,7 +168,7 @@ struct RunnerFaultTests {
         #expect(report.verdict == .interrupted)
         #expect(MarkdownReport.render(report, rerun: { $0 }).contains("**Gate: INTERRUPTED** — by SIGINT; \(notRun.count) selected vectors not run"))
         let printed = CommandLineToolTests.Captured()
-        RunReportPrinter(output: printed.output, verbose: false).print(report, suite: suite, rerun: { $0 })
+        RunReportPrinter(output: printed.output, verbose: false).print(report, rerun: { $0 })
         #expect(printed.out.last?.hasPrefix("INTERRUPTED: ") == true)
         #expect(!printed.out.contains { $0.hasPrefix("PASSED") })
     }

@@ -37,13 +37,46 @@ public struct ConformanceEngine: Sendable {
             results: vectors.map { Self.evaluate($0, against: implementation) })
     }
 
+    /// Runs `subject` — in this process or behind an adapter — against the planned vectors: opens it, plans the
+    /// vectors of the profile it claims (or `profile`, or `documented`), has it answer them, closes it. A subject
+    /// that cannot start still gives a run: every planned vector not run, with the incident that says why (a run
+    /// with an incident is never `passed`). Throws when nothing is selected, or when `profile` contradicts the
+    /// profile the subject claims.
+    public func run(
+        _ subject: some RunnableSubject, profile: ConformanceProfile? = nil, families: Set<ConformanceFamily>? = nil,
+        selection: VectorSelection = .all
+    ) throws(ConformanceRunError) -> (run: ConformanceRun, implementation: ImplementationInfo?) {
+        defer { subject.close() }
+        switch subject.open() {
+        case .failure(let incident):
+            let asked = profile ?? .documented
+            let vectors = try plan(profile: asked, families: families, selection: selection)
+            let notRun = vectors.map {
+                VectorResult(metadata: $0.metadata, family: $0.family, outcome: .skipped(reason: "not run: \(incident.message)"),
+                             duration: .zero, vector: $0)
+            }
+            let counted = RunIncident(kind: incident.kind, message: incident.message, signal: incident.signal,
+                                      notRun: vectors.count)
+            return (ConformanceRun(suiteVersion: suite.suiteVersion, profile: asked, results: notRun, incidents: [counted]), nil)
+        case .success(let opening):
+            if let profile, let claimed = opening.profile, profile != claimed {
+                throw ConformanceRunError.profileMismatch(asked: profile, claimed: claimed)
+            }
+            let chosen = opening.profile ?? profile ?? .documented
+            let vectors = try plan(profile: chosen, families: families, selection: selection)
+            let (results, incidents) = subject.answer(vectors)
+            return (ConformanceRun(suiteVersion: suite.suiteVersion, profile: chosen, results: results, incidents: incidents),
+                    opening.implementation)
+        }
+    }
+
     /// Evaluates one vector, timing the implementation.
     public static func evaluate(_ vector: any ConformanceVector, against implementation: any ConformanceSubject) -> VectorResult {
         let clock = ContinuousClock()
         let start = clock.now
         let outcome = vector.evaluate(against: implementation)
         return VectorResult(metadata: vector.metadata, family: vector.family, outcome: outcome,
-                            duration: clock.now - start)
+                            duration: clock.now - start, vector: vector)
     }
 }
 
@@ -51,10 +84,14 @@ public struct ConformanceEngine: Sendable {
 public enum ConformanceRunError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The profile, families and selection leave no vector to run.
     case noVectorsSelected(String)
+    /// The run asks for one profile, the subject (an adapter's handshake) claims another.
+    case profileMismatch(asked: ConformanceProfile, claimed: ConformanceProfile)
 
     public var description: String {
         switch self {
         case .noVectorsSelected(let detail): "nothing to check: \(detail)"
+        case .profileMismatch(let asked, let claimed):
+            "the adapter claims profile \(claimed.rawValue) but --profile says \(asked.rawValue)"
         }
     }
 }

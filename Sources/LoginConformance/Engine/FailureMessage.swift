@@ -3,10 +3,12 @@ import Foundation
 /// The text of a failed or errored vector, the same in the CLI and the Swift Testing runner: which vector, why it
 /// matters, expected against actual, the input, and one command that reruns just that vector.
 public enum FailureMessage {
-    /// A multi-line message for `result`; `vector` adds the input when given.
+    /// A multi-line message for `result`; the input is shown from `vector`, or else from the vector the result
+    /// carries.
     public static func text(
-        for result: VectorResult, vector: (any ConformanceVector)?, rerunCommand: String
+        for result: VectorResult, vector: (any ConformanceVector)? = nil, rerunCommand: String
     ) -> String {
+        let vector = vector ?? result.vector
         var lines = ["\(line(result.id)) — \(line(result.metadata.description))"]
         switch result.outcome {
         case .failed(let mismatch):

@@ -1,7 +1,7 @@
 /// Something that happened to a run as a whole, which no single vector's result says: the run was interrupted by a
 /// signal, the adapter exited when nobody asked it to, or it could not be (re)started. A run with an incident is
 /// never `passed`: its results are not the whole answer (Vectors/HARNESS.md, "Verdicts").
-public struct RunIncident: Sendable, Hashable, Codable {
+public struct RunIncident: Error, Sendable, Hashable, Codable {
     /// What kind of incident.
     public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         /// A signal (SIGINT, SIGTERM, SIGHUP) ended the run early; the vectors not run are skips "not run: …".

@@ -195,7 +195,7 @@ struct ProductCLITests {
                                                         ProductFixtures.result(low, ProductFixtures.failed(.wrongVerdict))]),
                                    implementation: ImplementationInfo(name: "x"))
         let captured = Captured()
-        RunReportPrinter(output: captured.output, verbose: false).print(report, suite: suite, rerun: { "rerun \($0)" })
+        RunReportPrinter(output: captured.output, verbose: false).print(report, rerun: { "rerun \($0)" })
         let tags = captured.out.filter { $0.hasPrefix("[") }.map { String($0.prefix { $0 != "]" }) + "]" }
         #expect(tags == ["[regression]", "[newly passing]"])
     }
