@@ -17,9 +17,8 @@ struct CommandLineOptions {
     var positional: [String] = []
     var baseline: URL?
     var policy = GatePolicy()
-    var jsonReport: URL?
-    var junitReport: URL?
-    var markdownReport: URL?
+    /// The reports asked for (`--report-<format>`), in the order given.
+    var reports: [(format: ReportFormat, url: URL)] = []
     var output: URL?
     /// `--help` / `-h` after a subcommand: its help.
     var helpRequested = false
@@ -35,60 +34,33 @@ struct CommandLineOptions {
     static let batchRange = 1...10_000
     static let maxLineBytesRange = 1_024...(1 << 30)
 
-    /// Options that may be given more than once.
-    static let repeatable: Set<String> = ["--family", "--vector", "--verbose", "-v", "--help", "-h", "--allow-newly-passing"]
-
-    /// Options that apply only to some subcommands (any other option applies to every subcommand that reads it).
-    static let applicability: [String: Set<String>] = [
-        "--profile": ["run", "baseline", "list"],
-        "--adapter": ["run", "baseline", "smoke"],
-        "--timeout": ["run", "baseline", "smoke"],
-        "--restarts": ["run", "baseline", "smoke"],
-        "--batch": ["run", "baseline"],
-        "--max-line-bytes": ["run", "baseline", "smoke"],
-        "--family": ["run", "baseline", "list"],
-        "--vector": ["run", "baseline", "list"],
-        "--vectors": ["run", "baseline", "smoke", "lint", "list", "show", "extract"],
-        "--verbose": ["run"], "-v": ["run"],
-        "--baseline": ["run", "baseline"],
-        "--allow-newly-passing": ["run"],
-        "--new-vectors": ["run"],
-        "--changed-vectors": ["run"],
-        "--report-json": ["run"],
-        "--report-junit": ["run"],
-        "--report-markdown": ["run"],
-        "--output": ["extract"], "-o": ["extract"],
-    ]
-    /// Options that only an adapter run reads.
-    static let adapterOnly: Set<String> = ["--timeout", "--restarts", "--batch", "--max-line-bytes"]
-    /// Options that only a run against a baseline reads (the gate's policy for known failures and new vectors).
-    static let baselineOnly: Set<String> = ["--allow-newly-passing", "--new-vectors", "--changed-vectors"]
-
-    /// Refuses an option that does not apply to `command`, and adapter options without `--adapter`.
+    /// Refuses an option that does not apply to `command`, and one whose requirement (`--adapter`, `--baseline`)
+    /// is missing: the table (``CommandLineOption/all``) says which.
     func validate(for command: String) throws(UsageError) {
-        for option in given {
-            if let commands = Self.applicability[option], !commands.contains(command) {
-                let names = commands.sorted().map { $0 == "baseline" ? "baseline update" : $0 }.joined(separator: ", ")
-                throw UsageError(description: "\(option) does not apply to \(command) (it applies to: \(names))")
+        for name in given {
+            guard let option = CommandLineOption.named(name) else { continue }
+            if !option.applies(to: command) {
+                let names = CommandLineOption.commandNames(option.commands ?? []).joined(separator: ", ")
+                throw UsageError(description: "\(name) does not apply to \(command) (it applies to: \(names))")
             }
-            if Self.adapterOnly.contains(option), adapter == nil {
-                throw UsageError(description: "\(option) applies only to an adapter run; add --adapter <command line> or leave \(option) out")
-            }
-            if Self.baselineOnly.contains(option), baseline == nil {
-                throw UsageError(description: "\(option) applies only to a run against a baseline; add --baseline <file> or leave \(option) out")
+            switch option.requires {
+            case .adapter? where adapter == nil:
+                throw UsageError(description: "\(name) applies only to an adapter run; add --adapter <command line> or leave \(name) out")
+            case .baseline? where baseline == nil:
+                throw UsageError(description: "\(name) applies only to a run against a baseline; add --baseline <file> or leave \(name) out")
+            default: break
             }
         }
     }
 
     /// The files `command` writes, by the option that names them.
     func outputs(for command: String) -> [OutputFiles.Output] {
-        let named: [(String, URL?)] = switch command {
-        case "run": [("--report-json", jsonReport), ("--report-junit", junitReport), ("--report-markdown", markdownReport)]
-        case "baseline": [("--baseline", baseline)]
-        case "extract": [("--output", output)]
+        switch command {
+        case "run": reports.map { OutputFiles.Output(option: "--report-\($0.format.name)", url: $0.url) }
+        case "baseline": baseline.map { [OutputFiles.Output(option: "--baseline", url: $0)] } ?? []
+        case "extract": output.map { [OutputFiles.Output(option: "--output", url: $0)] } ?? []
         default: []
         }
-        return named.compactMap { option, url in url.map { OutputFiles.Output(option: option, url: $0) } }
     }
 
     /// The files and directories `command` reads, which no output may replace.
@@ -105,101 +77,33 @@ struct CommandLineOptions {
 
     init(parsing arguments: [String]) throws(UsageError) {
         var remaining = arguments[...]
-        func value(for option: String) throws(UsageError) -> String {
-            guard let value = remaining.popFirst(), !value.hasPrefix("--") else {
-                throw UsageError(description: "\(option) needs a value")
-            }
-            return value
-        }
         while let argument = remaining.popFirst() {
-            if argument.hasPrefix("-") {
-                if given.contains(argument) && !Self.repeatable.contains(argument) {
-                    throw UsageError(description: "\(argument) is given twice; give it once")
-                }
-                given.append(argument)
-            }
-            switch argument {
-            case "--help", "-h":
-                helpRequested = true
-            case "--profile":
-                let name = try value(for: argument)
-                guard let profile = ConformanceProfile(rawValue: name) else {
-                    throw UsageError(description: "unknown profile \"\(name)\"; use one of: \(ConformanceProfile.allCases.map(\.rawValue).joined(separator: ", "))")
-                }
-                self.profile = profile
-                profileGiven = true
-            case "--adapter":
-                let command = try value(for: argument)
-                guard !command.allSatisfy(\.isWhitespace) else {
-                    throw UsageError(description: "--adapter takes a command line, not an empty string")
-                }
-                adapter = command
-            case "--timeout":
-                let text = try value(for: argument)
-                outcomeOptions.append((argument, text))
-                let range = Self.timeoutRange
-                guard let seconds = Double(text), seconds.isFinite, range.contains(seconds) else {
-                    throw UsageError(description: "--timeout takes a number of seconds from \(range.lowerBound.formatted()) to \(Int(range.upperBound)) (a day), not \"\(text)\"")
-                }
-                harness.timeout = .milliseconds(Int64((seconds * 1000).rounded(.up)))
-                harness.startTimeout = max(harness.startTimeout, harness.timeout)
-            case "--restarts":
-                let text = try value(for: argument)
-                outcomeOptions.append((argument, text))
-                harness.restartBudget = try Self.count(text, option: argument, in: Self.restartsRange)
-            case "--batch":
-                harness.batchSize = try Self.count(try value(for: argument), option: argument, in: Self.batchRange)
-            case "--max-line-bytes":
-                let text = try value(for: argument)
-                outcomeOptions.append((argument, text))
-                harness.maxLineBytes = try Self.count(text, option: argument, in: Self.maxLineBytesRange)
-            case "--family":
-                let name = try value(for: argument)
-                families = (families ?? []).union([try Self.family(named: name)])
-            case "--vector":
-                let text = try value(for: argument)
-                let patterns = VectorSelection(parsing: text).patterns
-                guard !patterns.isEmpty else {
-                    throw UsageError(description: "--vector takes vector IDs or prefix* patterns, comma separated, not \"\(text)\"")
-                }
-                if let everything = patterns.first(where: { $0.allSatisfy { $0 == "*" } }) {
-                    throw UsageError(description: "--vector \"\(everything)\" would select every vector; leave --vector out to run them all")
-                }
-                selection = VectorSelection(patterns: selection.patterns + patterns)
-            case "--vectors":
-                let path = try value(for: argument)
-                guard !path.isEmpty else { throw UsageError(description: "--vectors takes a directory, not an empty string") }
-                vectorsDirectory = URL(fileURLWithPath: path, isDirectory: true)
-            case "--verbose", "-v":
-                verbose = true
-            case "--baseline":
-                baseline = URL(fileURLWithPath: try value(for: argument))
-            case "--allow-newly-passing":
-                policy.allowNewlyPassing = true
-            case "--new-vectors":
-                switch try value(for: argument) {
-                case "report": policy.blockOnNewVectors = false
-                case "block": policy.blockOnNewVectors = true
-                case let other: throw UsageError(description: "--new-vectors takes report or block, not \"\(other)\"")
-                }
-            case "--changed-vectors":
-                switch try value(for: argument) {
-                case "report": policy.blockOnChangedVectors = false
-                case "block": policy.blockOnChangedVectors = true
-                case let other: throw UsageError(description: "--changed-vectors takes report or block, not \"\(other)\"")
-                }
-            case "--report-json":
-                jsonReport = URL(fileURLWithPath: try value(for: argument))
-            case "--report-junit":
-                junitReport = URL(fileURLWithPath: try value(for: argument))
-            case "--report-markdown":
-                markdownReport = URL(fileURLWithPath: try value(for: argument))
-            case "--output", "-o":
-                output = URL(fileURLWithPath: try value(for: argument))
-            default:
-                guard !argument.hasPrefix("-") else { throw UsageError(description: "unknown option \(argument)") }
+            guard argument.hasPrefix("-") else {
                 positional.append(argument)
+                continue
             }
+            guard let option = CommandLineOption.named(argument) else { throw UsageError(description: "unknown option \(argument)") }
+            if given.contains(where: { option.names.contains($0) }) && !option.repeatable {
+                throw UsageError(description: "\(argument) is given twice; give it once")
+            }
+            given.append(argument)
+            var value = ""
+            if option.value != nil {
+                guard let next = remaining.popFirst(), !next.hasPrefix("--") else {
+                    throw UsageError(description: "\(argument) needs a value")
+                }
+                value = next
+            }
+            try option.apply(&self, value)
+        }
+    }
+
+    /// `report` or `block`, for a policy option.
+    static func blocking(_ value: String, option: String) throws(UsageError) -> Bool {
+        switch value {
+        case "report": false
+        case "block": true
+        default: throw UsageError(description: "\(option) takes report or block, not \"\(value)\"")
         }
     }
 

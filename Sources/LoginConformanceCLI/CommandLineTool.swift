@@ -38,63 +38,37 @@ struct CommandLineTool {
          ImplementationInfo(name: "reference implementation (\(profile.rawValue))", language: "swift"))
     }
 
-    /// Every family name, wrapped for the usage text.
-    private static let familyNames: String = {
-        var lines: [String] = [], line = ""
-        for name in ConformanceFamily.allCases.map(\.rawValue) {
-            if !line.isEmpty && line.count + name.count + 2 > 80 { lines.append(line + ","); line = "" }
-            line += (line.isEmpty ? "" : ", ") + name
-        }
-        return (lines + [line]).joined(separator: "\n" + String(repeating: " ", count: 28))
-    }()
+    /// The subcommands, declared once: the usage, each `--help` and the dispatch's list come from here.
+    static let subcommands: [(name: String, synopsis: String, help: [String])] = [
+        ("run", "run", ["run the suite (the gate) against the bundled reference implementation, or --adapter"]),
+        ("baseline", "baseline update", ["run, then write the baseline named by --baseline (known failures, sorted, stable)"]),
+        ("smoke", "smoke --adapter CMD", ["check that an adapter speaks the protocol (handshake, one vector per capability, stop)"]),
+        ("lint", "lint", ["check the vectors for meaning: IDs, reasons, rules, contradictions, profile pairs"]),
+        ("list", "list [family]", ["list vector IDs and descriptions"]),
+        ("show", "show <id>", ["print one vector as JSON"]),
+        ("extract", "extract <id>", ["write a standalone family file holding one vector, for a bug report (--output FILE);",
+                                     "`run --vectors FILE` runs it on its own"]),
+        ("bench", "bench [--quick]", ["measure the toolkit's costs (engine overhead, loading, scaling, harness throughput;",
+                                      "BENCHMARKS.md); --no-harness, --scales 1,10,100, --trivial-adapter CMD, --reference-adapter CMD"]),
+        ("help", "help", ["show this help"]),
+    ]
 
-    static let usage = """
-    USAGE: login-conformance <command> [options]
+    static let commands = subcommands.map(\.name)
 
-    COMMANDS
-      run                 run the suite (the gate) against the bundled reference implementation, or --adapter
-      baseline update     run, then write the baseline named by --baseline (known failures, sorted, stable)
-      smoke --adapter CMD check that an adapter speaks the protocol (handshake, one vector per capability, stop)
-      lint                check the vectors for meaning: IDs, reasons, rules, contradictions, profile pairs
-      list [family]       list vector IDs and descriptions
-      show <id>           print one vector as JSON
-      extract <id>        write a standalone family file holding one vector, for a bug report (--output FILE);
-                          `run --vectors FILE` runs it on its own
-      bench [--quick]     measure the toolkit's costs (engine overhead, loading, scaling, harness throughput;
-                          BENCHMARKS.md); --no-harness, --scales 1,10,100, --trivial-adapter CMD, --reference-adapter CMD
-      help                show this help
+    /// A subcommand's lines in a help text: synopsis in a column of 20, the help beside.
+    private static func commandLines(_ command: (name: String, synopsis: String, help: [String])) -> [String] {
+        let pad = String(repeating: " ", count: 22)
+        let head = "  " + command.synopsis
+        return [(head.count < 22 ? head.padding(toLength: 22, withPad: " ", startingAt: 0) : head + " ") + command.help[0]]
+            + command.help.dropFirst().map { pad + $0 }
+    }
 
-    OPTIONS
-      --profile <name>          documented (default) or ios-sdk: the reading the implementation claims
-      --family <name>           only this family (repeatable), one of:
-                                \(familyNames)
-      --vector <ids>            only these vector IDs; comma separated; a trailing * matches a prefix
-      --vectors <dir|file>      read the vectors from <dir> (a manifest and its family files), or from one family
-                                file (what extract writes), instead of the bundled ones
-      --adapter <command>       check the implementation behind this command line (JSON Lines, Vectors/HARNESS.md)
-                                instead of the bundled reference; its handshake's profile applies unless --profile
-      --timeout <seconds>       adapter: how long an answer may take before the vector is a hang (default 10;
-                                0.001 to 86400)
-      --restarts <n>            adapter: restarts allowed after crashes, hangs, garbage (default 10; 0 to 1000)
-      --batch <n>               adapter: requests sent before reading the answers (default 1, at most 10000)
-      --max-line-bytes <n>      adapter: the longest answer line accepted, in bytes (default 1048576 = 1 MiB;
-                                1024 to 1073741824); a longer line is an error for the vector in flight
-      --baseline <file>         known failures: the gate fails only on regressions
-      --allow-newly-passing     a known failure that now passes does not fail the gate
-      --new-vectors <policy>    report (default) or block: failing vectors added after the baseline's suite version
-      --report-json <file>      write the results as JSON (Vectors/schema/results.schema.json)
-      --report-junit <file>     write JUnit XML, one test case per vector
-      --report-markdown <file>  write a Markdown summary (for a CI step summary)
-      --output, -o <file>       extract: where to write (default: standard output)
-      --verbose, -v             run: list every blocking result in full (default: the first 20)
-      --help, -h                after a command: its help (also: login-conformance help <command>)
-      --version                 print the tool's and the bundled suite's versions
-
+    static let exitStatuses = """
     EXIT STATUS
       0  no regressions: every blocking check passed
       1  regressions (and, unless allowed, newly passing vectors; with --new-vectors block, failing new vectors)
       2  suite, vector, baseline or configuration problem (malformed file, stale baseline entry, bad option,
-         nothing selected or checked)
+         an output path that would overwrite an input, nothing selected or checked)
       3  the implementation or adapter could not be run, or the run is faulted: the adapter exited unasked,
          failed its handshake or exhausted --restarts (an incident in every report; HARNESS.md, Verdicts)
       129  interrupted by SIGHUP
@@ -105,31 +79,24 @@ struct CommandLineTool {
            the reason "not run: interrupted by …"
     """
 
-    /// The help of one command: its line of the command list and the options that apply to it.
-    static func help(for command: String) -> String? {
-        let lines = usage.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard let commandLine = lines.first(where: { $0.hasPrefix("  \(command) ") || $0 == "  \(command)" }) else { return nil }
-        var options: [String] = []
-        var including = false
-        var inOptions = false
-        for line in lines {
-            if line == "OPTIONS" { inOptions = true; continue }
-            if line == "EXIT STATUS" { inOptions = false; continue }
-            guard inOptions, !line.isEmpty else { continue }
-            if line.hasPrefix("  -") {
-                let names = line.dropFirst(2).prefix { $0 != " " || false }.split(separator: ",").map(String.init)
-                    + (line.contains(", -") ? [String(line.split(separator: " ")[1])] : [])
-                including = names.contains { name in
-                    CommandLineOptions.applicability[name].map { $0.contains(command) } ?? true
-                }
-            }
-            if including { options.append(line) }
-        }
-        let shown = command == "baseline" ? "baseline update" : command
-        return """
-        USAGE: login-conformance \(shown) [options]
+    /// The usage: every subcommand and every option, generated from the two tables.
+    static let usage: String = {
+        var lines = ["USAGE: login-conformance <command> [options]", "", "COMMANDS"]
+        lines += subcommands.flatMap(commandLines)
+        lines += ["", "OPTIONS"]
+        lines += CommandLineOption.all.flatMap(\.helpLines)
+        lines.append("  --version".padding(toLength: 28, withPad: " ", startingAt: 0) + "print the tool's and the bundled suite's versions")
+        return (lines + ["", exitStatuses]).joined(separator: "\n")
+    }()
 
-        \(commandLine.trimmingCharacters(in: .whitespaces))
+    /// The help of one command: its line of the command list and the options that apply to it, from the tables.
+    static func help(for command: String) -> String? {
+        guard let entry = subcommands.first(where: { $0.name == command }) else { return nil }
+        let options = CommandLineOption.all.filter { $0.applies(to: command) }.flatMap(\.helpLines)
+        return """
+        USAGE: login-conformance \(command == "baseline" ? "baseline update" : command) [options]
+
+        \(commandLines(entry).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " "))
 
         OPTIONS
         \(options.joined(separator: "\n"))
@@ -138,7 +105,6 @@ struct CommandLineTool {
         """
     }
 
-    static let commands = ["run", "baseline", "smoke", "lint", "list", "show", "extract", "bench", "help"]
 
     func run(_ arguments: [String]) -> ExitCode {
         guard let command = arguments.first else {
@@ -253,11 +219,7 @@ struct CommandLineTool {
     /// The reports `--report-json`, `--report-junit` and `--report-markdown` ask for, written all or nothing and
     /// to their end even if a signal arrives meanwhile.
     private func writeReports(_ report: GateReport, options: CommandLineOptions, rerun: (String) -> String) throws {
-        let formats: [(URL?, (GateReport, (String) -> String) -> String)] = [
-            (options.jsonReport, JSONResultsReport.render), (options.junitReport, JUnitReport.render),
-            (options.markdownReport, MarkdownReport.render),
-        ]
-        let files = formats.compactMap { url, render in url.map { (url: $0, text: render(report, rerun)) } }
+        let files = options.reports.map { (url: $0.url, text: $0.format.render(report, rerun)) }
         try writeFiles(files)
     }
 

@@ -255,4 +255,28 @@ struct CommandLineToolTests {
         let last = captured.error.last ?? ""
         #expect(last.hasPrefix("lint: ") && (last.hasSuffix(" problem") || last.hasSuffix(" problems")), "\(last)")
     }
+
+    @Test("every option is in the usage and in the --help of each subcommand it applies to, and nowhere else; each parses")
+    func helpFromTheOptionTable() {
+        for option in CommandLineOption.all {
+            #expect(CommandLineTool.usage.contains("  " + option.names.joined(separator: ", ")), "\(option.name) missing from the usage")
+            for command in CommandLineTool.commands where command != "help" && command != "bench" {
+                let help = CommandLineTool.help(for: command) ?? ""
+                #expect(help.contains("\n" + option.helpLines[0]) == option.applies(to: command), "\(option.name) in help \(command)")
+            }
+            // Every name of every option is understood by the parser (a value where it takes one).
+            for name in option.names {
+                let arguments = [name] + (option.value == nil ? [] : ["x"])
+                do {
+                    _ = try CommandLineOptions(parsing: arguments)
+                } catch {
+                    #expect(!error.description.hasPrefix("unknown option"), "\(name): \(error.description)")
+                }
+            }
+        }
+        #expect(CommandLineTool.help(for: "run")?.contains("--changed-vectors <policy>") == true)
+        // A report option per registered format, and nothing else names one.
+        let reportOptions = CommandLineOption.all.map(\.name).filter { $0.hasPrefix("--report-") }
+        #expect(reportOptions == ReportFormat.all.map { "--report-\($0.name)" })
+    }
 }

@@ -18,13 +18,12 @@ extension ConformanceGate {
 }
 
 extension GateReport {
-    /// Writes `results.json`, `junit.xml` and `summary.md` into `directory` (created when missing), each failure
-    /// with the command `rerun` gives for it.
+    /// Writes one file per report format (``ReportFormat/all``: `results.json`, `junit.xml`, `summary.md`) into
+    /// `directory` (created when missing), each failure with the command `rerun` gives for it.
     public func writeReports(to directory: URL, rerun: (String) -> String) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try Data(JSONResultsReport.render(self, rerun: rerun).utf8)
-            .write(to: directory.appendingPathComponent("results.json"))
-        try Data(JUnitReport.render(self, rerun: rerun).utf8).write(to: directory.appendingPathComponent("junit.xml"))
-        try Data(MarkdownReport.render(self, rerun: rerun).utf8).write(to: directory.appendingPathComponent("summary.md"))
+        for format in ReportFormat.all {
+            try Data(format.render(self, rerun).utf8).write(to: directory.appendingPathComponent(format.fileName))
+        }
     }
 }

@@ -2,6 +2,13 @@
 /// interrupt, an adapter that exited unasked), and per vector its outcome,
 /// failure kind, classification, expected and actual, duration and rerun command. Described by
 /// `Vectors/schema/results.schema.json`.
+extension ReportFormat {
+    /// The results as JSON (`Vectors/schema/results.schema.json`).
+    public static let json = ReportFormat(
+        name: "json", fileName: "results.json", summary: "write the results as JSON (Vectors/schema/results.schema.json)",
+        render: { JSONResultsReport.render($0, rerun: $1) })
+}
+
 public enum JSONResultsReport {
     /// The report's format version.
     public static let formatVersion = 1

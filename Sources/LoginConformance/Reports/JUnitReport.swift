@@ -8,6 +8,13 @@ import Foundation
 /// entries are `error` test cases in a `baseline` suite (non-blocking ones, retired after the baseline, `skipped`);
 /// the run's incidents (an interrupt, an adapter that exited unasked) are `error` test cases in a `run` suite.
 /// A lenient pass is a pass with a `system-out` line saying which accepted outcome it gave.
+extension ReportFormat {
+    /// JUnit XML, one test case per vector.
+    public static let junit = ReportFormat(
+        name: "junit", fileName: "junit.xml", summary: "write JUnit XML, one test case per vector",
+        render: { JUnitReport.render($0, rerun: $1) })
+}
+
 public enum JUnitReport {
     /// The report as XML text; `rerun` gives the one-line command that reruns a vector.
     public static func render(_ report: GateReport, rerun: (String) -> String) -> String {

@@ -1,5 +1,12 @@
 /// A Markdown summary for a CI step summary or a pull-request comment: the verdict, then regressions first, newly
 /// passing vectors, new vectors, stale baseline entries, known failures, and pass rates per family.
+extension ReportFormat {
+    /// A Markdown summary, for a CI step summary.
+    public static let markdown = ReportFormat(
+        name: "markdown", fileName: "summary.md", summary: "write a Markdown summary (for a CI step summary)",
+        render: { MarkdownReport.render($0, rerun: $1) })
+}
+
 public enum MarkdownReport {
     /// How many rows a section lists before it says how many more there are.
     public static let rowLimit = 50
