@@ -49,27 +49,7 @@ final class TerminalStream: @unchecked Sendable {
     func write(_ text: String) {
         lock.withLock {
             guard !ended else { return }
-            let bytes = Array(text.utf8)
-            var offset = 0
-            while offset < bytes.count {
-                let written = bytes.withUnsafeBytes { buffer in
-                    #if canImport(Glibc)
-                    Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                    #else
-                    Darwin.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                    #endif
-                }
-                if written > 0 {
-                    offset += written
-                } else if written < 0 && errno == EINTR {
-                    continue
-                } else if written < 0 && errno == EAGAIN {
-                    usleep(1_000)  // a non-blocking stream that is full for now
-                } else {
-                    ended = true
-                    return
-                }
-            }
+            if DescriptorWriting.writeAll(Array(text.utf8), to: descriptor) != nil { ended = true }
         }
     }
 }

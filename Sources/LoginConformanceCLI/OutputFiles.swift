@@ -95,18 +95,8 @@ struct OutputFiles {
         let descriptor = open(path, flags, 0o644)
         guard descriptor >= 0 else { throw OutputError(path: shown, reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer in
-                #if canImport(Glibc)
-                Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                #else
-                Darwin.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                #endif
-            }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { throw OutputError(path: shown, reason: String(cString: strerror(errno))) }
-            offset += written
+        if let code = DescriptorWriting.writeAll(bytes, to: descriptor) {
+            throw OutputError(path: shown, reason: String(cString: strerror(code)))
         }
     }
 

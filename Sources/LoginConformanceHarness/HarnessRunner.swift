@@ -130,9 +130,8 @@ package final class HarnessRunner {
                 throw error
             }
             if case .object(let message)? = JSONValue.parse(line) {
-                let extra = Set(message.keys).subtracting(["type", "protocolVersion", "implementation", "capabilities", "profile"])
-                if !extra.isEmpty {
-                    warn("the adapter's started message has members the protocol does not define (ignored): \(extra.sorted().joined(separator: ", "))")
+                if let extra = AdapterMessageSchema.undefinedMembers(of: message) {
+                    warn("the adapter's started message has members the protocol does not define (ignored): \(extra.joined(separator: ", "))")
                 }
                 let names = message["capabilities"]?.arrayValue?.compactMap(\.stringValue) ?? []
                 let repeated = Dictionary(grouping: names, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
@@ -500,15 +499,8 @@ package final class HarnessRunner {
 
     /// The members of an answer that its schema does not define, comma separated; `nil` when there are none.
     private static func extraMembers(_ line: String) -> String? {
-        guard case .object(let message)? = JSONValue.parse(line), let type = message["type"]?.stringValue else { return nil }
-        let allowed: Set<String> = switch type {
-        case "result": ["type", "seq", "outcome"]
-        case "skipped": ["type", "seq", "reason"]
-        case "errored": ["type", "seq", "message"]
-        default: Set(message.keys)
-        }
-        let extra = Set(message.keys).subtracting(allowed)
-        return extra.isEmpty ? nil : extra.sorted().joined(separator: ", ")
+        guard case .object(let message)? = JSONValue.parse(line), message["type"]?.stringValue != "started" else { return nil }
+        return AdapterMessageSchema.undefinedMembers(of: message)?.joined(separator: ", ")
     }
 
     private static func parseAnswer(_ line: String, expected sequence: Int) -> ParsedAnswer {

@@ -228,6 +228,20 @@ struct RunnerFaultTests {
         #expect(run.error.contains { $0.hasPrefix("warning: ") && $0.contains("more than once") })
     }
 
+    @Test("the members the runner accepts in each adapter message are its schema's, read from the bundled schemas")
+    func messageMembersFromSchemas() throws {
+        for schema in AdapterMessageSchema.allCases {
+            let url = try #require(VectorSuite.bundledDirectory).appendingPathComponent("schema/harness/\(schema.rawValue).schema.json")
+            let properties = try #require(JSONValue.parse(String(contentsOf: url, encoding: .utf8))?.objectValue?["properties"]?.objectValue)
+            #expect(!schema.members.isEmpty && schema.members == Set(properties.keys), "\(schema.rawValue)")
+            var message = properties.mapValues { _ in JSONValue.null }
+            message["type"] = .string(schema.rawValue)
+            #expect(AdapterMessageSchema.undefinedMembers(of: message) == nil)
+            message["debug"] = .bool(true)
+            #expect(AdapterMessageSchema.undefinedMembers(of: message) == ["debug"])
+        }
+    }
+
     // MARK: defect 7: an adapter's text on the terminal
 
     @Test("an adapter's message with ESC, BEL and a newline is printed escaped, on one line")
