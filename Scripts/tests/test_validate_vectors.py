@@ -145,7 +145,8 @@ class ReportSchemas(unittest.TestCase):
                  "classification": "pass", "blocks": False, "durationSeconds": 0.0, **result}
         return {"formatVersion": 1, "suiteVersion": "0.3.0", "profile": "documented", "implementation": {"name": "x"},
                 "policy": {"allowNewlyPassing": False, "blockOnNewVectors": False, "blockOnChangedVectors": False},
-                "verdict": "passed", "counts": {"pass": 1}, "families": [], "stale": [], "results": [entry]}
+                "verdict": "passed", "incidents": [], "counts": {"pass": 1}, "families": [], "stale": [],
+                "results": [entry]}
 
     def test_the_results_schema_takes_lenient_and_changed_vectors_and_refuses_unknown_kinds(self):
         self.assertEqual(self.validate("results.schema.json", self.results(outcome="lenient", summary="s",
@@ -158,6 +159,25 @@ class ReportSchemas(unittest.TestCase):
         refused = self.validate("results.schema.json", self.results(classification="fine"))
         self.assertEqual(refused.returncode, 1)
         self.assertIn("$.results[0].classification", refused.stderr)
+
+    def test_the_results_schema_takes_the_run_verdicts_and_incidents(self):
+        interrupted = self.results(outcome="skip", classification="skipped", message="not run: interrupted by SIGTERM")
+        interrupted.update(verdict="interrupted", incidents=[
+            {"kind": "interrupted", "message": "interrupted by SIGTERM", "signal": "SIGTERM", "notRun": 1}])
+        self.assertEqual(self.validate("results.schema.json", interrupted).returncode, 0)
+        faulted = self.results()
+        faulted.update(verdict="faulted", incidents=[{"kind": "adapterExited", "message": "exited", "notRun": 0}])
+        self.assertEqual(self.validate("results.schema.json", faulted).returncode, 0)
+        for incident, path in (({"kind": "crashed", "message": "m", "notRun": 0}, "$.incidents[0].kind"),
+                               ({"kind": "interrupted", "message": "m"}, "$.incidents[0]")):
+            broken = self.results()
+            broken["incidents"] = [incident]
+            refused = self.validate("results.schema.json", broken)
+            self.assertEqual(refused.returncode, 1)
+            self.assertIn(path, refused.stderr)
+        missing = self.results()
+        del missing["incidents"]
+        self.assertEqual(self.validate("results.schema.json", missing).returncode, 1)
 
 
 if __name__ == "__main__":
