@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Runs several real implementations through the harness and renders one compatibility report.
 
-  python3 Scripts/compare.py --implementations Implementations/implementations.json --output Implementations/report/
+  python3 Scripts/compare.py --output Implementations/report/   # every Implementations/<folder>/implementation.json
   python3 Scripts/compare.py ... --check Implementations/report/report.json   # CI: compare verdicts with the committed report
   python3 Scripts/compare.py --render-only --output Implementations/report/      # re-render from report.json (no runs)
 
-For every implementation of implementations.json, every profile it lists and each variant (the library alone; the
+For every implementation (each folder Implementations/<name>/ with an implementation.json, found by
+Scripts/implementations.py; nothing here names one), every profile it lists and each variant (the library alone; the
 library with its `adapterChecks`, when it has any), it runs `login-conformance run --adapter CMD --report-json FILE`
 (the binary is built once with `swift build --product login-conformance` when it is missing), then classifies each
 vector as pass / fail / lenient / skipped. Lenient: the runner's `lenient` outcome, or a failure whose answer is one of
@@ -30,6 +31,9 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import implementations as declared_implementations  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 FORMAT_VERSION = 1
@@ -575,7 +579,10 @@ def check_against(committed, current):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--implementations", default="Implementations/implementations.json")
+    parser.add_argument("--implementations", default="Implementations",
+                        help="the folder whose <name>/implementation.json are the implementations (default Implementations)")
+    parser.add_argument("--adapter-checks", default="Implementations/adapter-checks.json",
+                        help="the adapter checks' catalogue")
     parser.add_argument("--classifications", default="Implementations/classifications.json")
     parser.add_argument("--output", default="Implementations/report")
     parser.add_argument("--vectors", default="Vectors", help="vector folder, relative to the repository (default Vectors)")
@@ -593,7 +600,8 @@ def main(argv=None):
     if arguments.render_only:
         report = load_json(output / "report.json")
     else:
-        config = load_json(arguments.implementations)
+        config = dict(load_json(arguments.adapter_checks),
+                      implementations=declared_implementations.discover(ROOT / arguments.implementations))
         if arguments.source:
             config = dict(config, implementations=[i for i in config["implementations"]
                                                    if i["source"] == arguments.source])

@@ -1,0 +1,134 @@
+#!/usr/bin/env node
+// panva/jose (Debian package node-jose; the installed version is reported) as a Limited Login server validator,
+// behind the harness protocol (Vectors/HARNESS.md). Family: signed-token, documented profile (the JWKS key source).
+//
+// Configured from jose's documentation (jwtVerify with createLocalJWKSet): algorithms ['RS256'], issuer the
+// documented issuers, audience the app ID, typ 'JWT', maxTokenAge 600 s, currentDate the vector's now,
+// clockTolerance 0. jose 4.11 has no option for the nonce, for required claims (requiredClaims came in a later
+// release) or for the JSON types of nonce, jti and sub: `--adapter-checks` adds those (implementation.json).
+import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+
+const DEBIAN_JOSE = '/usr/share/nodejs/jose';
+let jose;
+try { jose = await import('jose'); } catch { jose = await import(`${DEBIAN_JOSE}/dist/node/esm/index.js`); }
+let joseVersion = 'unknown';
+try { joseVersion = JSON.parse(readFileSync(`${DEBIAN_JOSE}/package.json`, 'utf8')).version; } catch { /* not Debian's */ }
+
+const REQUIRED = ['jti', 'iss', 'aud', 'exp', 'iat', 'nonce', 'sub'];
+const OPTIONAL_STRINGS = ['name', 'given_name', 'middle_name', 'family_name', 'email', 'picture', 'user_birthday',
+  'user_gender', 'user_link'];
+const ISSUERS = ['https://www.facebook.com', 'https://limited.facebook.com'];
+const adapterChecks = process.argv.includes('--adapter-checks');
+
+class Rejected extends Error {
+  constructor(reason, claim) { super(reason); this.reason = reason; this.claim = claim; }
+  outcome() { return this.claim ? { result: 'rejected', reason: this.reason, claim: this.claim } : { result: 'rejected', reason: this.reason }; }
+}
+
+const isNumber = (v) => typeof v === 'number';
+const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+function optionalKept(name, value) {
+  if (OPTIONAL_STRINGS.includes(name)) return typeof value === 'string';
+  if (name === 'user_friends') return Array.isArray(value) && value.every((v) => typeof v === 'string');
+  if (name === 'user_age_range') return isObject(value) && Object.keys(value).length > 0 && Object.values(value).every(isNumber);
+  if (name === 'user_hometown' || name === 'user_location') {
+    return isObject(value) && Object.keys(value).length > 0 && Object.values(value).every((v) => typeof v === 'string');
+  }
+  return false;
+}
+function keptClaims(claims) {
+  const kept = {};
+  for (const name of REQUIRED) kept[name] = claims[name] === undefined ? null : claims[name];
+  // The outcome's aud is a string: an accepted aud array of one string is reported as that string, the audience
+  // the library matched (Vectors/DECISIONS.md D54).
+  if (Array.isArray(claims.aud) && claims.aud.length === 1 && typeof claims.aud[0] === 'string') kept.aud = claims.aud[0];
+  for (const [name, value] of Object.entries(claims)) {
+    if (REQUIRED.includes(name)) continue;
+    if (name === 'cnf') {
+      if (isObject(value) && typeof value.jkt === 'string' && value.jkt !== '') kept.cnf = { jkt: value.jkt };
+    } else if (optionalKept(name, value)) kept[name] = value;
+  }
+  return { result: 'accepted', claims: kept };
+}
+
+function limitedLoginChecks(claims, input) {  // only with --adapter-checks
+  for (const name of REQUIRED) if (!(name in claims)) throw new Rejected('missingClaim', name);
+  for (const name of ['jti', 'nonce', 'sub']) {
+    if (typeof claims[name] !== 'string') throw new Rejected('wrongClaimType', name);
+    if (claims[name] === '') throw new Rejected('emptyClaim', name);
+  }
+  if (typeof claims.aud !== 'string') throw new Rejected('wrongClaimType', 'aud');
+  if (claims.nonce !== input.expectedNonce) throw new Rejected('nonceMismatch');
+}
+
+function rejection(error) {
+  const code = error.code;
+  const claim = error.claim;
+  const message = String(error.message);
+  switch (code) {
+    case 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED': return new Rejected('signatureInvalid');
+    case 'ERR_JOSE_ALG_NOT_ALLOWED': return new Rejected('headerAlgorithm');
+    case 'ERR_JWKS_NO_MATCHING_KEY': return new Rejected('unknownKeyID');
+    case 'ERR_JWKS_MULTIPLE_MATCHING_KEYS': return new Rejected('unknownKeyID');  // no kid: jose cannot choose
+    case 'ERR_JWT_EXPIRED': return claim === 'iat' ? new Rejected('issuedTooLongAgo') : new Rejected('expired');
+    case 'ERR_JWT_CLAIM_VALIDATION_FAILED':
+      if (error.reason === 'missing') return new Rejected('missingClaim', claim);
+      if (claim === 'iss') return new Rejected('issuer');
+      if (claim === 'aud') return new Rejected('audience');
+      if (claim === 'typ') return new Rejected('headerType');
+      if (claim === 'exp' || claim === 'iat') return message.includes('must be a number') ? new Rejected('wrongClaimType', claim) : (claim === 'exp' ? new Rejected('expired') : new Rejected('issuedTooLongAgo'));
+      return null;
+    case 'ERR_JOSE_NOT_SUPPORTED':
+      if (message.includes('Extension Header Parameter')) return new Rejected('headerCritical');
+      return new Rejected('headerAlgorithm');
+    case 'ERR_JWS_INVALID':
+      if (message.includes('Invalid Compact JWS')) return new Rejected('malformed');
+      if (message.includes('crit')) return new Rejected('headerCritical');
+      if (message.includes('Header') || message.includes('JSON')) return new Rejected('badJSON');
+      if (message.includes('base64') || message.includes('decode')) return new Rejected('badBase64url');
+      return null;
+    case 'ERR_JWT_INVALID':
+      return new Rejected('badJSON');
+    default:
+      return null;
+  }
+}
+
+async function validate(input) {
+  const jwks = jose.createLocalJWKSet(input.keys.jwks);
+  let result;
+  try {
+    result = await jose.jwtVerify(input.token, jwks, {
+      algorithms: ['RS256'], issuer: ISSUERS, audience: input.appID, typ: 'JWT', maxTokenAge: 600,
+      currentDate: new Date(input.now * 1000), clockTolerance: 0,
+    });
+  } catch (error) {
+    const rejected = rejection(error);
+    if (rejected) throw rejected;
+    throw error;
+  }
+  if (adapterChecks) limitedLoginChecks(result.payload, input);
+  return keptClaims(result.payload);
+}
+
+const write = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
+const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+for await (const line of lines) {
+  if (!line.trim()) continue;
+  const request = JSON.parse(line);
+  if (request.type === 'start') {
+    write({ type: 'started', protocolVersion: 1, implementation: { name: 'jose (node)', version: joseVersion, language: 'javascript' },
+      capabilities: ['signed-token'], profile: 'documented' });
+  } else if (request.type === 'stop') {
+    process.exit(0);
+  } else if (request.type === 'run') {
+    if (request.family !== 'signed-token') { write({ type: 'skipped', seq: request.seq, reason: 'family not adopted' }); continue; }
+    try {
+      write({ type: 'result', seq: request.seq, outcome: await validate(request.input) });
+    } catch (error) {
+      if (error instanceof Rejected) write({ type: 'result', seq: request.seq, outcome: error.outcome() });
+      else write({ type: 'errored', seq: request.seq, message: `${error.name} ${error.code ?? ''}: ${error.message}` });
+    }
+  }
+}

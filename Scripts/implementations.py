@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+"""The real implementations, discovered: every folder Implementations/<name>/ holding an implementation.json.
+
+Nothing else in the project names an implementation: Scripts/compare.py runs what `discover()` finds, and
+Scripts/install_implementations.sh installs what the folders' `install` entries declare (through the commands below).
+
+An implementation.json describes one library and how it is run (docs/implementations.md, "One folder per
+implementation"): id, name, language, source (pip / debian / swiftpm), package, version, command, families, profiles,
+configuration, integration, adapterChecks, its options audit, and `install`:
+  - "pip": true       the exact pin `package==version` goes into .build-implementations/venv (with the shared
+                      dependency pins of Implementations/shared/python/requirements.txt)
+  - "apt": [...]      Debian packages apt-get installs (all folders' at once)
+  - "script": "x.sh"  a build step in the folder, run by bash with LC_ROOT (the repository), LC_WORK
+                      (.build-implementations) and LC_FOLDER (the folder) set, after the pip and apt steps
+A folder may run one library in more than one configuration: each entry of `configurations` is another
+implementation (its own id) that takes every field it does not set from the folder's.
+
+The order is derived: by language, then folder name, then the folder's configurations in their order.
+
+  python3 Scripts/implementations.py list               # id and folder, one a line
+  python3 Scripts/implementations.py apt                # Debian packages, one a line, deduplicated
+  python3 Scripts/implementations.py pip                # exact pip requirements, one a line
+  python3 Scripts/implementations.py scripts            # folder/script paths, one a line
+
+Only the standard library is used.
+"""
+
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+FOLDER = ROOT / "Implementations"
+REQUIRED = ("id", "name", "language", "source", "package", "command", "families", "profiles", "configuration",
+            "install")
+SOURCES = ("pip", "debian", "swiftpm")
+
+
+def folders(base=FOLDER):
+    """The implementation folders, sorted by name."""
+    return sorted(path.parent for path in Path(base).glob("*/implementation.json"))
+
+
+def load_folder(folder):
+    """The implementation entries of one folder: the folder's own, then one per `configurations` entry."""
+    with open(folder / "implementation.json", encoding="utf-8") as handle:
+        declared = json.load(handle)
+    missing = [key for key in REQUIRED if key not in declared]
+    if missing:
+        raise ValueError(f"{folder}/implementation.json lacks {', '.join(missing)}")
+    if declared["source"] not in SOURCES:
+        raise ValueError(f"{folder}/implementation.json: source {declared['source']!r} is not one of {SOURCES}")
+    base = {key: value for key, value in declared.items() if key != "configurations"}
+    base["folder"] = folder.relative_to(ROOT).as_posix() if folder.is_relative_to(ROOT) else str(folder)
+    entries = [base]
+    for configuration in declared.get("configurations", []):
+        entries.append(dict(base, **configuration))
+    return entries
+
+
+def discover(base=FOLDER):
+    """Every implementation entry, in the derived order (language, folder name, configuration order)."""
+    entries = []
+    for folder in folders(base):
+        for position, entry in enumerate(load_folder(folder)):
+            entries.append(((entry["language"], folder.name, position), entry))
+    ids = [entry["id"] for _, entry in entries]
+    duplicates = sorted({i for i in ids if ids.count(i) > 1})
+    if duplicates:
+        raise ValueError(f"implementation ids declared twice: {', '.join(duplicates)}")
+    return [entry for _, entry in sorted(entries, key=lambda item: item[0])]
+
+
+def by_folder(base=FOLDER):
+    """folder path -> its first entry (the one holding `install`)."""
+    out = {}
+    for entry in discover(base):
+        out.setdefault(entry["folder"], entry)
+    return out
+
+
+def apt_packages(base=FOLDER):
+    seen = []
+    for entry in by_folder(base).values():
+        for package in entry["install"].get("apt", []):
+            if package not in seen:
+                seen.append(package)
+    return seen
+
+
+def pip_requirements(base=FOLDER):
+    return [f"{entry['package']}=={entry['version']}" for entry in by_folder(base).values()
+            if entry["install"].get("pip")]
+
+
+def install_scripts(base=FOLDER):
+    return [f"{folder}/{entry['install']['script']}" for folder, entry in by_folder(base).items()
+            if entry["install"].get("script")]
+
+
+def main(argv):
+    command = argv[1] if len(argv) > 1 else "list"
+    if command == "list":
+        lines = [f"{entry['id']}\t{entry['folder']}" for entry in discover()]
+    elif command == "apt":
+        lines = apt_packages()
+    elif command == "pip":
+        lines = pip_requirements()
+    elif command == "scripts":
+        lines = install_scripts()
+    else:
+        print(__doc__, file=sys.stderr)
+        return 2
+    for line in lines:
+        print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
