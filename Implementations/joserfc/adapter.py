@@ -4,7 +4,8 @@ the harness protocol (Vectors/HARNESS.md). Family: signed-token, documented prof
 
 Configured from joserfc's documentation (jwt.decode with a KeySet, a JWSRegistry, a JWTClaimsRegistry): the key set
 is KeySet.import_key_set(JWKS) (joserfc picks the key by kid), algorithms=["RS256"], a JWSRegistry that requires
-`kid` and `typ` as strings, and a JWTClaimsRegistry with now=the vector's now, leeway=0, every required claim
+`kid` as a string and `typ` as exactly the string "JWT" (a header parameter's validator is any function the registry
+calls; joserfc's own in_choices would let a list such as ["JWT"] through), and a JWTClaimsRegistry with now=the vector's now, leeway=0, every required claim
 essential, iss one of the documented issuers, aud the app ID and nonce the expected nonce (joserfc compares any claim
 with a value, so the nonce is the library's check). joserfc has no option for typ's value or a maximum token age:
 `--adapter-checks` adds those (implementation.json lists them).
@@ -31,7 +32,7 @@ import lc_adapter  # noqa: E402
 from lc_adapter import DOCUMENTED_ISSUERS, REQUIRED_CLAIMS, Rejected, accepted, rejections  # noqa: E402
 
 warnings.filterwarnings("ignore")
-ADAPTER_CHECKS = ("typ", "iat-max-age")
+ADAPTER_CHECKS = ("iat-max-age",)
 CLAIM_REASONS = {"iss": "issuer", "aud": "audience", "nonce": "nonceMismatch", "exp": "expired"}
 
 
@@ -87,10 +88,16 @@ def jose_rejection(error):
     return None
 
 
+def typ_is_jwt(value):
+    """The typ header parameter's validator: exactly the string "JWT" (SPECIFICATION.md §4)."""
+    if not (isinstance(value, str) and value == "JWT"):
+        raise ValueError('must be the string "JWT"')
+
+
 def header_registry():
     return JWSRegistry(algorithms=["RS256"], header_registry={
         "kid": HeaderParameter("Key ID", "str", required=True),
-        "typ": HeaderParameter("Type", "str", required=True),
+        "typ": HeaderParameter("Type", typ_is_jwt, required=True),
     })
 
 

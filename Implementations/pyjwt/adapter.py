@@ -26,6 +26,7 @@ from lc_adapter import DOCUMENTED_ISSUERS, REQUIRED_CLAIMS, FrozenClock, Rejecte
 warnings.filterwarnings("ignore")  # key-size warnings for the deliberate 1024-bit vectors
 jwt.api_jwt.datetime = FrozenClock  # PyJWT reads the clock here
 ADAPTER_CHECKS = ("typ", "claim-types", "iat-max-age", "nonce")
+OPTIONS = {"require": list(REQUIRED_CLAIMS), "strict_aud": True, "enforce_minimum_key_length": True}
 
 
 class VectorJWKClient(jwt.PyJWKClient):
@@ -61,6 +62,8 @@ def reason_of(error):
         return Rejected("headerAlgorithm")
     if isinstance(error, (errors.PyJWKClientError, errors.PyJWKSetError)):
         return Rejected("unknownKeyID")
+    if isinstance(error, errors.InvalidKeyError) and "minimum" in message:
+        return Rejected("unknownKeyID")  # enforce_minimum_key_length: the kid names no usable key (D53)
     if "Key ID" in message:
         return Rejected("headerKeyID")
     if "(exp)" in message:
@@ -83,7 +86,7 @@ def validate(inp, checks):
     with rejections((jwt.PyJWTError, reason_of)):
         signing_key = VectorJWKClient().get_signing_key_from_jwt(token)
         claims = jwt.decode(token, signing_key.key, algorithms=["RS256"], audience=inp["appID"],
-                            issuer=DOCUMENTED_ISSUERS, options={"require": list(REQUIRED_CLAIMS)}, leeway=0)
+                            issuer=DOCUMENTED_ISSUERS, options=OPTIONS, leeway=0)
     return accepted(checks, claims, inp)
 
 

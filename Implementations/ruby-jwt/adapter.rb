@@ -6,7 +6,8 @@
 #
 # Configured from ruby-jwt's README: JWT.decode(token, nil, true, algorithms: ['RS256'], jwks: the JWKS (ruby-jwt
 # selects the key by kid), iss: the documented issuers, verify_iss: true, aud: the app ID, verify_aud: true,
-# verify_iat: true, required_claims: every required claim, leeway: 0). The clock is the vector's `now`. ruby-jwt has
+# verify_iat: true, verify_jti: true (a missing or blank jti refused), required_claims: every required claim, leeway: 0;
+# implementation.json's optionsAudit lists every option and why). The clock is the vector's `now`. ruby-jwt has
 # no option for the nonce, the typ header, a maximum token age or the JSON types of jti/sub/nonce/aud:
 # `--adapter-checks` adds those (implementation.json lists them).
 require 'json'
@@ -87,9 +88,18 @@ def limited_login_checks(header, claims, input)
   raise Rejected, 'nonceMismatch' unless claims['nonce'] == input['expectedNonce']
 end
 
-def rejection(error)
+# verify_jti refuses a missing or blank jti with one message ('Missing jti'), before required_claims is checked.
+def jti_rejection(token)
+  payload, = JWT.decode(token, nil, false)
+  payload.key?('jti') ? Rejected.new('emptyClaim', 'jti') : Rejected.new('missingClaim', 'jti')
+rescue JWT::DecodeError
+  nil
+end
+
+def rejection(error, token)
   message = error.message
   case error
+  when JWT::InvalidJtiError then jti_rejection(token)
   when JWT::VerificationError then Rejected.new('signatureInvalid')
   when JWT::IncorrectAlgorithm then Rejected.new('headerAlgorithm')
   when JWT::ExpiredSignature then Rejected.new('expired')
@@ -113,11 +123,11 @@ def validate(input)
   Time.frozen_now = input['now']
   token = input['token']
   options = { algorithms: ['RS256'], jwks: input['keys']['jwks'], iss: ISSUERS, verify_iss: true,
-              aud: input['appID'], verify_aud: true, verify_iat: true, required_claims: REQUIRED, leeway: 0 }
+              aud: input['appID'], verify_aud: true, verify_iat: true, verify_jti: true, required_claims: REQUIRED, leeway: 0 }
   begin
     claims, header = JWT.decode(token, nil, true, options)
   rescue JWT::DecodeError => e
-    rejected = rejection(e)
+    rejected = rejection(e, token)
     raise rejected if rejected
 
     raise

@@ -4,9 +4,10 @@ Limited Login server validator, behind the harness protocol (Vectors/HARNESS.md)
 
 Driven through the code path the backend itself uses: FacebookLimitedLogin.authenticate() hands the callback's
 `access_token` (the Limited Login id_token) to validated_response(), which calls validate_and_return_id_token(), so
-the adapter calls validated_response({"access_token": token}) on a backend configured as its documentation says
-(SOCIAL_AUTH_FACEBOOK_LIMITED_LOGIN_KEY = the app ID; everything else the backend's own defaults: RS256 only,
-JWT_LEEWAY 1 s, ID_TOKEN_MAX_AGE 3600 s). Only its two network fetches are replaced: the JWKS fetch
+the adapter calls validated_response({"access_token": token}) on a backend configured as strictly as its settings
+allow (SOCIAL_AUTH_FACEBOOK_LIMITED_LOGIN_<NAME>: KEY = the app ID, JWT_ALGORITHMS ["RS256"], JWT_LEEWAY 0 instead of
+1 s, ID_TOKEN_MAX_AGE 600 instead of 3600 s, JWT_DECODE_OPTIONS = PyJWT's options requiring every claim, strict_aud
+and enforce_minimum_key_length; implementation.json's optionsAudit lists every setting and why). Only its two network fetches are replaced: the JWKS fetch
 (get_jwks_keys) returns the vector's JWKS, and the discovery document (oidc_config) returns Facebook's published
 values for the fields the backend reads (issuer https://www.facebook.com, the JWKS URI). The clock is the vector's
 `now`. The backend deliberately ignores a nonce mismatch (validate_claims catches `nonce_mismatch`):
@@ -36,7 +37,11 @@ from lc_adapter import FrozenClock, Rejected, accepted, first_fragment, rejectio
 warnings.filterwarnings("ignore")
 jwt.api_jwt.datetime = FrozenClock  # PyJWT (under the backend) reads the clock here
 open_id_connect.dt = SimpleNamespace(datetime=FrozenClock, UTC=real_datetime.UTC, timezone=real_datetime.timezone)
-ADAPTER_CHECKS = ("typ", "claim-types", "exp-strict", "iat-max-age", "nonce")
+ADAPTER_CHECKS = ("typ", "claim-types", "nonce")
+REQUIRED_CLAIMS = ["jti", "iss", "aud", "exp", "iat", "nonce", "sub"]
+STRICT_SETTINGS = {"JWT_ALGORITHMS": ["RS256"], "JWT_LEEWAY": 0, "ID_TOKEN_MAX_AGE": 600,
+                   "JWT_DECODE_OPTIONS": {"require": REQUIRED_CLAIMS, "strict_aud": True,
+                                          "enforce_minimum_key_length": True}}
 FACEBOOK_DISCOVERY = {"issuer": "https://www.facebook.com",
                       "jwks_uri": "https://limited.facebook.com/.well-known/oauth/openid/jwks/"}
 
@@ -121,8 +126,8 @@ def unwrapped_rejection(error):
 
 def validate(inp, checks):
     FrozenClock.set(inp["now"])
-    strategy = ServerStrategy({"SOCIAL_AUTH_FACEBOOK_LIMITED_LOGIN_KEY": inp["appID"],
-                               "SOCIAL_AUTH_FACEBOOK_LIMITED_LOGIN_SECRET": ""})
+    settings = {"KEY": inp["appID"], "SECRET": "", **STRICT_SETTINGS}
+    strategy = ServerStrategy({f"SOCIAL_AUTH_FACEBOOK_LIMITED_LOGIN_{name}": value for name, value in settings.items()})
     VectorKeys.jwks = inp["keys"]["jwks"].get("keys", [])
     backend = VectorKeys(strategy)
     with rejections((AuthException, rejection), (jwt.PyJWTError, unwrapped_rejection)):
