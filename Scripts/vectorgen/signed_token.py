@@ -509,6 +509,9 @@ def header_vectors():
         ("at+jwt", "at+jwt", "typ at+jwt (an access-token type)"),
         ("jose", "JOSE", "typ JOSE"),
         ("number", 1, "typ 1, a number"),
+        # An array holding JWT is not the string JWT (SPECIFICATION.md §4): a check of membership in a list of allowed
+        # values, as some header registries make, would let it through.
+        ("array", ["JWT"], "typ [\"JWT\"], an array holding JWT, not a string"),
     ):
         add_pair("typ", case,
                  f"A validly signed token whose header has {what}: refused with headerType (preferred); the "

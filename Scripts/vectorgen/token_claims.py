@@ -322,6 +322,7 @@ TYP_CASES = [
     ("at+jwt", "at+jwt", "typ at+jwt (an access-token type) is not JWT"),
     ("number", 1, "typ is a number, not a string"),
     ("null", None, "typ is null, not a string"),
+    ("array", ["JWT"], "typ is an array holding JWT, not a string"),
 ]
 
 KID_CASES = [
