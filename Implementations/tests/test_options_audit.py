@@ -16,6 +16,8 @@ A derivation's `prefix` is put before each name it finds (options nested in anot
   - "source-regex" for a library read as source (Go, JavaScript type declarations, Ruby, Swift): the first group of
                   `pattern` (multi-line) in the installed files `files` (globs; Go test files left out), within each
                   match of `block` (dot-all) when given, less `except`
+  - "command"     the lines a command prints (`argv`), for a library whose options are read at run time (Erlang's
+                  module exports), less `except`
 A kind whose library is not importable here (a machine without the implementations installed) is skipped, and says so.
 Only the standard library is used (with the implementations' venv for the Python libraries).
 """
@@ -82,6 +84,13 @@ def derived_names(spec):
                 for block in blocks:
                     names += re.findall(spec["pattern"], block, re.MULTILINE)
         return sorted(set(names) - set(spec.get("except", [])))
+    if kind == "command":
+        import shutil
+        import subprocess
+        if shutil.which(spec["argv"][0]) is None:
+            raise ImportError(spec["argv"][0])
+        output = subprocess.run(spec["argv"], capture_output=True, text=True, timeout=120, check=True).stdout
+        return sorted(set(line.strip() for line in output.splitlines() if line.strip()) - set(spec.get("except", [])))
     raise AssertionError(f"unknown derivation kind {kind!r}")
 
 
