@@ -13,8 +13,8 @@ option names can be read from the installed code, the audit's `derivedFrom` says
   - "settings"    the names in `self.setting("NAME"` / `self.get_setting_config("NAME"` calls in the source of the
                   `methods` of the class `target`
 A derivation's `prefix` is put before each name it finds (options nested in another option, e.g. a settings dict).
-  - "source-regex" for a library read as source (Go, JavaScript type declarations, Ruby, Swift): the first group of
-                  `pattern` (multi-line) in the installed files `files` (globs; Go test files left out), within each
+  - "source-regex" for a library read as source (Go, JavaScript type declarations, Ruby, Swift): the group of
+                  `pattern` that matched (multi-line) in the installed files `files` (globs; Go test files left out), within each
                   match of `block` (dot-all) when given, less `except`
   - "command"     the lines a command prints (`argv`), for a library whose options are read at run time (Erlang's
                   module exports), less `except`
@@ -82,7 +82,9 @@ def derived_names(spec):
                 text = Path(path).read_text(encoding="utf-8")
                 blocks = re.findall(spec["block"], text, re.DOTALL) if spec.get("block") else [text]
                 for block in blocks:
-                    names += re.findall(spec["pattern"], block, re.MULTILINE)
+                    for found in re.findall(spec["pattern"], block, re.MULTILINE):
+                        # a pattern of several groups (alternatives): the group that matched
+                        names.append(next((group for group in found if group), "") if isinstance(found, tuple) else found)
         return sorted(set(names) - set(spec.get("except", [])))
     if kind == "command":
         import shutil

@@ -101,6 +101,8 @@ def kept_claims(claims):
 # its implementation.json `adapterChecks`; each is run only when that implementation lists it and --adapter-checks).
 
 def limited_login_checks(checks, header, claims, inp):
+    if "alg" in checks and header.get("alg") != "RS256":
+        raise Rejected("headerAlgorithm")
     if "typ" in checks and header.get("typ") != "JWT":
         raise Rejected("headerType")
     if "claim-types" in checks:
