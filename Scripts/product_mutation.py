@@ -20,6 +20,12 @@ Commands (Python 3.11, standard library only):
   python3 Scripts/product_mutation.py --only ID,ID  these mutants (add --merge to fold them into the report)
   python3 Scripts/product_mutation.py --list     the catalogue, one line per mutant
   python3 Scripts/product_mutation.py --check    every site resolves exactly once (no build); exit 1 otherwise
+  python3 Scripts/product_mutation.py --catalogue Scripts/blind_rounds/round-N.json
+                                                 a blind round (issue 21): bugs written without sight of Tests/ or
+                                                 this catalogue; the first run's verdicts are kept in
+                                                 round-N.first-run.json (never overwritten), later runs in
+                                                 round-N.latest.json, and the report's "Blind rounds" section
+                                                 lists every round
 
 Exit status: 0 when every mutant run was killed or is declared equivalent; 1 when one survived (or --check found an
 unresolved site); 2 when the baseline (no mutant active) is red, the copy does not build, or the catalogue is invalid.
@@ -44,6 +50,7 @@ ROOT = Path(__file__).resolve().parents[1]
 CATALOGUE = ROOT / "Scripts" / "product_mutants.json"
 REPORT_MD = ROOT / "docs" / "product-mutation-report.md"
 REPORT_JSON = ROOT / "docs" / "product-mutation-report.json"
+BLIND_ROUNDS = ROOT / "Scripts" / "blind_rounds"
 DEFAULT_SCRATCH = ROOT / ".build-mutants"
 ENV_VAR = "LC_PRODUCT_MUTANT"
 HELPER_FILE = "__LCProductMutant.swift"
@@ -436,6 +443,64 @@ def report_entry(mutant: Mutant, sites: list[Resolved], outcome: dict | None) ->
     return entry
 
 
+def record_blind_round(catalogue: Path, last: dict, count: int) -> None:
+    """Keeps a blind round's verdicts beside its catalogue: the first run's in `<round>.first-run.json`, written once
+    and never again (the first-run kill rate is the measurement), every later run's in `<round>.latest.json`; then
+    rewrites the report's Markdown, whose "Blind rounds" section reads them."""
+    first = catalogue.with_name(catalogue.stem + ".first-run.json")
+    target = catalogue.with_name(catalogue.stem + ".latest.json") if first.exists() else first
+    record = {"round": catalogue.stem, "catalogue": catalogue.name, "date": last["date"], "seconds": last["seconds"],
+              "commit": git_head(), "mutants": [{key: e.get(key) for key in
+                                                 ("id", "area", "operator", "site", "description", "verdict", "killedBy")}
+                                                for e in last["mutants"]]}
+    target.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n")
+    print(f"== wrote {target.relative_to(ROOT)}" + ("" if target == first else f" ({first.name} is kept as it was)"))
+    if REPORT_JSON.is_file():
+        REPORT_MD.write_text(render_markdown(json.loads(REPORT_JSON.read_text())))
+        print(f"== rewrote {REPORT_MD.relative_to(ROOT)} (its Blind rounds section)")
+
+
+def git_head() -> str | None:
+    """The commit measured (the scratch copy is the working tree at it, with whatever is uncommitted)."""
+    result = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
+    return result.stdout.strip() or None
+
+
+def blind_round_lines() -> list[str]:
+    """The report's "Blind rounds" section, from Scripts/blind_rounds/: per round, the first run's kill rate (the
+    measurement, recorded before any fix) and the latest run's."""
+    rounds = sorted(BLIND_ROUNDS.glob("round-*.first-run.json"), key=lambda p: int(re.sub(r"\D", "", p.stem) or 0))
+    if not rounds:
+        return []
+
+    def rate(record: dict) -> tuple[int, int, list[str]]:
+        run = [m for m in record["mutants"] if m.get("verdict")]
+        killed = [m for m in run if m["verdict"].startswith("killed")]
+        return len(killed), len(run), [m["id"] for m in run if not m["verdict"].startswith("killed")]
+
+    lines = ["## Blind rounds (issue 21)", "",
+             "Bugs written by someone who saw `Sources/` and the specification but not `Tests/`, this catalogue, its "
+             "report or the history (`Scripts/blind_rounds/round-N.json`, committed before the round ran). The first "
+             "run's kill rate is the measurement; it is recorded before any test is written for a survivor and never "
+             "rewritten. Each survivor then gets the test that kills it, and a catalogue mutant of its class. "
+             "Run a round: `python3 Scripts/product_mutation.py --catalogue Scripts/blind_rounds/round-N.json`.", "",
+             "| round | bugs | first run: killed | first-run kill rate | first run on | latest run: killed | survivors of the first run |",
+             "| --- | ---: | ---: | ---: | --- | ---: | --- |"]
+    for path in rounds:
+        first = json.loads(path.read_text())
+        killed, run, survivors = rate(first)
+        latest_path = path.with_name(path.name.replace(".first-run.", ".latest."))
+        latest = "—"
+        if latest_path.is_file():
+            record = json.loads(latest_path.read_text())
+            latest_killed, latest_run, _ = rate(record)
+            latest = f"{latest_killed} of {latest_run} ({record['date']})"
+        lines.append(f"| {first['round']} | {run} | {killed} | **{100 * killed / max(1, run):.1f}%** | "
+                     f"{first['date']} at {first.get('commit') or '?'} | {latest} | "
+                     f"{', '.join(f'`{s}`' for s in survivors) or 'none'} |")
+    return lines + [""]
+
+
 def cell(text: str) -> str:
     return str(text).replace("|", "\\|").replace("\n", " ")
 
@@ -500,6 +565,7 @@ def render_markdown(document: dict) -> str:
 
     table("area", "area", AREAS)
     table("operator", "operator", OPERATORS)
+    lines.extend(blind_round_lines())
 
     planted = [e for e in entries if e["id"].startswith("issue16-")]
     lines.extend(["## The eleven bugs of issue 16", "",
@@ -615,7 +681,11 @@ def main(argv: list[str] | None = None) -> int:
     except CatalogueError as error:
         print(error, file=sys.stderr)
         return 2
-    full = args.sample is None and not args.only
+    blind = args.catalogue.resolve().parent == BLIND_ROUNDS
+    if not blind and args.catalogue.resolve() != CATALOGUE:
+        print("--catalogue: the product catalogue or a blind round in Scripts/blind_rounds/", file=sys.stderr)
+        return 2
+    full = args.sample is None and not args.only and not blind
     started = time.monotonic()
     tree = args.scratch.resolve() / "tree"
     tree.mkdir(parents=True, exist_ok=True)
@@ -679,7 +749,9 @@ def main(argv: list[str] | None = None) -> int:
             "baselineSeconds": baseline_seconds, "mutants": [entries[m.id] for m in chosen]}
     (args.scratch.resolve() / "last-run.json").write_text(json.dumps(last, indent=2, ensure_ascii=False) + "\n")
 
-    if full or args.merge:
+    if blind and args.sample is None and not args.only:
+        record_blind_round(args.catalogue.resolve(), last, len(chosen))
+    if (full or args.merge) and not blind:
         previous = json.loads(REPORT_JSON.read_text()) if REPORT_JSON.is_file() else {}
         old = {e["id"]: e for e in previous.get("mutants", [])}
         document = {key: value for key, value in previous.items() if key != "mutants"}

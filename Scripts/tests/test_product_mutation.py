@@ -166,6 +166,54 @@ class Catalogue(unittest.TestCase):
         self.assertEqual([m.id for m in sample], [m.id for m in pm.select(mutants, 15, None)])
 
 
+class BlindRounds(unittest.TestCase):
+    """A blind round's first run is recorded once and never rewritten; later runs go beside it; the report lists
+    each round's first-run kill rate (issue 21)."""
+
+    def setUp(self):
+        self.directory = Path(tempfile.mkdtemp())
+        self.saved = (pm.BLIND_ROUNDS, pm.REPORT_JSON, pm.REPORT_MD, pm.ROOT)
+        pm.ROOT = self.directory
+        pm.BLIND_ROUNDS = self.directory / "rounds"
+        pm.BLIND_ROUNDS.mkdir()
+        pm.REPORT_JSON = self.directory / "report.json"
+        pm.REPORT_MD = self.directory / "report.md"
+        pm.REPORT_JSON.write_text(json.dumps({"mutants": []}))
+        self.catalogue = pm.BLIND_ROUNDS / "round-1.json"
+
+    def tearDown(self):
+        pm.BLIND_ROUNDS, pm.REPORT_JSON, pm.REPORT_MD, pm.ROOT = self.saved
+        shutil.rmtree(self.directory)
+
+    @staticmethod
+    def run_of(*verdicts):
+        return {"date": "2026-11-26", "seconds": 1, "mutants": [
+            {"id": f"blind1-{n:02}", "area": "gate", "operator": "comparison", "site": "x.swift:1",
+             "description": "a bug", "verdict": verdict, "killedBy": []} for n, verdict in enumerate(verdicts, 1)]}
+
+    def test_the_first_run_is_kept_and_later_runs_go_beside_it(self):
+        pm.record_blind_round(self.catalogue, self.run_of("killed", "survived", "survived", "killed"), 4)
+        first = pm.BLIND_ROUNDS / "round-1.first-run.json"
+        kept = first.read_text()
+        pm.record_blind_round(self.catalogue, self.run_of("killed", "killed", "killed", "killed"), 4)
+        self.assertEqual(first.read_text(), kept)
+        self.assertTrue((pm.BLIND_ROUNDS / "round-1.latest.json").is_file())
+        report = pm.REPORT_MD.read_text()
+        row = next(line for line in report.splitlines() if line.startswith("| round-1 |"))
+        self.assertIn("| 4 | 2 | **50.0%** |", row)
+        self.assertIn("4 of 4 (2026-11-26)", row)
+        self.assertIn("`blind1-02`, `blind1-03`", row)
+
+    def test_no_round_no_section(self):
+        self.assertEqual(pm.blind_round_lines(), [])
+
+    def test_rounds_are_listed_in_number_order(self):
+        for number in (10, 2):
+            pm.record_blind_round(pm.BLIND_ROUNDS / f"round-{number}.json", self.run_of("killed"), 1)
+        rows = [line.split(" | ")[0] for line in pm.blind_round_lines() if line.startswith("| round-")]
+        self.assertEqual(rows, ["| round-2", "| round-10"])
+
+
 class CommittedCatalogue(unittest.TestCase):
     def test_every_site_resolves(self):
         result = subprocess.run([sys.executable, str(ROOT / "Scripts" / "product_mutation.py"), "--check"],
