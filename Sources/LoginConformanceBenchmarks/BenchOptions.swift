@@ -12,6 +12,10 @@ package struct BenchOptions: Sendable, Hashable {
     package var harness = true
     /// The replication factors of the scaling benchmark.
     package var scales = [1, 10, 100]
+    /// The replication factors of the whole-run benchmark (the suite written to disk; `--quick`: 1,2).
+    package var runScales = [1, 20]
+    /// The CLI the whole-run benchmark starts, when `bench` does not run as `login-conformance` itself.
+    package var cli: String?
     /// The vectors to measure, instead of the bundled ones.
     package var vectorsDirectory: URL?
 
@@ -21,6 +25,7 @@ package struct BenchOptions: Sendable, Hashable {
     /// Reads `bench`'s arguments (without the command name).
     package init(parsing arguments: [String]) throws(BenchUsageError) {
         var remaining = arguments[...]
+        var runScalesGiven = false
         func value(for option: String) throws(BenchUsageError) -> String {
             guard let value = remaining.popFirst() else {
                 throw BenchUsageError(description: "\(option) needs a value")
@@ -34,17 +39,25 @@ package struct BenchOptions: Sendable, Hashable {
             case "--trivial-adapter": trivialAdapter = try value(for: argument)
             case "--reference-adapter": referenceAdapter = try value(for: argument)
             case "--vectors": vectorsDirectory = URL(fileURLWithPath: try value(for: argument), isDirectory: true)
-            case "--scales":
-                let text = try value(for: argument)
-                let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-                let parsed = parts.compactMap { Int($0) }
-                guard !parsed.isEmpty, parsed.count == parts.count, parsed.allSatisfy({ $0 >= 1 }) else {
-                    throw BenchUsageError(description: "--scales takes factors like 1,10,100, not \"\(text)\"")
-                }
-                scales = parsed
+            case "--scales": scales = try Self.factors(try value(for: argument), option: argument)
+            case "--run-scales":
+                runScales = try Self.factors(try value(for: argument), option: argument)
+                runScalesGiven = true
+            case "--cli": cli = try value(for: argument)
             default:
                 throw BenchUsageError(description: "bench: unknown argument \(argument)")
             }
         }
+        if quick && !runScalesGiven { runScales = [1, 2] }
+    }
+
+    /// Replication factors like `1,10,100`: at least one, each 1 or more.
+    private static func factors(_ text: String, option: String) throws(BenchUsageError) -> [Int] {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        let parsed = parts.compactMap { Int($0) }
+        guard !parsed.isEmpty, parsed.count == parts.count, parsed.allSatisfy({ $0 >= 1 }) else {
+            throw BenchUsageError(description: "\(option) takes factors like 1,10,100, not \"\(text)\"")
+        }
+        return parsed
     }
 }

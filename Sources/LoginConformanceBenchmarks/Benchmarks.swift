@@ -43,6 +43,7 @@ package struct Benchmarks {
             table.rows.append(EngineOverheadBenchmark(suite: suite, options: options, output: output).run())
             table.rows.append(ParameterizedSizesBenchmark(suite: suite, output: output).run())
             table.rows.append(ScalingBenchmark(suite: suite, options: options, output: output).run())
+            table.rows.append(contentsOf: WholeRunBenchmark(options: options, output: output).run())
             if options.harness {
                 table.rows.append(contentsOf: HarnessThroughputBenchmark(suite: suite, options: options, output: output).run())
             }

@@ -49,7 +49,8 @@ struct CommandLineTool {
         ("extract", "extract <id>", ["write a standalone family file holding one vector, for a bug report (--output FILE);",
                                      "`run --vectors FILE` runs it on its own"]),
         ("bench", "bench [--quick]", ["measure the toolkit's costs (engine overhead, loading, scaling, harness throughput;",
-                                      "BENCHMARKS.md); --no-harness, --scales 1,10,100, --trivial-adapter CMD, --reference-adapter CMD"]),
+                                      "BENCHMARKS.md); --no-harness, --scales 1,10,100, --run-scales 1,20, --cli PATH,",
+                                      "--trivial-adapter CMD, --reference-adapter CMD"]),
         ("help", "help", ["show this help"]),
     ]
 
