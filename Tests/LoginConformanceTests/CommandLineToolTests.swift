@@ -279,4 +279,32 @@ struct CommandLineToolTests {
         let reportOptions = CommandLineOption.all.map(\.name).filter { $0.hasPrefix("--report-") }
         #expect(reportOptions == ReportFormat.all.map { "--report-\($0.name)" })
     }
+
+    @Test("every subcommand is one type: in the usage with its synopsis, its help on `help <name>`, `<name> --help` and `-h`, exit 0")
+    func oneTypePerSubcommand() {
+        #expect(Set(CommandLineTool.commands).count == CommandLineTool.subcommands.count, "two subcommands share a name")
+        for subcommand in CommandLineTool.subcommands {
+            #expect(CommandLineTool.usage.contains("\n  " + subcommand.synopsis), "\(subcommand.name) missing from the usage")
+            let help = CommandLineTool.help(for: subcommand)
+            #expect(help.contains(subcommand.help[0]))
+            for arguments in [["help", subcommand.name], [subcommand.name, "--help"], [subcommand.name, "-h"]] {
+                let (status, captured) = run(arguments: arguments)
+                #expect(status == .passed, "\(arguments): \(captured.errorText)")
+                #expect(captured.text == help, "\(arguments)")
+            }
+        }
+    }
+
+    @Test("an unknown command, or help for one, is exit 2 with the command named; no command prints the usage, exit 2")
+    func unknownCommands() {
+        for arguments in [["frobnicate"], ["frobnicate", "--bogus"], ["help", "frobnicate"]] {
+            let (status, captured) = run(arguments: arguments)
+            #expect(status == .configurationProblem, "\(arguments)")
+            #expect(captured.errorText == "error: unknown command \"frobnicate\"\nsee login-conformance help", "\(arguments)")
+            #expect(captured.out.isEmpty)
+        }
+        let (status, captured) = run(arguments: [])
+        #expect(status == .configurationProblem)
+        #expect(captured.errorText == CommandLineTool.usage)
+    }
 }
