@@ -308,7 +308,9 @@ def run_tests(tree: Path, filters: str, mutant: str | None, timeout: float) -> d
     if mutant:
         env[ENV_VAR] = mutant
     started = time.monotonic()
-    command = ["swift", "test", "--skip-build", "--filter", filters]
+    # --ignore-lock: the baseline and the mutants run at once in one tree, and SwiftPM would otherwise serialise
+    # them on its lock, counting the wait in a mutant's timeout.
+    command = ["swift", "test", "--skip-build", "--ignore-lock", "--filter", filters]
     # A session of its own, so that a timeout ends swift test and the test process it started, nothing else.
     proc = subprocess.Popen(command, cwd=tree, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                             errors="replace", start_new_session=True)
