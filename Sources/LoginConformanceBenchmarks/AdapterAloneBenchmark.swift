@@ -8,7 +8,7 @@ import Darwin
 #endif
 
 /// The adapter on its own, the runner's ceiling: the very request lines the runner sends
-/// (``HarnessRunner/startRequest``, ``HarnessRunner/runRequest(_:sequence:)``, ``HarnessRunner/stopRequest``), read
+/// (``AdapterRequest/start``, ``AdapterRequest/run(_:sequence:)``, ``AdapterRequest/stop``), read
 /// from a file, its output to `/dev/null`, its start-up time (an empty run) subtracted.
 struct AdapterAloneBenchmark {
     /// The adapter's command line, run with `/bin/sh -c` as the harness runs it.
@@ -22,14 +22,14 @@ struct AdapterAloneBenchmark {
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let full = directory.appendingPathComponent("requests.jsonl"), empty = directory.appendingPathComponent("empty.jsonl")
-        var lines = [HarnessRunner.startRequest]
+        var lines = [AdapterRequest.start]
         for (index, vector) in vectors.enumerated() {
-            lines.append(HarnessRunner.runRequest(vector, sequence: index + 1))
+            lines.append(AdapterRequest.run(vector, sequence: index + 1))
         }
-        lines.append(HarnessRunner.stopRequest)
+        lines.append(AdapterRequest.stop)
         do {
             try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: full)
-            try Data((HarnessRunner.startRequest + "\n" + HarnessRunner.stopRequest + "\n").utf8).write(to: empty)
+            try Data((AdapterRequest.start + "\n" + AdapterRequest.stop + "\n").utf8).write(to: empty)
         } catch {
             output.line("  adapter alone: not measured: \(error)")
             return nil

@@ -2,7 +2,7 @@ import LoginConformance
 import LoginConformanceHarness
 
 /// Where the runner's own time goes per vector, in process and without any adapter: rendering the request line
-/// (``HarnessRunner/runRequest(_:sequence:)``, what the runner sends), parsing an answer line, judging the answer.
+/// (``AdapterRequest/run(_:sequence:)``, what the runner sends), parsing an answer line, judging the answer.
 struct RunnerSplitBenchmark {
     let vectors: [any ConformanceVector]
     let output: BenchOutput
@@ -13,7 +13,7 @@ struct RunnerSplitBenchmark {
         let answer = JSONValue.parse(answerLine)?.objectValue?["outcome"] ?? .null
         let request = Stopwatch.time {
             for (index, vector) in vectors.enumerated() {
-                precondition(!HarnessRunner.runRequest(vector, sequence: index + 1).isEmpty)
+                precondition(!AdapterRequest.run(vector, sequence: index + 1).isEmpty)
             }
         }
         let parse = Stopwatch.time {

@@ -98,7 +98,7 @@ package final class HarnessRunner {
             process.kill()
             throw .interrupted(signal: signal)
         }
-        if process.send(Self.startRequest, stallTimeout: options.startTimeout) != .sent {
+        if process.send(AdapterRequest.start, stallTimeout: options.startTimeout) != .sent {
             let ending = process.exit(waiting: .seconds(1))
             process.kill()
             throw HarnessFailure.handshake("the adapter does not read its input (\(ending))\(stderrNote(process))")
@@ -124,7 +124,7 @@ package final class HarnessRunner {
         case .line(let line):
             let answer: AdapterHandshake
             do {
-                answer = try Self.parseHandshake(line)
+                answer = try AdapterHandshake.parse(line)
             } catch {
                 process.kill()
                 throw error
@@ -172,7 +172,7 @@ package final class HarnessRunner {
         process.rememberDescendants()
         // Everything written after the last answer is a violation: read it, before and at stop.
         var extra = process.drainLines(untilEnd: .zero)
-        _ = process.send(Self.stopRequest, stallTimeout: .seconds(2))
+        _ = process.send(AdapterRequest.stop, stallTimeout: .seconds(2))
         process.closeInput()
         extra += process.drainLines(untilEnd: .seconds(2))
         for line in extra { lateOutput(line) }
@@ -266,8 +266,8 @@ package final class HarnessRunner {
             let sequence = nextSequence
             nextSequence += 1
             sequences[index] = sequence
-            let body = renderedRequests.removeValue(forKey: index) ?? Self.requestBody(vectors[index])
-            let sending = process.send(Self.runRequest(sequence: sequence, body: body), stallTimeout: options.timeout)
+            let body = renderedRequests.removeValue(forKey: index) ?? AdapterRequest.body(vectors[index])
+            let sending = process.send(AdapterRequest.run(sequence: sequence, body: body), stallTimeout: options.timeout)
             if let signal = interruption {
                 process.kill()
                 return .interrupted(signal: signal)
@@ -281,7 +281,7 @@ package final class HarnessRunner {
         }
         // While the adapter answers: render the next batch's requests, judge the answers already read.
         for index in upcoming where renderedRequests[index] == nil {
-            renderedRequests[index] = Self.requestBody(vectors[index])
+            renderedRequests[index] = AdapterRequest.body(vectors[index])
         }
         judgeUnjudged(vectors, into: &results)
         var answered = 0
@@ -337,10 +337,10 @@ package final class HarnessRunner {
                 record(.errored(message: "the adapter wrote a line longer than \(options.maxLineBytes) bytes, the limit (--max-line-bytes); it starts: \(prefix)…"))
                 return restartThen(Array(chunk[(answered + 1)...]), vectors: vectors, into: &results)
             case .line(let line):
-                let parsed = Self.parseAnswer(line, expected: sequences[index]!)
+                let parsed = AdapterAnswer.parse(line, expected: sequences[index]!)
                 if case .answer = parsed { lastAnsweredID = vector.metadata.id }
                 if case .result = parsed { lastAnsweredID = vector.metadata.id }
-                if let extra = Self.extraMembers(line) {
+                if let extra = AdapterAnswer.undefinedMembers(line) {
                     warn("the adapter's answer for \(vector.metadata.id) has members the protocol does not define (ignored): \(extra)")
                 }
                 switch parsed {
@@ -467,106 +467,8 @@ package final class HarnessRunner {
         unjudged.removeAll(keepingCapacity: true)
     }
 
-    /// The `start` request, the handshake's first line.
-    package static let startRequest = #"{"type":"start","protocolVersion":"# + String(protocolVersion) + "}"
-
-    /// The `stop` request, the last line an adapter is sent.
-    package static let stopRequest = #"{"type":"stop"}"#
-
-    /// The `run` request for `vector` with the sequence number `sequence`: the line this runner sends (the
-    /// benchmarks replay these lines to an adapter on its own).
-    package static func runRequest(_ vector: any ConformanceVector, sequence: Int) -> String {
-        runRequest(sequence: sequence, body: requestBody(vector))
-    }
-
-    private static func runRequest(sequence: Int, body: String) -> String {
-        #"{"type":"run","seq":"# + String(sequence) + body
-    }
-
-    /// A `run` request's text after `{"type":"run","seq":` and the sequence number.
-    private static func requestBody(_ vector: any ConformanceVector) -> String {
-        #","family":"\#(vector.family.rawValue)","id":\#(jsonString(vector.metadata.id)),"input":\#(vector.inputJSON())}"#
-    }
-
-    private enum ParsedAnswer {
-        /// A well-formed `result` message, its outcome still to be judged.
-        case result(JSONValue)
-        case answer(VectorOutcome)
-        /// An answer with a `seq` below the one due: given twice (or never asked for).
-        case repeated(seq: Int, shown: String)
-        case violation(String)
-    }
-
-    /// The members of an answer that its schema does not define, comma separated; `nil` when there are none.
-    private static func extraMembers(_ line: String) -> String? {
-        guard case .object(let message)? = JSONValue.parse(line), message["type"]?.stringValue != "started" else { return nil }
-        return AdapterMessageSchema.undefinedMembers(of: message)?.joined(separator: ", ")
-    }
-
-    private static func parseAnswer(_ line: String, expected sequence: Int) -> ParsedAnswer {
-        let shown = line.count > 500 ? String(line.prefix(500)) + "…" : line
-        guard case .object(let message)? = JSONValue.parse(line), let type = message["type"]?.stringValue else {
-            return .violation("the adapter wrote a line that is not a protocol message: \(shown)")
-        }
-        guard let got = message["seq"]?.numberValue else {
-            return .violation("the adapter's answer has no seq: \(shown)")
-        }
-        if got < Double(sequence), let earlier = Int(exactly: got) {
-            return .repeated(seq: earlier, shown: shown)
-        }
-        guard got == Double(sequence) else {
-            return .violation("the adapter answered seq \(got.formatted()) where \(sequence) was due (out of order): \(shown)")
-        }
-        switch type {
-        case "result":
-            guard let outcome = message["outcome"] else { return .violation("a result without outcome: \(shown)") }
-            return .result(outcome)
-        case "skipped":
-            return .answer(.skipped(reason: "the adapter skipped it: \(message["reason"]?.stringValue ?? "no reason given")"))
-        case "errored":
-            return .answer(.errored(message: "the adapter reported an error: \(message["message"]?.stringValue ?? "no message")"))
-        default:
-            return .violation("the adapter answered with an unknown message type \"\(type)\": \(shown)")
-        }
-    }
-
-    private static func parseHandshake(_ line: String) throws(HarnessFailure) -> AdapterHandshake {
-        guard case .object(let message)? = JSONValue.parse(line), message["type"]?.stringValue == "started" else {
-            throw HarnessFailure.handshake("expected a started message, got: \(line.prefix(500))")
-        }
-        guard message["protocolVersion"]?.numberValue == Double(protocolVersion) else {
-            throw HarnessFailure.handshake("the adapter speaks protocol version \(message["protocolVersion"].map { CanonicalJSON.render($0) } ?? "none"); this runner speaks \(protocolVersion)")
-        }
-        guard let implementation = message["implementation"]?.objectValue,
-              let name = implementation["name"]?.stringValue, !name.isEmpty else {
-            throw HarnessFailure.handshake("the started message has no implementation name: \(line.prefix(500))")
-        }
-        guard let capabilityNames = message["capabilities"]?.arrayValue else {
-            throw HarnessFailure.handshake("the started message has no capabilities list: \(line.prefix(500))")
-        }
-        var capabilities: Set<ConformanceFamily> = []
-        for value in capabilityNames {
-            guard let family = value.stringValue.flatMap(ConformanceFamily.init(rawValue:)) else {
-                throw HarnessFailure.handshake("unknown capability \(CanonicalJSON.render(value)) (known: \(ConformanceFamily.allCases.map(\.rawValue).joined(separator: ", ")))")
-            }
-            capabilities.insert(family)
-        }
-        guard let profile = message["profile"]?.stringValue.flatMap(ConformanceProfile.init(rawValue:)) else {
-            throw HarnessFailure.handshake("the started message has no valid profile (documented or ios-sdk): \(line.prefix(500))")
-        }
-        return AdapterHandshake(
-            implementation: ImplementationInfo(name: name, version: implementation["version"]?.stringValue,
-                                               language: implementation["language"]?.stringValue),
-            capabilities: capabilities, profile: profile)
-    }
-
     private func stderrNote(_ process: AdapterProcess) -> String {
         process.waitForStderrToClose(timeout: .seconds(1))
         return process.takeStderr().map { "; its standard error: \($0.prefix(2_000))" } ?? ""
-    }
-
-    /// A JSON string literal.
-    static func jsonString(_ text: String) -> String {
-        CanonicalJSON.render(text)
     }
 }

@@ -98,17 +98,17 @@ struct BenchCommandTests {
     func requestLines() throws {
         let suite = try VectorSuite.bundled()
         let vector = try #require(suite.vectors(for: .documented, families: [.loginResult]).first)
-        let run = try #require(JSONValue.parse(HarnessRunner.runRequest(vector, sequence: 7))?.objectValue)
+        let run = try #require(JSONValue.parse(AdapterRequest.run(vector, sequence: 7))?.objectValue)
         #expect(Set(run.keys) == ["type", "seq", "family", "id", "input"])
         #expect(run["type"]?.stringValue == "run")
         #expect(run["seq"]?.numberValue == 7)
         #expect(run["family"]?.stringValue == "login-result")
         #expect(run["id"]?.stringValue == vector.metadata.id)
         #expect(run["input"] == JSONValue.parse(vector.inputJSON()))
-        let start = try #require(JSONValue.parse(HarnessRunner.startRequest)?.objectValue)
+        let start = try #require(JSONValue.parse(AdapterRequest.start)?.objectValue)
         #expect(start["type"]?.stringValue == "start")
         #expect(start["protocolVersion"]?.numberValue == Double(HarnessRunner.protocolVersion))
-        #expect(JSONValue.parse(HarnessRunner.stopRequest)?.objectValue?["type"]?.stringValue == "stop")
+        #expect(JSONValue.parse(AdapterRequest.stop)?.objectValue?["type"]?.stringValue == "stop")
     }
 
     @Test("an adapter that cannot be run is noted as not measured, its rows left out; bench still succeeds")
