@@ -41,6 +41,7 @@ import re
 import shutil
 import subprocess
 import sys
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
@@ -314,13 +315,30 @@ def run_tests(tree: Path, filters: str, mutant: str | None, timeout: float) -> d
     # A session of its own, so that a timeout ends swift test and the test process it started, nothing else.
     proc = subprocess.Popen(command, cwd=tree, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                             errors="replace", start_new_session=True)
-    try:
-        output, _ = proc.communicate(timeout=timeout)
-        code, timed_out = proc.returncode, False
-    except subprocess.TimeoutExpired:
+    # With a mutant active, the first failing test kills it: the run stops there instead of running the rest of the
+    # filter (the verdict is the same; the report names the failures seen so far). The baseline runs to its end.
+    lines: list[str] = []
+    ended, failed = threading.Event(), threading.Event()
+
+    def read() -> None:
+        for line in proc.stdout:
+            lines.append(line)
+            if mutant and (FAILED_TEST.search(line) or FAILED_XCTEST.search(line)):
+                failed.set()
+        ended.set()
+        failed.set()
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    failed.wait(timeout)
+    timed_out = not failed.is_set()
+    stopped = failed.is_set() and not ended.is_set()
+    if timed_out or stopped:
         os.killpg(proc.pid, 9)
-        output, _ = proc.communicate()
-        code, timed_out = None, True
+    proc.wait()
+    reader.join(10)
+    output = "".join(lines)
+    code = None if timed_out else (1 if stopped else proc.returncode)
     seconds = time.monotonic() - started
     failing = []
     for pattern in (FAILED_TEST, FAILED_XCTEST):
