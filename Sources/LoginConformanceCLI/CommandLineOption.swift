@@ -150,7 +150,7 @@ struct CommandLineOption: Sendable {
             names: ["--baseline"], value: "<file>", help: ["known failures: the gate fails only on regressions"],
             commands: ["run", "baseline"]
         ) { options, path throws(CommandLineOptions.UsageError) in
-            options.baseline = URL(fileURLWithPath: path)
+            options.baseline = try CommandLineOptions.file(path, option: "--baseline")
         },
         CommandLineOption(
             names: ["--allow-newly-passing"], value: nil, help: ["a known failure that now passes does not fail the gate"],
@@ -176,14 +176,14 @@ struct CommandLineOption: Sendable {
     ] + ReportFormat.all.map { format in
         CommandLineOption(names: ["--report-\(format.name)"], value: "<file>", help: [format.summary], commands: ["run"]) {
             options, path throws(CommandLineOptions.UsageError) in
-            options.reports.append((format, URL(fileURLWithPath: path)))
+            options.reports.append((format, try CommandLineOptions.file(path, option: "--report-\(format.name)")))
         }
     } + [
         CommandLineOption(
             names: ["--output", "-o"], value: "<file>", help: ["extract: where to write (default: standard output)"],
             commands: ["extract"]
         ) { options, path throws(CommandLineOptions.UsageError) in
-            options.output = URL(fileURLWithPath: path)
+            options.output = try CommandLineOptions.file(path, option: "--output")
         },
         CommandLineOption(
             names: ["--verbose", "-v"], value: nil, help: ["run: list every blocking result in full (default: the first 20)"],

@@ -98,6 +98,18 @@ struct CommandLineOptions {
         }
     }
 
+    /// The file `path` names, for an option that writes or reads one: never the empty path, and never `-`, which
+    /// would otherwise name a file called `-` where standard output was meant (extract writes to standard output
+    /// without `--output`; reports are files only).
+    static func file(_ path: String, option: String) throws(UsageError) -> URL {
+        guard !path.isEmpty else { throw UsageError(description: "\(option) needs a file path, not the empty string") }
+        guard path != "-" else {
+            throw UsageError(description: "\(option) -: standard output is not a file here; give a file path"
+                + (option == "--output" ? " (without --output, extract writes to standard output)" : ""))
+        }
+        return URL(fileURLWithPath: path)
+    }
+
     /// `report` or `block`, for a policy option.
     static func blocking(_ value: String, option: String) throws(UsageError) -> Bool {
         switch value {

@@ -153,6 +153,8 @@ struct CommandLineTool {
         /// The signal that interrupted an adapter run, if one did.
         let interruption: Int32?
         let rerun: (String) -> String
+        /// The command that rewrites a baseline at the path given from the same run.
+        let baselineUpdate: (String) -> String
     }
 
     /// One pipeline: the subject (the bundled reference for the profile asked, or the adapter) run by the engine.
@@ -181,7 +183,8 @@ struct CommandLineTool {
         return Execution(
             run: run, implementation: implementation ?? ImplementationInfo(name: "adapter: \(options.adapter ?? "")"),
             interruption: adapter?.interruption,
-            rerun: RerunCommand(invocation: invocation, profile: run.profile, options: options).callAsFunction)
+            rerun: RerunCommand(invocation: invocation, profile: run.profile, options: options).callAsFunction,
+            baselineUpdate: RerunCommand(invocation: invocation, profile: run.profile, options: options).baselineUpdate)
     }
 
     /// The reports `--report-json`, `--report-junit` and `--report-markdown` ask for, written all or nothing and

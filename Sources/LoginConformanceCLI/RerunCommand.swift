@@ -30,6 +30,13 @@ struct RerunCommand {
         ([invocation, "run", "--profile", profile.rawValue, "--vector", CommandLineTool.shellQuoted(id)] + options).joined(separator: " ")
     }
 
+    /// The command that rewrites the baseline at `baselinePath` from the same run: the same profile, vectors, adapter
+    /// and limits, so that pasting it checks what this run checked (never the bundled reference in an adapter's place).
+    func baselineUpdate(_ baselinePath: String) -> String {
+        ([invocation, "baseline", "update", "--profile", profile.rawValue, "--baseline", CommandLineTool.shellQuoted(baselinePath)]
+            + options).joined(separator: " ")
+    }
+
     /// How this process was started: `swift run [-c release] [--package-path DIR] login-conformance` when the
     /// executable lies in a SwiftPM build folder (`<package>/.build/<triple>/<configuration>/`), its path as given
     /// otherwise.

@@ -5,8 +5,9 @@ import LoginConformance
 struct RunReportPrinter {
     let output: CommandOutput
     let verbose: Bool
-    /// The `--baseline` file, named in the hint to update it.
-    var baselinePath: String? = nil
+    /// The command that rewrites the `--baseline` file from the same run (``RerunCommand/baselineUpdate(_:)``),
+    /// printed where a known failure now passes; `nil` without a baseline.
+    var baselineUpdate: String? = nil
 
     /// How many blocking results are printed in full without `--verbose`.
     static let detailLimit = 20
@@ -22,7 +23,7 @@ struct RunReportPrinter {
             switch entry.classification {
             case .newlyPassing:
                 output.line("[newly passing] \(entry.result.id) — \(FailureMessage.line(entry.result.metadata.description))")
-                output.line("  the baseline says \(entry.known?.kind.rawValue ?? "it fails"); it passes now: run `login-conformance baseline update --baseline \(baselinePath.map(CommandLineTool.shellQuoted) ?? "FILE")`")
+                output.line("  the baseline says \(entry.known?.kind.rawValue ?? "it fails"); it passes now: run `\(baselineUpdate ?? "login-conformance baseline update --baseline FILE")`")
             case .changedVector:
                 output.line("[changed vector: suite \(entry.change?.version.description ?? "?"): \(FailureMessage.line(entry.change?.reason ?? ""))] " + FailureMessage.text(
                     for: entry.result, rerunCommand: rerun(entry.result.id)))

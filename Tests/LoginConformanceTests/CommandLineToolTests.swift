@@ -307,4 +307,17 @@ struct CommandLineToolTests {
         #expect(status == .configurationProblem)
         #expect(captured.errorText == CommandLineTool.usage)
     }
+
+    @Test("a file option given - or the empty path is refused, exit 2, and no file named - is written",
+          arguments: [["run", "--report-json", "-"], ["run", "--report-markdown", ""], ["run", "--baseline", "-"],
+                      ["baseline", "update", "--baseline", "-"], ["extract", "nonce::empty::empty-string", "--output", "-"]])
+    func dashIsNoFile(arguments: [String]) {
+        let dash = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("-")
+        let existed = FileManager.default.fileExists(atPath: dash.path)
+        let (status, captured) = run(arguments: arguments)
+        #expect(status == .configurationProblem)
+        #expect(captured.errorText.hasPrefix("error: --"), "\(captured.errorText)")
+        #expect(captured.errorText.contains(arguments.last == "-" ? "standard output is not a file here" : "the empty string"))
+        #expect(FileManager.default.fileExists(atPath: dash.path) == existed)
+    }
 }

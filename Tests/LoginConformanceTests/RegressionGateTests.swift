@@ -81,6 +81,19 @@ struct RegressionGateTests {
         #expect(report.contains("| `nonce::position::leading-space` | high | wrong-verdict | error |"))
     }
 
+    @Test("baseline update refuses to rewrite another implementation's baseline and leaves it byte-identical")
+    func baselineOfAnotherImplementation() throws {
+        _ = cli(KnownFailuresImplementation(), ["baseline", "update", "--baseline", baselineURL.path])
+        let before = try Data(contentsOf: baselineURL)
+        let captured = CommandLineToolTests.Captured()
+        let other = CommandLineTool(output: captured.output, implementation: { _ in
+            (CommandLineTool.reference(.documented).subject, ImplementationInfo(name: "another implementation"))
+        })
+        #expect(other.run(["baseline", "update", "--baseline", baselineURL.path]) == .configurationProblem)
+        #expect(captured.errorText.contains("is the baseline of test implementation, this run checked another implementation"))
+        #expect(try Data(contentsOf: baselineURL) == before)
+    }
+
     @Test("fixing a known failure is reported as newly passing and fails the gate unless allowed")
     func newlyPassing() throws {
         _ = cli(KnownFailuresImplementation(), ["baseline", "update", "--baseline", baselineURL.path])
@@ -88,7 +101,8 @@ struct RegressionGateTests {
         let (strict, output) = cli(reference, ["run", "--baseline", baselineURL.path])
         #expect(strict == .failures)
         #expect(output.contains("[newly passing] nonce::position::leading-space — "))
-        #expect(output.contains("run `login-conformance baseline update --baseline '\(baselineURL.path)'`"))
+        // The advice reproduces the run: pasted, it checks the same implementation in the same profile.
+        #expect(output.contains("run `swift run login-conformance baseline update --profile documented --baseline '\(baselineURL.path)'`"))
         let (lenient, _) = cli(reference, ["run", "--baseline", baselineURL.path, "--allow-newly-passing"])
         #expect(lenient == .passed)
     }

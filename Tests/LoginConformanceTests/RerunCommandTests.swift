@@ -16,6 +16,14 @@ import Testing
             + "--adapter 'python3 my adapter.py' --timeout '0.5' --restarts '0' --max-line-bytes '2048' --vectors '/tmp/v'")
     }
 
+    @Test("the baseline update advised after a newly passing vector repeats the profile, the adapter and its limits")
+    func baselineUpdateReproducesTheRun() throws {
+        let options = try CommandLineOptions(parsing: ["--adapter", "python3 my adapter.py", "--timeout", "0.5", "--vectors", "/tmp/v"])
+        let command = RerunCommand(invocation: "swift run login-conformance", profile: .iosSDK, options: options)
+        #expect(command.baselineUpdate("my baseline.json") == "swift run login-conformance baseline update --profile ios-sdk "
+            + "--baseline 'my baseline.json' --adapter 'python3 my adapter.py' --timeout '0.5' --vectors '/tmp/v'")
+    }
+
     @Test("an in-process run's rerun names the profile and the vector only")
     func inProcess() throws {
         let options = try CommandLineOptions(parsing: ["--profile", "documented"])

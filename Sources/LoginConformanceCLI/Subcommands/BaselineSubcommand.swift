@@ -24,6 +24,11 @@ struct BaselineSubcommand: OptionsSubcommand {
             throw CommandLineOptions.UsageError(
                 description: "\(url.path) is the baseline of profile \(previous.profile.rawValue), the run is for \(run.profile.rawValue); choose another file")
         }
+        if let previous, let recorded = previous.implementation, recorded != execution.implementation.name {
+            throw CommandLineOptions.UsageError(
+                description: "\(url.path) is the baseline of \(recorded), this run checked \(execution.implementation.name); "
+                    + "give the same --adapter, or delete the file to start a baseline for another implementation")
+        }
         if !run.incidents.isEmpty {
             for incident in run.incidents { tool.output.problem("[\(incident.kind.rawValue)] \(FailureMessage.line(incident.message))") }
             tool.output.problem("error: the run was not whole (see above); the baseline was not written")

@@ -20,7 +20,7 @@ struct RunSubcommand: OptionsSubcommand {
             suite: suite, profile: execution.run.profile, baseline: baseline, policy: options.policy)
         let report = gate.evaluate(execution.run, implementation: execution.implementation)
         try tool.writeReports(report, options: options, rerun: execution.rerun)
-        RunReportPrinter(output: tool.output, verbose: options.verbose, baselinePath: options.baseline?.path)
+        RunReportPrinter(output: tool.output, verbose: options.verbose, baselineUpdate: options.baseline.map { execution.baselineUpdate($0.path) })
             .print(report, rerun: execution.rerun)
         switch report.verdict {
         case .interrupted:

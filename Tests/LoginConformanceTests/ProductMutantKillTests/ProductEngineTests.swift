@@ -119,3 +119,21 @@ private struct DeprecatedFailureMessage: DeprecatedSpelling {
         FailureMessage.cliRerunCommand(id: id, profile: profile)
     }
 }
+
+/// Found by blind round 1 (Scripts/blind_rounds/round-1.json).
+extension ProductEngineTests {
+    @Test("a run's problems are listed most severe first, then by ID: a critical failure before a low one whose ID sorts first")
+    func problemsMostSevereFirst() throws {
+        let vectors = F.suite.vectors(for: .documented)
+        // A pair whose severities and IDs order oppositely, so that an order by ID alone is caught.
+        let critical = try #require(vectors.filter { $0.metadata.severity == .critical }.max { $0.metadata.id < $1.metadata.id })
+        let low = try #require(vectors.filter { $0.metadata.severity > .critical && $0.metadata.id < critical.metadata.id }
+            .max { $0.metadata.severity < $1.metadata.severity })
+        let high = try #require(vectors.first { $0.metadata.severity == .high })
+        let run = F.run([F.result(low.metadata.id, F.failed(.wrongVerdict)), F.result(high.metadata.id, .errored(message: "threw")),
+                         F.result(critical.metadata.id, F.failed(.wrongReason))])
+        #expect(run.problems.map(\.metadata.severity) == run.problems.map(\.metadata.severity).sorted())
+        #expect(run.problems.first?.id == critical.metadata.id)
+        #expect(run.problems.last?.id == low.metadata.id)
+    }
+}

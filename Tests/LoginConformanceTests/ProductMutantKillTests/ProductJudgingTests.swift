@@ -47,4 +47,14 @@ struct ProductJudgingTests {
         #expect(!LoginConfigurationFamily.conforms(Self.configuration(nonce: "other", verifier: verifier), to: given, input: request))
         #expect(LoginConfigurationFamily.conforms(Self.configuration(nonce: "expected", verifier: verifier), to: given, input: request))
     }
+
+    @Test("canonical JSON (inputs sent to adapters, reports) writes numbers of 16 and 17 significant digits exactly, past 2^53 too",
+          arguments: ["9007199254740993", "-9007199254740995", "1234567890123457", "9007199254740993.5", "0.1000000000000001",
+                      "12345678901234567"])
+    func sixteenDigitNumbersExactly(text: String) throws {
+        let number = try #require(JSONNumber(text))
+        #expect(CanonicalJSON.render([number]) == "[\(text)]")
+        // Numbers a Double prints exactly are written as ever.
+        #expect(CanonicalJSON.render([try #require(JSONNumber("900719925474099"))]) == "[900719925474099]")
+    }
 }
