@@ -115,7 +115,8 @@ class Resolved:
 
 def load_catalogue(path: Path = CATALOGUE) -> list[Mutant]:
     data = json.loads(path.read_text(encoding="utf-8"))
-    areas = data.get("areas", {})
+    # A blind round has no areas of its own: its bugs are judged by the product catalogue's tests per area.
+    areas = data["areas"] if "areas" in data else json.loads(CATALOGUE.read_text(encoding="utf-8"))["areas"]
     for area in AREAS:
         if not areas.get(area, {}).get("quick") or not areas[area].get("broad"):
             raise CatalogueError(f"{path.name}: areas.{area} needs a quick and a broad test filter")

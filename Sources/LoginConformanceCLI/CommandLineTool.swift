@@ -180,11 +180,11 @@ struct CommandLineTool {
         for incident in run.incidents where incident.kind == .adapterUnavailable {
             output.problem("adapter error: \(FailureMessage.line(incident.message))")
         }
+        let rerun = RerunCommand(invocation: invocation, profile: run.profile, options: options)
         return Execution(
             run: run, implementation: implementation ?? ImplementationInfo(name: "adapter: \(options.adapter ?? "")"),
             interruption: adapter?.interruption,
-            rerun: RerunCommand(invocation: invocation, profile: run.profile, options: options).callAsFunction,
-            baselineUpdate: RerunCommand(invocation: invocation, profile: run.profile, options: options).baselineUpdate)
+            rerun: rerun.callAsFunction, baselineUpdate: rerun.baselineUpdate)
     }
 
     /// The reports `--report-json`, `--report-junit` and `--report-markdown` ask for, written all or nothing and

@@ -1,5 +1,6 @@
 import Foundation
 import LoginConformance
+@testable import LoginConformanceCLI
 import Testing
 
 /// Writing, reading and updating a baseline (the product mutants of Scripts/product_mutants.json, area baseline).
@@ -25,6 +26,26 @@ struct ProductBaselineTests {
         #expect(updated.suiteVersion == SuiteVersion(F.suite.suiteVersion))
         #expect(updated.implementation == "new name")
         #expect(Baseline(run: run, previous: previous, implementation: nil).implementation == "fixture")
+    }
+
+    @Test("a narrowed update (--family) keeps the other families' entries while their vectors exist, and drops the rest")
+    func narrowedUpdateKeepsOnlyExistingVectors() throws {
+        let kept = try #require(F.ids(.nonce, 1).first)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("narrowed-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("baseline.json")
+        try F.baseline(F.suite.suiteVersion, [kept: .init(kind: .wrongVerdict, reason: "kept"), "nonce::gone::vanished": .init(kind: .crash)])
+            .fileText().write(to: url, atomically: true, encoding: .utf8)
+        let captured = CommandLineToolTests.Captured()
+        let status = CommandLineTool(output: captured.output, implementation: { profile in
+            (CommandLineTool.reference(profile).subject, ImplementationInfo(name: "fixture"))
+        }).run(["baseline", "update", "--baseline", url.path, "--family", "login-result"])
+        #expect(status == .passed, "\(captured.errorText)")
+        let written = try Baseline.load(from: url)
+        #expect(written.knownFailures[kept] == .init(kind: .wrongVerdict, reason: "kept"))
+        #expect(written.knownFailures["nonce::gone::vanished"] == nil)
+        #expect(captured.text.contains("(1 kept from vectors this run did not select)"), "\(captured.text)")
     }
 
     func file(_ text: String) throws -> URL {

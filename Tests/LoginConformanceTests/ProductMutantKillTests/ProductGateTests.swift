@@ -139,8 +139,9 @@ struct ProductGateTests {
     @Test("entries of a classification come most severe first; counts count every entry; entries carry the known failure")
     func entriesAndCounts() throws {
         let documented = F.suite.vectors(for: .documented)
-        let low = try #require(documented.first { $0.metadata.severity == .low }).metadata.id
-        let critical = try #require(documented.first { $0.metadata.severity == .critical }).metadata.id
+        // A low vector whose ID sorts before the critical one's, so an order by ID alone is caught (blind round 1).
+        let critical = try #require(documented.filter { $0.metadata.severity == .critical }.max { $0.metadata.id < $1.metadata.id }).metadata.id
+        let low = try #require(documented.first { $0.metadata.severity == .low && $0.metadata.id < critical }).metadata.id
         let known = try #require(documented.first { $0.metadata.severity == .high }).metadata.id
         let gate = try F.gate(F.baseline(F.suite.suiteVersion, [known: .init(kind: .wrongReason, reason: "upstream bug", issue: "#7")]))
         let report = gate.evaluate(F.run([F.result(low, F.failed(.wrongVerdict)), F.result(critical, F.failed(.wrongVerdict)),

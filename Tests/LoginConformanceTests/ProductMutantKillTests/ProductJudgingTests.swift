@@ -57,4 +57,24 @@ struct ProductJudgingTests {
         // Numbers a Double prints exactly are written as ever.
         #expect(CanonicalJSON.render([try #require(JSONNumber("900719925474099"))]) == "[900719925474099]")
     }
+
+    @Test("the answer cache keeps apart answers that differ only in a boolean: each is judged as itself")
+    func answerCacheTellsBooleansApart() throws {
+        for (first, second) in [(true, false), (false, true)] {
+            let answers = try [first, second].map { flag in
+                try #require(JSONValue.parse(String(decoding: try JSONEncoder().encode(Self.outcome(permission: flag)), as: UTF8.self)))
+            }
+            #expect(try AnswerDecoding.decode(answers[0], as: GraphErrorFamily.self).get() == Self.outcome(permission: first))
+            #expect(try AnswerDecoding.decode(answers[1], as: GraphErrorFamily.self).get() == Self.outcome(permission: second))
+        }
+        // The cache's key tells every kind of JSON value apart, down to a boolean inside an array.
+        func key(_ value: JSONValue) -> [UInt8] {
+            var bytes: [UInt8] = []
+            _ = AnswerDecoding.exactBytes(of: value, into: &bytes, limit: 1 << 16)
+            return bytes
+        }
+        let values: [JSONValue] = [.null, .bool(false), .bool(true), .number(1), .string("1"), .array([]), .object([:]),
+                                   .array([.bool(false)]), .array([.bool(true)]), .object(["a": .bool(false)]), .object(["a": .bool(true)])]
+        #expect(Set(values.map(key)).count == values.count)
+    }
 }

@@ -225,6 +225,40 @@ struct ProductReportTests {
         #expect(row.hasSuffix("| \(rate)% |"), "\(row)")
     }
 
+    @Test("JSON: each policy member is written from its own setting", arguments: [
+        GatePolicy(allowNewlyPassing: true, blockOnNewVectors: false, blockOnChangedVectors: false),
+        GatePolicy(allowNewlyPassing: false, blockOnNewVectors: true, blockOnChangedVectors: false),
+        GatePolicy(allowNewlyPassing: false, blockOnNewVectors: false, blockOnChangedVectors: true),
+    ])
+    func jsonPolicy(policy: GatePolicy) throws {
+        let s = try Self.scenario(policy: policy)
+        let written = try #require(try Self.json(s.report)["policy"] as? [String: Any])
+        #expect(written["allowNewlyPassing"] as? Bool == policy.allowNewlyPassing)
+        #expect(written["blockOnNewVectors"] as? Bool == policy.blockOnNewVectors)
+        #expect(written["blockOnChangedVectors"] as? Bool == policy.blockOnChangedVectors)
+    }
+
+    @Test("Markdown: each per-family cell is under its own column; the FAILED headline counts regressions, then every blocking result")
+    func markdownColumnsAndHeadline() throws {
+        // Per family: 1 regression, 2 known failures, 3 newly passing (blocking), the rest passing: every count distinct.
+        let ids = Self.stable(.nonce, 10)
+        let known = Dictionary(uniqueKeysWithValues: ids[1...5].map { ($0, Baseline.KnownFailure(kind: .wrongVerdict)) })
+        let results = ids.enumerated().map { index, id in
+            index == 0 || (1...2).contains(index) ? F.result(id, F.failed(.wrongVerdict)) : F.result(id, .passed)
+        }
+        let report = try F.gate(F.baseline(F.suite.suiteVersion, known)).evaluate(F.run(results), implementation: ImplementationInfo(name: "x"))
+        #expect(report.counts == [.regression: 1, .knownFailure: 2, .newlyPassing: 3, .pass: 4])
+        let markdown = MarkdownReport.render(report, rerun: Self.rerun)
+        let lines = markdown.split(separator: "\n").map(String.init)
+        let header = try #require(lines.first { $0.hasPrefix("| family | pass |") })
+        let row = try #require(lines.first { $0.hasPrefix("| nonce |") })
+        func cells(_ line: String) -> [String] { line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) } }
+        let cell = Dictionary(uniqueKeysWithValues: zip(cells(header), cells(row)))
+        #expect(cell["pass"] == "4" && cell["regression"] == "1" && cell["known failure"] == "2" && cell["newly passing"] == "3",
+                "\(header)\n\(row)")
+        #expect(markdown.contains("**Gate: FAILED** — 1 regression, 4 blocking results in all"), "\(markdown.prefix(400))")
+    }
+
     @Test("writeReports writes each report to its own file")
     func writeReports() throws {
         let s = try Self.scenario()
