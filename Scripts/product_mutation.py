@@ -464,16 +464,29 @@ def report_entry(mutant: Mutant, sites: list[Resolved], outcome: dict | None) ->
     return entry
 
 
-def record_blind_round(catalogue: Path, last: dict, count: int) -> None:
+def record_blind_round(catalogue: Path, last: dict, count: int, partial: bool = False) -> None:
     """Keeps a blind round's verdicts beside its catalogue: the first run's in `<round>.first-run.json`, written once
     and never again (the first-run kill rate is the measurement), every later run's in `<round>.latest.json`; then
-    rewrites the report's Markdown, whose "Blind rounds" section reads them."""
+    rewrites the report's Markdown, whose "Blind rounds" section reads them. A later run of some mutants only
+    (`--only`, typically the survivors once their tests exist) updates their verdicts in the latest record, which
+    keeps the others' and says which were rerun when."""
     first = catalogue.with_name(catalogue.stem + ".first-run.json")
+    if partial and not first.exists():
+        print("a blind round's first run is the whole round: run it without --only first", file=sys.stderr)
+        return
     target = catalogue.with_name(catalogue.stem + ".latest.json") if first.exists() else first
+    mutants = [{key: e.get(key) for key in ("id", "area", "operator", "site", "description", "verdict", "killedBy")}
+               for e in last["mutants"]]
+    reruns = []
+    if partial:
+        earlier = json.loads((target if target.exists() else first).read_text())
+        rerun = {m["id"]: m for m in mutants}
+        mutants = [rerun.get(m["id"], m) for m in earlier["mutants"]]
+        reruns = earlier.get("reruns", []) + [{"date": last["date"], "commit": git_head(), "ids": sorted(rerun)}]
     record = {"round": catalogue.stem, "catalogue": catalogue.name, "date": last["date"], "seconds": last["seconds"],
-              "commit": git_head(), "mutants": [{key: e.get(key) for key in
-                                                 ("id", "area", "operator", "site", "description", "verdict", "killedBy")}
-                                                for e in last["mutants"]]}
+              "commit": git_head(), "mutants": mutants}
+    if reruns:
+        record["reruns"] = reruns
     target.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n")
     print(f"== wrote {target.relative_to(ROOT)}" + ("" if target == first else f" ({first.name} is kept as it was)"))
     if REPORT_JSON.is_file():
@@ -770,8 +783,8 @@ def main(argv: list[str] | None = None) -> int:
             "baselineSeconds": baseline_seconds, "mutants": [entries[m.id] for m in chosen]}
     (args.scratch.resolve() / "last-run.json").write_text(json.dumps(last, indent=2, ensure_ascii=False) + "\n")
 
-    if blind and args.sample is None and not args.only:
-        record_blind_round(args.catalogue.resolve(), last, len(chosen))
+    if blind and args.sample is None:
+        record_blind_round(args.catalogue.resolve(), last, len(chosen), partial=bool(args.only))
     if (full or args.merge) and not blind:
         previous = json.loads(REPORT_JSON.read_text()) if REPORT_JSON.is_file() else {}
         old = {e["id"]: e for e in previous.get("mutants", [])}

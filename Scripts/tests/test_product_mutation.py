@@ -204,6 +204,20 @@ class BlindRounds(unittest.TestCase):
         self.assertIn("4 of 4 (2026-11-26)", row)
         self.assertIn("`blind1-02`, `blind1-03`", row)
 
+    def test_a_partial_rerun_updates_only_its_mutants_in_the_latest_record(self):
+        pm.record_blind_round(self.catalogue, self.run_of("killed", "survived", "survived"), 3)
+        rerun = self.run_of("killed", "killed")  # blind1-01 and blind1-02 rerun; blind1-03 kept as it was
+        pm.record_blind_round(self.catalogue, {**rerun, "mutants": rerun["mutants"][1:]}, 1, partial=True)
+        latest = json.loads((pm.BLIND_ROUNDS / "round-1.latest.json").read_text())
+        self.assertEqual([m["verdict"] for m in latest["mutants"]], ["killed", "killed", "survived"])
+        self.assertEqual(latest["reruns"][0]["ids"], ["blind1-02"])
+        first = json.loads((pm.BLIND_ROUNDS / "round-1.first-run.json").read_text())
+        self.assertEqual([m["verdict"] for m in first["mutants"]], ["killed", "survived", "survived"])
+
+    def test_a_partial_run_never_stands_for_the_first_run(self):
+        pm.record_blind_round(self.catalogue, self.run_of("killed"), 1, partial=True)
+        self.assertFalse((pm.BLIND_ROUNDS / "round-1.first-run.json").exists())
+
     def test_no_round_no_section(self):
         self.assertEqual(pm.blind_round_lines(), [])
 

@@ -98,6 +98,16 @@ struct ProductLoaderTests {
         #expect(JSONValue.parse("-0.5") == .number(-0.5))
     }
 
+    @Test("the strict parser's number grammar (RFC 8259 §6), edge by edge: leading zeros, signs, fractions, exponents",
+          arguments: [("00", false), ("-00", false), ("01", false), ("-01", false), ("00.5", false), ("01e2", false),
+                      ("+1", false), ("--1", false), ("1.", false), (".5", false), ("1.e3", false), ("1e", false),
+                      ("1e+", false), ("1E-", false), ("0x1", false), ("NaN", false), ("Infinity", false), ("-Infinity", false),
+                      ("0", true), ("-0", true), ("0.0", true), ("0e0", true), ("0E+0", true), ("-0.0e-0", true), ("10", true),
+                      ("1.5e3", true), ("1e-7", true), ("2.5E+10", true), ("[0,-0,0.25]", true), ("[00]", false), ("[1,01]", false)])
+    func numberGrammar(text: String, valid: Bool) {
+        #expect((JSONValue.parse(text) != nil) == valid, "\(text)")
+    }
+
     @Test("an outcome with an unknown result, or an unknown member, is refused where it stands")
     func strictOutcomes() throws {
         let vectors = try TemporaryVectors()
