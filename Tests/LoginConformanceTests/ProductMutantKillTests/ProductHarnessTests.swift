@@ -8,12 +8,14 @@ import Testing
 @Suite("Product mutants: harness")
 struct ProductHarnessTests {
     /// An adapter that answers the handshake and each run request as its plan (argv[1], JSON) says: `answers[n]` is
-    /// the message for the n-th request, its `seq` `"due"` (the default), `"none"` (left out), `"due+K"` or a
+    /// the message for the n-th request (`startDelay`: seconds before the handshake), its `seq` `"due"` (the default), `"none"` (left out), `"due+K"` or a
     /// number; `after` lines are written after that answer; `exit` is the status at stop. Requests beyond the plan get `{"result":"valid"}`.
     static let script = #"""
     import json, sys
     plan = json.loads(sys.argv[1])
     sys.stdin.readline()
+    import time
+    time.sleep(plan.get("startDelay", 0))
     handshake = {"type": "started", "protocolVersion": 1, "implementation": {"name": "scripted"},
                  "capabilities": ["nonce"], "profile": "documented"}
     handshake.update(plan.get("handshake", {}))
@@ -182,3 +184,48 @@ private extension String {
     /// Single-quoted for /bin/sh.
     var shellQuotedForTest: String { "'" + replacingOccurrences(of: "'", with: "'\\''") + "'" }
 }
+
+/// Found by blind round 1 (Scripts/blind_rounds/round-1.json).
+extension ProductHarnessTests {
+    @Test("--max-line-bytes is the longest line accepted: a line of exactly that many bytes is read, one byte more is cut")
+    func lineLimitExactly() throws {
+        let limit = 64
+        // Three lines: limit bytes, limit + 1 bytes, then a short one (the reader goes on after a cut line).
+        let command = "printf '%s\\n%s\\n%s\\n' \(String(repeating: "a", count: limit)) \(String(repeating: "b", count: limit + 1)) ok"
+        let process = try AdapterProcess(command: command, maxLineBytes: limit)
+        defer { process.kill() }
+        #expect(process.readLine(timeout: .seconds(10)) == .line(String(repeating: "a", count: limit)))
+        guard case .overlong = process.readLine(timeout: .seconds(10)) else {
+            Issue.record("a line of \(limit + 1) bytes must be cut under a limit of \(limit)")
+            return
+        }
+        #expect(process.readLine(timeout: .seconds(10)) == .line("ok"))
+    }
+
+    @Test("the handshake waits for the start timeout, not the per-vector timeout")
+    func handshakeWaitsForTheStartTimeout() throws {
+        let slowStart: [String: Any] = ["startDelay": 1.5]
+        let patient = HarnessRunner(command: Self.command(slowStart),
+                                    options: HarnessOptions(timeout: .milliseconds(300), startTimeout: .seconds(30)))
+        #expect(throws: Never.self) { try patient.start() }
+        patient.stop()
+        // The start timeout is never shorter than the per-vector one (HarnessOptions), so it is the one that applies.
+        #expect(HarnessOptions(timeout: .seconds(30), startTimeout: .milliseconds(300)).startTimeout == .seconds(30))
+    }
+
+    @Test("when the restart budget runs out mid-batch, the incident counts exactly the vectors not run, not the batch's answered ones")
+    func notRunCountedExactly() throws {
+        // Batch of 4 over 6 vectors, no restart allowed: the third answer is a violation, so the adapter must be
+        // restarted and cannot be; the first two were answered, the third is the violation's error.
+        let options = HarnessOptions(timeout: .seconds(10), restartBudget: 0, batchSize: 4)
+        let (runner, results, failure) = try run(["answers": [["type": "result", "outcome": ["result": "valid"]],
+                                                              ["type": "result", "outcome": ["result": "valid"]],
+                                                              ["type": "result", "outcome": ["result": "valid"], "seq": "none"]]],
+                                                 count: 6, options: options)
+        #expect(failure != nil)
+        let notRun = results.filter { if case .errored(let message) = $0.outcome { message.hasPrefix("not run") } else { false } }.count
+        #expect(notRun == 3, "\(results.map(\.outcome.kind))")
+        #expect(runner.incidents.map(\.notRun) == [notRun])
+    }
+}
+

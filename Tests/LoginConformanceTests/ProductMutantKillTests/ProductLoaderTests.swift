@@ -108,6 +108,13 @@ struct ProductLoaderTests {
         #expect((JSONValue.parse(text) != nil) == valid, "\(text)")
     }
 
+    @Test("duplicate member names are found as Swift compares keys: escaped, non-ASCII, and canonically equivalent (NFC and NFD)",
+          arguments: [(#"{"é":1,"e\u0301":2}"#, false), (#"{"\u00e9":1,"é":2}"#, false), (#"{"a":1,"\u0061":2}"#, false),
+                      (#"{"Å":1,"\u212b":2}"#, false), (#"{"é":1,"e":2}"#, true), (#"{"a":1,"A":2}"#, true)])
+    func duplicateNames(text: String, valid: Bool) {
+        #expect((JSONValue.parse(text) != nil) == valid, "\(text)")
+    }
+
     @Test("an outcome with an unknown result, or an unknown member, is refused where it stands")
     func strictOutcomes() throws {
         let vectors = try TemporaryVectors()
