@@ -200,3 +200,35 @@ struct ProductCLITests {
         #expect(tags == ["[regression]", "[newly passing]"])
     }
 }
+
+/// Found by blind round 1 (Scripts/blind_rounds/round-1.json).
+extension ProductCLITests {
+    @Test("an option that may be given once is refused the second time under any of its names (-o a --output b)")
+    func onceUnderEveryName() throws {
+        let once = CommandLineOption.all.filter { !$0.repeatable && $0.names.count > 1 }
+        try #require(!once.isEmpty)
+        for option in once {
+            for (first, second) in [(option.names[0], option.names[1]), (option.names[1], option.names[0])] {
+                let value = option.value == nil ? [String]() : ["x"]
+                #expect(throws: CommandLineOptions.UsageError.self, "\(first) then \(second)") {
+                    _ = try CommandLineOptions(parsing: [first] + value + [second] + value)
+                }
+            }
+        }
+    }
+
+    @Test("a repeatable option keeps every value: --vector A --vector B,C selects all three; --family twice both families")
+    func repeatedOptionsAccumulate() throws {
+        let options = try CommandLineOptions(parsing: ["--vector", "nonce::a::b", "--vector", "nonce::c::d,login-result::*",
+                                                       "--family", "nonce", "--family", "login-result"])
+        #expect(options.selection.patterns == ["nonce::a::b", "nonce::c::d", "login-result::*"])
+        #expect(options.families == [.nonce, .loginResult])
+        // And a run with two --vector options runs both vectors.
+        let ids = ProductFixtures.ids(.nonce, 2)
+        let captured = Captured()
+        let status = CommandLineTool(output: captured.output).run(["list", "--vector", ids[0], "--vector", ids[1]])
+        #expect(status == .passed)
+        #expect(captured.out.map { String($0.prefix { $0 != "\t" }) } == ids)
+    }
+}
+
