@@ -230,5 +230,17 @@ extension ProductCLITests {
         #expect(status == .passed)
         #expect(captured.out.map { String($0.prefix { $0 != "\t" }) } == ids)
     }
+
+    @Test("an adapter claiming ios-sdk without --profile is run under ios-sdk, and each rerun names ios-sdk")
+    func adapterProfileWithoutTheOption() throws {
+        let target = "nonce::empty::empty-string"
+        let command = "python3 \(HostileAdapterTests.hostileAdapter) --profile ios-sdk --invalid-utf8-on \(target)"
+        let captured = Captured()
+        let status = CommandLineTool(output: captured.output).run(["run", "--adapter", command, "--family", "nonce"])
+        let text = captured.out.joined(separator: "\n")
+        #expect(status == .failures, "\(captured.error.joined(separator: "\n"))")
+        #expect(captured.out.first?.contains("profile ios-sdk") == true)
+        #expect(text.contains("run --profile ios-sdk --vector '\(target)'"), "\(text.prefix(1_000))")
+    }
 }
 
