@@ -482,9 +482,9 @@ def record_blind_round(catalogue: Path, last: dict, count: int, partial: bool = 
         earlier = json.loads((target if target.exists() else first).read_text())
         rerun = {m["id"]: m for m in mutants}
         mutants = [rerun.get(m["id"], m) for m in earlier["mutants"]]
-        reruns = earlier.get("reruns", []) + [{"date": last["date"], "commit": git_head(), "ids": sorted(rerun)}]
+        reruns = earlier.get("reruns", []) + [{"date": last["date"], "commit": last.get("commit"), "ids": sorted(rerun)}]
     record = {"round": catalogue.stem, "catalogue": catalogue.name, "date": last["date"], "seconds": last["seconds"],
-              "commit": git_head(), "mutants": mutants}
+              "commit": last.get("commit"), "mutants": mutants}
     if reruns:
         record["reruns"] = reruns
     target.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n")
@@ -725,6 +725,7 @@ def main(argv: list[str] | None = None) -> int:
     tree.mkdir(parents=True, exist_ok=True)
     # Every mutant is always in the copy: the schemata cost nothing when inactive, and the build stays incremental
     # whichever subset runs.
+    measured = git_head()  # the commit the copy is made from (its uncommitted changes copied with it)
     written = prepare_copy(ROOT, tree, resolved)
     print(f"== copy: {tree} ({written} files written)", flush=True)
     build_seconds = build(tree, args.scratch.resolve() / "build.log")
@@ -779,7 +780,7 @@ def main(argv: list[str] | None = None) -> int:
 
     entries = {m.id: report_entry(m, sites_of[m.id], results.get(m.id)) for m in mutants}
     survivors = [i for i, o in results.items() if verdict(next(m for m in chosen if m.id == i), o) == "survived"]
-    last = {"date": time.strftime("%Y-%m-%d"), "seconds": total, "buildSeconds": round(build_seconds),
+    last = {"date": time.strftime("%Y-%m-%d"), "commit": measured, "seconds": total, "buildSeconds": round(build_seconds),
             "baselineSeconds": baseline_seconds, "mutants": [entries[m.id] for m in chosen]}
     (args.scratch.resolve() / "last-run.json").write_text(json.dumps(last, indent=2, ensure_ascii=False) + "\n")
 
