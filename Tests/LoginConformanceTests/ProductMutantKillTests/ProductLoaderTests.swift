@@ -108,6 +108,18 @@ struct ProductLoaderTests {
         #expect((JSONValue.parse(text) != nil) == valid, "\(text)")
     }
 
+    @Test("a leading zero is refused as such, at the number, whatever follows it",
+          arguments: ["01", "-01", "00", "[1,00]", #"{"a":012}"#, "00.5"])
+    func leadingZeroNamed(text: String) throws {
+        do {
+            _ = try StrictJSONParser.document(Array(text.utf8))
+            Issue.record("\(text) was accepted")
+        } catch {
+            #expect(error.problem == "a number with a leading zero", "\(text): \(error.problem)")
+            #expect(text.utf8.dropFirst(error.offset).first.map { $0 == UInt8(ascii: "0") || $0 == UInt8(ascii: "-") } == true)
+        }
+    }
+
     @Test("duplicate member names are found as Swift compares keys: escaped, non-ASCII, and canonically equivalent (NFC and NFD)",
           arguments: [(#"{"é":1,"e\u0301":2}"#, false), (#"{"\u00e9":1,"é":2}"#, false), (#"{"a":1,"\u0061":2}"#, false),
                       (#"{"Å":1,"\u212b":2}"#, false), (#"{"é":1,"e":2}"#, true), (#"{"a":1,"A":2}"#, true)])
