@@ -9,8 +9,10 @@ public import Testing
 /// as a known issue, a regression as a failure, a newly passing vector as a failure unless the policy allows it,
 /// and a failing vector added after the baseline's suite version as a known issue unless the policy blocks it.
 ///
-/// A load problem, an empty selection or stale baseline entries are themselves cases (named `<…>`) that fail when
-/// checked, so a suite that checks nothing, or checks against a wrong baseline, can never pass silently.
+/// A load problem, a selection that matches no vector of the suite, or stale baseline entries are themselves cases
+/// (named `<…>`) that fail when checked, so a suite that checks nothing, or checks against a wrong baseline, can never
+/// pass silently. A selection of other families' vectors only (`LOGIN_CONFORMANCE_VECTORS` set to the vector a
+/// printed rerun names) is one skipped case per other family, which says so.
 public struct ConformanceCase: Sendable, CustomTestStringConvertible, CustomStringConvertible {
     enum Content: Sendable {
         case vector(any ConformanceVector, ConformanceGate, updatingBaseline: Bool)
@@ -18,6 +20,9 @@ public struct ConformanceCase: Sendable, CustomTestStringConvertible, CustomStri
         /// The suite has no vector of the family under the profile (DECISIONS.md D31: the documents state none of
         /// its rules): skipped and said, never passed.
         case notInProfile(ConformanceFamily, ConformanceProfile)
+        /// `LOGIN_CONFORMANCE_VECTORS` selects vectors of other families only (a rerun of one vector): skipped and
+        /// said, never passed, so the family's test does not fail for a selection that was not meant for it.
+        case notSelected(ConformanceFamily, VectorSelection)
     }
 
     let content: Content
@@ -28,6 +33,7 @@ public struct ConformanceCase: Sendable, CustomTestStringConvertible, CustomStri
         case .vector(let vector, _, _): vector.metadata.id
         case .problem(let name, _): "<\(name)>"
         case .notInProfile(let family, let profile): "<no \(family.rawValue) vectors under \(profile.rawValue)>"
+        case .notSelected(let family, _): "<no \(family.rawValue) vector selected>"
         }
     }
 
@@ -54,9 +60,16 @@ public struct ConformanceCase: Sendable, CustomTestStringConvertible, CustomStri
         switch content {
         case .problem(_, let message):
             Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
-        case .notInProfile(let family, let profile):
-            let message = "[skipped] \(family.rawValue): the suite has no \(family.rawValue) vectors under \(profile.rawValue) "
-                + "(only the SDK's code states the rules they rest on: Vectors/DECISIONS.md D31), so none is checked"
+        case .notInProfile, .notSelected:
+            let message = switch content {
+            case .notInProfile(let family, let profile):
+                "[skipped] \(family.rawValue): the suite has no \(family.rawValue) vectors under \(profile.rawValue) "
+                    + "(only the SDK's code states the rules they rest on: Vectors/DECISIONS.md D31), so none is checked"
+            case .notSelected(let family, let selection):
+                "[skipped] \(family.rawValue): \(ConformanceCases.selectionEnvironmentVariable) selects \(selection), "
+                    + "no vector of this family, so none is checked here"
+            default: ""
+            }
             #if compiler(>=6.3)
             Issue.record(Comment(rawValue: message), severity: .warning, sourceLocation: sourceLocation)
             do { try Test.cancel(Comment(rawValue: message), sourceLocation: sourceLocation) } catch {}

@@ -74,6 +74,12 @@ public enum ConformanceCases {
         }
         // A baseline being rewritten for another profile is replaced, not used.
         let baseline = updatingBaseline && baseline?.profile != profile ? nil : baseline
+        // A selection of other families' vectors only (a rerun of one vector, pasted as printed) skips this family;
+        // one that selects nothing at all still fails below, as checking nothing must.
+        if selection != .all, loaded.vectors(for: profile, families: [family], selection: selection).isEmpty,
+           !loaded.vectors(for: profile, selection: selection).isEmpty {
+            return [ConformanceCase(content: .notSelected(family, selection))]
+        }
         do {
             let gate = try ConformanceGate(suite: loaded, profile: profile, baseline: baseline, policy: policy)
             var cases = try ConformanceEngine(suite: loaded)

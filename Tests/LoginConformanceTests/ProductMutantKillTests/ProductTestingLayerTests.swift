@@ -41,4 +41,20 @@ struct ProductTestingLayerTests {
             issue.comments.map(\.rawValue).joined().hasPrefix("[regression (baseline: wrong-verdict)] \(id) — ")
         }
     }
+
+    @Test("a rerun's selection of one vector skips the other families' tests (said, never passed); a selection of nothing fails every one")
+    func selectionOfAnotherFamily() {
+        let one = VectorSelection(patterns: ["nonce::empty::empty-string"])
+        let nonce = ConformanceCases.cases(.nonce, profile: .documented, suite: F.suite, selection: one)
+        #expect(nonce.map(\.testDescription) == ["nonce::empty::empty-string"])
+        let other = ConformanceCases.cases(.loginResult, profile: .documented, suite: F.suite, selection: one)
+        #expect(other.map(\.testDescription) == ["<no login-result vector selected>"])
+        #expect(other.first?.vector == nil)
+        let nothing = VectorSelection(patterns: ["nonce::no::such-vector"])
+        for family in [ConformanceFamily.nonce, .loginResult] {
+            #expect(ConformanceCases.cases(family, profile: .documented, suite: F.suite, selection: nothing)
+                .map(\.testDescription) == ["<no vectors>"])
+        }
+    }
 }
+
