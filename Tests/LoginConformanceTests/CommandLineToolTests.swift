@@ -320,4 +320,15 @@ struct CommandLineToolTests {
         #expect(captured.errorText.contains(arguments.last == "-" ? "standard output is not a file here" : "the empty string"))
         #expect(FileManager.default.fileExists(atPath: dash.path) == existed)
     }
+
+    @Test("a --baseline that does not exist says how to write the first one, with the options that reproduce the run; exit 2")
+    func missingBaselineSaysHowToCreateIt() {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("no-baseline-\(UUID().uuidString).json").path
+        let (status, captured) = run("run", "--baseline", path, "--family", "nonce")
+        #expect(status == .configurationProblem)
+        #expect(captured.errorText.contains("\(path) does not exist; write the first baseline"), "\(captured.errorText)")
+        #expect(captured.errorText.contains("swift run login-conformance baseline update --profile documented --baseline '\(path)'"))
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
 }
+

@@ -1,3 +1,4 @@
+import Foundation
 import LoginConformance
 
 /// `run`: the suite as a regression gate, against the bundled reference or an adapter; reports, the terminal summary and
@@ -13,6 +14,15 @@ struct RunSubcommand: OptionsSubcommand {
             throw CommandLineOptions.UsageError(description: "run takes no arguments; got \(options.positional.joined(separator: " "))")
         }
         let suite = try options.loadSuite()
+        if let url = options.baseline, !FileManager.default.fileExists(atPath: url.path) {
+            // The first run of a gate: say how to write the baseline, with the options that reproduce this run.
+            let same = RerunCommand(invocation: tool.invocation, profile: options.profile, options: options)
+            let profile = options.profileGiven || options.adapter == nil ? ["--profile", options.profile.rawValue] : []
+            let update = ([tool.invocation, "baseline", "update"] + profile + ["--baseline", CommandLineTool.shellQuoted(url.path)]
+                + same.options).joined(separator: " ")
+            throw CommandLineOptions.UsageError(
+                description: "\(url.path) does not exist; write the first baseline (the known failures of this run) with: \(update)")
+        }
         let baseline = try options.loadBaseline()
         try tool.checkBaselineVersion(baseline, suite: suite, url: options.baseline)
         let execution = try tool.execute(options, suite: suite)
