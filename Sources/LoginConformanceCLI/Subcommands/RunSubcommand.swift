@@ -1,5 +1,10 @@
 import Foundation
 import LoginConformance
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `run`: the suite as a regression gate, against the bundled reference or an adapter; reports, the terminal summary and
 /// the exit status of the verdict.
@@ -14,7 +19,9 @@ struct RunSubcommand: OptionsSubcommand {
             throw CommandLineOptions.UsageError(description: "run takes no arguments; got \(options.positional.joined(separator: " "))")
         }
         let suite = try options.loadSuite()
-        if let url = options.baseline, !FileManager.default.fileExists(atPath: url.path) {
+        // Nothing at all at the path (a broken link or a loop is not "missing": loading says what it is).
+        var status = stat()
+        if let url = options.baseline, lstat(url.path, &status) != 0, errno == ENOENT {
             // The first run of a gate: say how to write the baseline, with the options that reproduce this run.
             let same = RerunCommand(invocation: tool.invocation, profile: options.profile, options: options)
             let profile = options.profileGiven || options.adapter == nil ? ["--profile", options.profile.rawValue] : []
