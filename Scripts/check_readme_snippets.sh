@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The README's adoption snippets, exactly as written, in a scratch package that depends on this repository by path
-# (issue 15, items 10-13). Each snippet is the fenced block after a `<!-- snippet: NAME -->` line in README.md:
+# The README's adoption snippets, exactly as written, in a scratch package that depends on this repository by path.
+# Each snippet is the fenced block after a `<!-- snippet: NAME -->` line in README.md:
 #   adopter-package  Package.swift (only its `.package(url: …)` line is replaced by this checkout's path)
 #   adopter-adapter  Tests/MyLoginTests/MyLoginAdapter.swift
 #   adopter-tests    Tests/MyLoginTests/FacebookLoginConformance.swift, first without a baseline

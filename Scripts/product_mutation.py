@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Mutation testing of the product code (issue 16): do the tests notice when the code that judges, gates and reports
+"""Mutation testing of the product code: do the tests notice when the code that judges, gates and reports
 is wrong?
 
 The vector mutants (Tests/LoginConformanceTests/Mutants/, docs/mutation-report.md) measure the *vectors* with buggy
@@ -21,7 +21,7 @@ Commands (Python 3.11, standard library only):
   python3 Scripts/product_mutation.py --list     the catalogue, one line per mutant
   python3 Scripts/product_mutation.py --check    every site resolves exactly once (no build); exit 1 otherwise
   python3 Scripts/product_mutation.py --catalogue Scripts/blind_rounds/round-N.json
-                                                 a blind round (issue 21): bugs written without sight of Tests/ or
+                                                 a blind round: bugs written without sight of Tests/ or
                                                  this catalogue; the first run's verdicts are kept in
                                                  round-N.first-run.json (never overwritten), later runs in
                                                  round-N.latest.json, and the report's "Blind rounds" section
@@ -98,7 +98,7 @@ class Mutant:
     sites: list[Site]
     equivalent: str | None = None
     guards: str | None = None
-    guard_filter: str | None = None   # the named test of issue 16 item 2, run alone against the mutant
+    guard_filter: str | None = None   # the named test that guards the bug, run alone against the mutant
     raw: dict = field(default_factory=dict)
 
 
@@ -377,7 +377,7 @@ def build(tree: Path, log: Path) -> float:
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# The Python tests of Scripts/tests, shown failing on the bug each guards against (issue 16 item 2)
+# The Python tests of Scripts/tests, shown failing on the bug each guards against
 
 PYTHON_CHECKS = [
     {"bug": "every family schema emptied to {} (Vectors/schema/<family>.schema.json), each family its own subtest",

@@ -168,7 +168,7 @@ class Catalogue(unittest.TestCase):
 
 class BlindRounds(unittest.TestCase):
     """A blind round's first run is recorded once and never rewritten; later runs go beside it; the report lists
-    each round's first-run kill rate (issue 21)."""
+    each round's first-run kill rate."""
 
     def setUp(self):
         self.directory = Path(tempfile.mkdtemp())

@@ -368,7 +368,7 @@ def _independent():
 
 
 def _overlapping():
-    """Issue 14 (DECISIONS.md D47): a permission in permissions AND in declinedPermissions or expiredPermissions. The
+    """DECISIONS.md D47: a permission in permissions AND in declinedPermissions or expiredPermissions. The
     SDK's hasGranted reads permissions only (FBSDKAccessToken.m hasGranted:), so it is granted."""
     refs = GRANTED_REFS + ["sdk:FBSDKCoreKit/FBSDKCoreKit/FBSDKAccessToken.m#L70-L73", "DECISIONS.md D47"]
     sdk = ["ios-sdk"]

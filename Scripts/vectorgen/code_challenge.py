@@ -205,7 +205,7 @@ def oracle(vectors_):
         inputs.add(verifier.encode("ascii"))
         inputs.add(verifier.encode("utf-16-le"))
         inputs.add(verifier.encode("ascii") + b"\n")
-        # Issue 14's mutant kinds: a C string's terminating NUL hashed too, the verifier case-folded, and only its
+        # The mutant kinds: a C string's terminating NUL hashed too, the verifier case-folded, and only its
         # first 43 characters (a prefix the length of the shortest verifier).
         inputs.add(verifier.encode("ascii") + b"\0")
         inputs.add(verifier.lower().encode("ascii"))

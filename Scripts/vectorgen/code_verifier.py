@@ -419,7 +419,7 @@ def _unicode_marks_numbers(out):
 
 
 def _check_order(out):
-    """Issue 14 (DECISIONS.md D49): a verifier that breaks both rules. The SDK tests the length first
+    """DECISIONS.md D49: a verifier that breaks both rules. The SDK tests the length first
     (CodeVerifier.swift init?(string:)), so under ios-sdk the reason is length; RFC 7636 states no order, so there is
     no documented vector (_evaluate refuses such inputs for the other tables)."""
     refs = REFS + [B8, "sdk:FBSDKLoginKit/FBSDKLoginKit/CodeVerifier.swift#L48-L53", "DECISIONS.md D49"]

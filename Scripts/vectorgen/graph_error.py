@@ -621,7 +621,7 @@ def vectors():
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# Issue 14 (DECISIONS.md D45): loosely typed `is_transient`, a code outside the default table, a server category
+# DECISIONS.md D45: loosely typed `is_transient`, a code outside the default table, a server category
 # name in another case. The SDK reads is_transient with [FBSDKTypeUtility numberValue:] then boolValue: any JSON
 # number but 0 forces transient, a string never does; it compares category names with isEqualToString:.
 RATE_LIMIT_MESSAGE = "(#613) Calls to this api have exceeded the rate limit."

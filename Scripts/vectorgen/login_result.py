@@ -710,7 +710,7 @@ def vectors():
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# The Limited Login callback (issue 14, DECISIONS.md D40): a callback carrying an `id_token`. The input adds the
+# The Limited Login callback (DECISIONS.md D40): a callback carrying an `id_token`. The input adds the
 # nonce the configuration stored (`storedNonce`, null when none is stored) and the verdict of validating the token
 # against it (`idTokenVerdict`: valid with the token's claims, or invalid), so the family needs no cryptography; the
 # token-claims and signed-token families check the validation itself. Every vector holds under ios-sdk only: the
@@ -868,7 +868,7 @@ def _id_token():
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# Issue 14: callback behaviours that had no vector (DECISIONS.md D41).
+# Callback behaviours that had no vector (DECISIONS.md D41).
 def _callback_edges():
     sdk = ["ios-sdk"]
     completer = "sdk:FBSDKLoginKit/FBSDKLoginKit/Internal/LoginURLCompleter.swift"

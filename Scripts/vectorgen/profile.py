@@ -371,7 +371,7 @@ def _age_range():
             for case, value, expected, rule, why in AGE_RANGES]
 
 
-# Issue 14 (DECISIONS.md D43): the SDK compares the bounds by their whole parts (NSNumber longValue, truncated toward
+# DECISIONS.md D43: the SDK compares the bounds by their whole parts (NSNumber longValue, truncated toward
 # zero) and keeps the numbers as given; and it makes imageURL / linkURL with URL(string:), which makes no URL from
 # an empty string. Only the SDK's code states either (the documents give whole-number ranges and URL strings), so
 # the vectors hold under ios-sdk only.

@@ -444,7 +444,7 @@ def _sequences():
 
 
 def _user_id_strings():
-    """Issue 14 (DECISIONS.md D46): user IDs compare as whole strings, code unit by code unit (isEqualToString:)."""
+    """DECISIONS.md D46: user IDs compare as whole strings, code unit by code unit (isEqualToString:)."""
     sdk = ["ios-sdk"]
     return [
         _v("user-id", "user-id-extends-other", "A (user 100001) replaced by H (user 1000010): one ID is a prefix of "

@@ -567,7 +567,7 @@ def required_claim_vectors():
         "the token is refused with emptyClaim",
         claim_severity("nonce"), claim_refs("nonce", D_NONCE_EMPTY), claim_refs("nonce", D_NONCE_EMPTY, SDK_NONCE),
         token(claims=edit(CLAIMS, {"nonce": ""})), rejected("emptyClaim", "nonce"), [rejected("nonceMismatch")])
-    # Issue 14 (DECISIONS.md D44): an empty EXPECTED nonce as well. No configuration holds one (§1 refuses it), so
+    # DECISIONS.md D44: an empty EXPECTED nonce as well. No configuration holds one (§1 refuses it), so
     # an empty nonce claim still does not validate, although the two strings are equal.
     # DECISIONS.md D54 revises D44 here: under documented a conforming request never holds an empty nonce, and a
     # validator that only compares finds "" equal to "", so accepting is acceptable too.
@@ -615,7 +615,7 @@ ISSUER_PROFILE_SPLIT = [
     ("query", "https://www.facebook.com/?x=1", "host www.facebook.com with a query"),
     ("explicit-port", "https://www.facebook.com:443", "host www.facebook.com with an explicit port 443"),
     ("userinfo", "https://user@www.facebook.com", "userinfo user@ before host www.facebook.com"),
-    # Issue 14 (DECISIONS.md D42): a port other than the scheme's, userinfo with a password, and upper case only
+    # DECISIONS.md D42: a port other than the scheme's, userinfo with a password, and upper case only
     # in the labels before .facebook.com, which the SDK's case-sensitive suffix test does not see.
     ("other-port", "https://www.facebook.com:8443", "host www.facebook.com with port 8443"),
     ("userinfo-password", "https://user:secret@www.facebook.com",
@@ -644,7 +644,7 @@ ISSUER_REFUSED = [
     ("no-scheme-www", "www.facebook.com", "www.facebook.com without a scheme is a relative path with no host"),
     ("no-scheme-apex", "facebook.com", "facebook.com without a scheme is a relative path with no host"),
     ("scheme-only", "https://", "https:// has no host"),
-    # Issue 14 (DECISIONS.md D42): a trailing dot names the same DNS host, but the host string differs and neither
+    # DECISIONS.md D42: a trailing dot names the same DNS host, but the host string differs and neither
     # reading normalises it (the documented list is exact; the SDK's suffix test sees "facebook.com.").
     ("trailing-dot-www", "https://www.facebook.com.", "host www.facebook.com. ends with a dot, not with .facebook.com"),
     ("trailing-dot-apex", "https://facebook.com.", "host facebook.com. is not facebook.com (a trailing dot)"),
@@ -853,7 +853,7 @@ def nonce_vectors():
         out.append(_vector(vid("nonce", case), f"nonce is {what}, so it does not match",
                           "critical", refs, token(claims=edit(CLAIMS, {"nonce": nonce})),
                           rejected("nonceMismatch")))
-    # Issue 14 (DECISIONS.md D44): an empty expected nonce matches no nonce; a validator that skips the comparison
+    # DECISIONS.md D44: an empty expected nonce matches no nonce; a validator that skips the comparison
     # when it expects nothing accepts the token.
     out.append(_vector(vid("nonce", "empty-expected-nonce"),
                        "the expected nonce is empty and the claim is a real nonce: they differ, so it does not match "

@@ -22,6 +22,6 @@ struct LoadingBenchmark {
         return (suite, BenchTable.Row(
             name: "2. vector loading (\(suite.vectors.count) vectors)",
             result: "\(BenchFormat.ms(median)) median (first \(BenchFormat.ms(first)))",
-            target: "≤ 25 ms (issue 16)", met: seconds <= 0.025 ? "yes" : "NO"))
+            target: "≤ 25 ms", met: seconds <= 0.025 ? "yes" : "NO"))
     }
 }

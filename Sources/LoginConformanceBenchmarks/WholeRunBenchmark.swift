@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-/// 7. A whole run under load (issue 21, "Load"): the suite written to disk replicated by each `--run-scales` factor
+/// 7. A whole run under load: the suite written to disk replicated by each `--run-scales` factor
 /// (every vector copied under a distinct ID, `<id>.r<copy>`), then `login-conformance run --vectors <copy>
 /// --report-json <file>` as a child process, so that loading, judging, the gate and the report are all counted: its
 /// wall time and its peak resident memory (`wait4`'s `ru_maxrss`). Linear means time and memory per vector no

@@ -5,7 +5,7 @@ import LoginConformance
 import LoginConformanceReference
 import Testing
 
-/// Adopting the toolkit exactly as the README says (issue 15, items 11, 12 and 15; items 10 and 13 are checked end
+/// Adopting the toolkit exactly as the README says (the snippets themselves are checked end
 /// to end by Scripts/check_readme_snippets.sh, which builds and runs the README's snippets in a scratch package).
 @Suite("Adoption as written")
 struct AdoptionTests {

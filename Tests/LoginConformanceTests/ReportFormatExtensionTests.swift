@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Adding a report format is one file and one registration (issue 21, design 3; `ReportFormat`): in a scratch copy
+/// Adding a report format is one file and one registration: in a scratch copy
 /// of the package, a TAP format is added as one new file and one entry in `ReportFormat.all`, and the built CLI then
 /// has `--report-tap` in its help, writes the report beside the others, and checks its path like theirs. Slow (a
 /// cold build of the CLI in the copy, about a minute on 2 cores): run with `LOGIN_CONFORMANCE_SLOW_TESTS=1`, as CI

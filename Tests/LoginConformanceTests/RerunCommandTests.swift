@@ -3,7 +3,7 @@ import Testing
 @testable import LoginConformanceCLI
 
 /// The rerun command the CLI prints must reproduce the outcome: every option that changes it, and the way the
-/// tool was started (issue 16: the printed rerun dropped `--timeout`, so a hang passed when rerun).
+/// tool was started (the printed rerun dropped `--timeout`, so a hang passed when rerun).
 @Suite struct RerunCommandTests {
     @Test("an adapter run's rerun repeats --adapter, --timeout, --restarts, --max-line-bytes and --vectors as given")
     func repeatsOutcomeOptions() throws {

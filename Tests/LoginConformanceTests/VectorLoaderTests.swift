@@ -262,7 +262,7 @@ struct VectorLoaderTests {
                                              .tokenChange, .graphError]
         let release030 = try #require(bundled.changelog.releases.first { $0.version == SuiteVersion("0.3.0") })
         let added030 = Set(release030.added)
-        // Releases after 0.3.0 (0.4.0, issue 14) list each vector they add.
+        // Releases after 0.3.0 (0.4.0) list each vector they add.
         let addedLater = Dictionary(
             bundled.changelog.releases.filter { $0.version > SuiteVersion("0.3.0")! }.flatMap { release in
                 release.added.map { ($0, release.version) }

@@ -45,7 +45,7 @@ struct VectorSuiteTests {
         }
     }
 
-    // The issues' minimums: issue 7 asks ≥ 40 login-request, ≥ 40 access-token (with its change notifications),
+    // The minimums per family: ≥ 40 login-request, ≥ 40 access-token (with its change notifications),
     // ≥ 50 graph-error and ≥ 30 profile vectors; each family must have some.
     @Test("each family has at least the minimum number of vectors", arguments: [
         (ConformanceFamily.nonce, 60), (.loginConfiguration, 80), (.tokenClaims, 80), (.loginResult, 40),

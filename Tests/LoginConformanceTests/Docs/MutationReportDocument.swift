@@ -29,7 +29,7 @@ enum MutationReportDocument {
             let survived = outcomes.filter(\.survived).count
             lines.append("| \(family.rawValue) | \(outcomes.count) | \(outcomes.count - survived) | \(survived) |")
         }
-        // Kinds of bug (issue 14): a mutant whose description starts with "[kind]" is counted under that kind.
+        // Kinds of bug: a mutant whose description starts with "[kind]" is counted under that kind.
         let kinds = Dictionary(grouping: run.outcomes.compactMap { outcome in kind(of: outcome.mutant).map { ($0, outcome) } },
                                by: \.0)
         if !kinds.isEmpty {

@@ -8,7 +8,7 @@ enum AccessTokenMutants {
     static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { AccessTokenModel() }
 
     static let all: [Mutant] = [
-        // Issue 14's kinds (the [kind] in front of each description).
+        // The kinds of bug (the [kind] in front of each description).
         mutant("access-token.declined-subtracted", .iosSDK,
                "[overlapping sets] removes declinedPermissions from permissions before looking, so a permission in "
                + "both is not granted (D47: permissions only)") {

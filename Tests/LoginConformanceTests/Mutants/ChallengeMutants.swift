@@ -8,7 +8,7 @@ enum ChallengeMutants {
     static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { ChallengeModel() }
 
     static let all: [Mutant] = [
-        // Issue 14's kinds (the [kind] in front of each description).
+        // The kinds of bug (the [kind] in front of each description).
         mutant("challenge.hashes-c-string", .iosSDK,
                "[characters vs bytes] hashes the verifier's utf8CString, whose terminating NUL is hashed too (§1: the "
                + "verifier's ASCII bytes, nothing added)") {

@@ -7,7 +7,7 @@ import LoginConformance
 enum ClaimsMutants {
     static let all: [Mutant] = [
         // Header.
-        // Issue 14's kinds (the [kind] in front of each description).
+        // The kinds of bug (the [kind] in front of each description).
         mutant("token.nonce-prefix-match", .documented,
                "[prefix comparison] accepts a nonce claim that starts with the expected nonce, so an empty expected "
                + "nonce matches anything (§4: exact; D44)") {

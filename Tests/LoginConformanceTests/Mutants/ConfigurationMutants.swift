@@ -5,7 +5,7 @@ import LoginConformance
 /// the auth type, the order of the checks, the code verifier and the values a configuration keeps.
 enum ConfigurationMutants {
     static let all: [Mutant] = [
-        // Issue 14's kinds (the [kind] in front of each description).
+        // The kinds of bug (the [kind] in front of each description).
         mutant("configuration.omitted-auth-type-is-nil", .documented,
                "[missing default] makes a configuration without an auth type hold nil, not the initializers' default "
                + "rerequest (D44)") {

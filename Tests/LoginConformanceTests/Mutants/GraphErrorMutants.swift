@@ -7,7 +7,7 @@ enum GraphErrorMutants {
     static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { GraphErrorModel(profile: profile) }
 
     static let all: [Mutant] = [
-        // Issue 14's kinds (the [kind] in front of each description).
+        // The kinds of bug (the [kind] in front of each description).
         mutant("graph-error.is-transient-only-literal-true",
                "[loosely typed JSON] forces transient only for the JSON literal true, so is_transient: 1 is ignored (D45: "
                + "the SDK reads a number, 1 included)", profile: .iosSDK) {

@@ -5,7 +5,7 @@ import LoginConformance
 /// decoding, normalising, and limits the rule does not have.
 enum NonceMutants {
     static let all: [Mutant] = [
-        // Issue 14's kinds (the [kind] in front of each description).
+        // The kinds of bug (the [kind] in front of each description).
         mutant("nonce.set-of-space-characters", .iosSDK,
                "[characters vs code points] looks for whitespace Characters in a Set<Character>, so a SPACE that a "
                + "combining mark joins into one grapheme is missed (§1: code points)") {

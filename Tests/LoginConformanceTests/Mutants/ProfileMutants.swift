@@ -7,7 +7,7 @@ enum ProfileMutants {
     static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { ProfileModel() }
 
     static let all: [Mutant] = [
-        // Issue 14's kinds (the [kind] in front of each description).
+        // The kinds of bug (the [kind] in front of each description).
         mutant("profile.age-bounds-compared-exactly",
                "[truncation] compares the age range's bounds as they are, so 20.2..20.8 is a range (D43: the SDK "
                + "compares whole parts)") {

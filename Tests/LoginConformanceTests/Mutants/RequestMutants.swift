@@ -15,7 +15,7 @@ enum RequestMutants {
     ]
 
     static let all: [Mutant] = [
-        // Issue 14's kinds (the [kind] in front of each description).
+        // The kinds of bug (the [kind] in front of each description).
         mutant("request.response-type-extra-code", .iosSDK,
                "[extra default-table entry] adds code to the enabled response_type list, as a code-flow build of the "
                + "SDK would (§2: id_token,token_or_nonce,signed_request,graph_domain,user_token_nonce)") {

@@ -1,6 +1,6 @@
 import Testing
 
-/// No kill by accident (issue 14): every signed-token mutant is killed by at least two vectors, or
+/// No kill by accident: every signed-token mutant is killed by at least two vectors, or
 /// ``SignedTokenMutants/oneVectorIsEnough`` says why one is, and no such reason outlives its single kill.
 @Suite("Signed-token kill counts")
 struct SignedTokenKillCountTests {

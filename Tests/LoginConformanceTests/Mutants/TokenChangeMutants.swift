@@ -8,7 +8,7 @@ enum TokenChangeMutants {
     static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { TokenChangeModel() }
 
     static let all: [Mutant] = [
-        // Issue 14's kinds (the [kind] in front of each description).
+        // The kinds of bug (the [kind] in front of each description).
         mutant("token-change.user-id-prefix-match", .iosSDK,
                "[prefix comparison] takes two user IDs for the same user when one starts with the other, so 100001 "
                + "and 1000010 are one user (§6: whole strings)") {

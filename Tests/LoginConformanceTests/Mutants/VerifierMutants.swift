@@ -9,7 +9,7 @@ enum VerifierMutants {
     static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { VerifierModel(profile: profile) }
 
     static let all: [Mutant] = [
-        // Issue 14's kinds (the [kind] in front of each description).
+        // The kinds of bug (the [kind] in front of each description).
         mutant("verifier.letters-and-decimal-digits-under-ios-sdk", .iosSDK,
                "[almost-right Unicode class] takes CharacterSet.letters ∪ decimalDigits for alphanumerics, so marks "
                + "and Nl / No numbers are refused (D23: L*, M*, N*)") {
