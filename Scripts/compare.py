@@ -13,8 +13,12 @@ vector as pass / fail / lenient / skipped. Lenient: the runner's `lenient` outco
 the vector's `alsoAccepted` outcomes (for a runner that does not judge `alsoAccepted` yet). Each failing vector gets a
 classification from Implementations/classifications.json (weakness with severity, mapping-limit, suite-stricter).
 
+Each run gets a verdict computed from its classified failures (judge_run: safe as configured, safe with the listed
+adapter checks, unsafe with its worst weakness, or not judged while a failure is unclassified).
+
 Outputs in --output: report.json (schema: Implementations/report.schema.json), report.md, index.html (self-contained,
-no network), badges/<id>.json and badges/<id>-adapter-checks.json (shields.io endpoint badges).
+no network; the template is Scripts/report_page.html, tested in Chromium by Implementations/tests/test_report_page.py),
+badges/<id>.json and badges/<id>-adapter-checks.json (shields.io endpoint badges).
 
 Only the standard library is used, so any python3 runs it.
 """
@@ -41,6 +45,20 @@ VARIANT_LIBRARY = "library"
 VARIANT_CHECKS = "library+adapter-checks"
 STATUSES = ("pass", "lenient", "fail", "skipped")
 SEVERITY_ORDER = ("critical", "high", "medium", "low")
+# Severity is for Limited Login (docs/implementations.md): critical means a forged or replayed token can be accepted.
+# A run with a weakness of one of these severities is unsafe; lesser weaknesses are listed, not disqualifying.
+UNSAFE_SEVERITIES = ("critical", "high")
+# Each run's verdict, best first, with the sentence the report's legend shows (report.json carries it, the page and
+# report.md render it from there).
+VERDICTS = {
+    "safe": "Safe as configured: no critical or high weakness for Limited Login in this run (lesser ones are listed).",
+    "safe-with-checks": "Safe with the listed adapter checks: the library leaves them to the caller, and with them no "
+                        "critical or high weakness remains.",
+    "unsafe": "Unsafe: a critical or high weakness remains (the worst is named).",
+    "unjudged": "Not judged: a failing vector is not classified yet (Implementations/classifications.json).",
+}
+# The order a reader meets failures in: weaknesses by severity, then the rest.
+KINDS = ("weakness", "unclassified", "suite-stricter", "mapping-limit")
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -264,6 +282,69 @@ def findings_summary(classifications, implementations):
     return out
 
 
+def classified_counts(run):
+    """A run's failures by classification: weaknesses per severity, and the other kinds."""
+    counts = {"weakness": {severity: 0 for severity in SEVERITY_ORDER}} | {kind: 0 for kind in KINDS[1:]}
+    for entry in run["results"]:
+        classification = entry.get("classification")
+        if entry["status"] != "fail" or classification is None:
+            continue
+        if classification["kind"] == "weakness":
+            counts["weakness"][classification["severity"]] += 1
+        else:
+            counts[classification["kind"]] += 1
+    return counts
+
+
+def worst_weakness(run, titles):
+    """The run's most severe weakness finding (ties: the one with more vectors, then by ID), or None."""
+    hits = {}
+    for entry in run["results"]:
+        classification = entry.get("classification") or {}
+        if entry["status"] == "fail" and classification.get("kind") == "weakness":
+            hits.setdefault((classification["finding"], classification["severity"]), []).append(entry["id"])
+    if not hits:
+        return None
+    (finding, severity), ids = min(hits.items(), key=lambda item: (SEVERITY_ORDER.index(item[0][1]), -len(item[1]),
+                                                                   item[0][0]))
+    return {"finding": finding, "severity": severity, "title": titles.get(finding, finding), "vectors": len(ids)}
+
+
+def judge_run(run, checked_run, adapter_checks, titles):
+    """A run's verdict (one of VERDICTS) from its classified failures. A library run with an unsafe weakness is still
+    safe with the listed checks when the same implementation and profile's run with its adapter checks has none."""
+    counts = classified_counts(run)
+    unsafe = any(counts["weakness"][severity] for severity in UNSAFE_SEVERITIES)
+    checked = classified_counts(checked_run) if checked_run else None
+    checked_safe = checked is not None and not checked["unclassified"] and not any(
+        checked["weakness"][severity] for severity in UNSAFE_SEVERITIES)
+    if counts["unclassified"]:
+        verdict = "unjudged"
+    elif not unsafe:
+        verdict = "safe" if run["variant"] == VARIANT_LIBRARY else "safe-with-checks"
+    elif run["variant"] == VARIANT_LIBRARY and checked_safe:
+        verdict = "safe-with-checks"
+    else:
+        verdict = "unsafe"
+    judged = {"verdict": verdict, "worst": worst_weakness(run, titles), "classified": counts}
+    if verdict == "safe-with-checks":
+        judged["checks"] = list(adapter_checks)
+    return judged
+
+
+def judge(report):
+    """Adds each run's `judgement` and the verdicts' legend to a report (also to a loaded one: --render-only)."""
+    titles = {finding["id"]: finding.get("title", finding["id"]) for finding in report["findings"]}
+    for implementation in report["implementations"]:
+        checked_runs = {run["profile"]: run for run in implementation["runs"] if run["variant"] == VARIANT_CHECKS}
+        for run in implementation["runs"]:
+            checked_run = checked_runs.get(run["profile"]) if run["variant"] == VARIANT_LIBRARY else None
+            run["judgement"] = judge_run(run, checked_run, implementation["adapterChecks"], titles)
+    report["verdicts"] = dict(VERDICTS)
+    report["unsafeSeverities"] = list(UNSAFE_SEVERITIES)
+    return report
+
+
 def build_report(implementations, suite_version, classifications, config):
     report = {"formatVersion": FORMAT_VERSION, "suiteVersion": suite_version,
               "generatedBy": "Scripts/compare.py", "adapterCheckCatalogue": config.get("adapterCheckCatalogue", {}),
@@ -274,7 +355,7 @@ def build_report(implementations, suite_version, classifications, config):
          "id": entry["id"], "answered": entry.get("answered")}
         for implementation in implementations for run in implementation["runs"] for entry in run["results"]
         if entry.get("classification", {}).get("kind") == "unclassified"]
-    return report
+    return judge(report)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -324,7 +405,22 @@ def render_markdown(report):
              "the **library alone**, configured as strictly as its documentation allows, and the library **with the "
              "adapter checks** its documentation leaves to the caller (listed per implementation). Advice for users: "
              "[docs/implementations.md](../../docs/implementations.md). The HTML page (`index.html` beside this file) "
-             "opens each failing vector.", "", "## Matrix", ""]
+             "opens each failing vector.", "", "## Verdicts", ""]
+    lines += [f"- **{verdict}**: {meaning}" for verdict, meaning in report["verdicts"].items()]
+    lines += ["", "| implementation | version | run | verdict | worst weakness | weaknesses (critical/high/medium/low) "
+                  "| mapping limits | lenient |", "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for implementation in report["implementations"]:
+        for run in implementation["runs"]:
+            judgement = run["judgement"]
+            worst = judgement["worst"]
+            shown_worst = f"{worst['severity']}: {worst['title']} ({worst['vectors']} vectors)" if worst else "none"
+            if judgement.get("checks"):
+                shown_worst += " — checks: " + ", ".join(f"`{check}`" for check in judgement["checks"])
+            weaknesses = "/".join(str(judgement["classified"]["weakness"][s]) for s in SEVERITY_ORDER)
+            lines.append(f"| {implementation['name']} ({implementation['language']}) | {implementation['version']} "
+                         f"| {run['variant']} · {run['profile']} | **{judgement['verdict']}** | {shown_worst} "
+                         f"| {weaknesses} | {judgement['classified']['mapping-limit']} | {run['counts']['lenient']} |")
+    lines += ["", "## Matrix", ""]
     families = families_of(report)
     lines.append("| implementation | version | run | " + " | ".join(families) + " |")
     lines.append("| --- | --- | --- | " + " | ".join("---" for _ in families) + " |")
@@ -359,148 +455,11 @@ def render_markdown(report):
     return "\n".join(lines) + "\n"
 
 
-HTML_TEMPLATE = """<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Facebook Limited Login: real implementations, side by side</title>
-<style>
-body { font-family: system-ui, sans-serif; margin: 1.5rem; color: #1b1f24; }
-h1 { font-size: 1.4rem; margin: 0 0 .3rem; }
-p.lead { margin: 0 0 1rem; color: #444; max-width: 70rem; }
-.filters { margin: .8rem 0; display: flex; gap: 1.2rem; align-items: center; }
-table.matrix { border-collapse: collapse; }
-table.matrix th, table.matrix td { border: 1px solid #ccd; padding: .35rem .6rem; text-align: left; vertical-align: top; }
-table.matrix th { background: #f0f2f6; }
-td.cell { cursor: pointer; min-width: 13rem; }
-td.cell.all-pass { background: #e3f6e6; }
-td.cell.some-fail { background: #fdecea; }
-td.cell.some-lenient { background: #fff6dc; }
-td.cell.selected { outline: 3px solid #3459d1; }
-td.na { color: #888; font-style: italic; }
-.num { font-variant-numeric: tabular-nums; font-weight: 600; }
-#details { margin-top: 1.2rem; }
-.vector { border: 1px solid #dde; border-radius: 6px; margin: .5rem 0; padding: .5rem .7rem; }
-.vector h3 { font-size: 1rem; margin: 0 0 .3rem; font-family: ui-monospace, monospace; }
-.tag { display: inline-block; border-radius: 4px; padding: 0 .35rem; margin-right: .3rem; font-size: .8rem; background: #eef; }
-.tag.critical { background: #f8c9c4; } .tag.high { background: #fbd9b5; } .tag.medium { background: #fdf0b3; } .tag.low { background: #dfe9f7; }
-.tag.weakness { background: #f3c6d7; } .tag.mapping-limit { background: #d9e7d5; } .tag.suite-stricter { background: #d6d0f5; }
-pre { background: #f6f8fa; padding: .4rem; overflow-x: auto; white-space: pre-wrap; word-break: break-all; font-size: .8rem; margin: .2rem 0; }
-section.findings li { margin: .3rem 0; }
-</style>
-</head>
-<body>
-<h1>Facebook Limited Login token validation: real implementations, side by side</h1>
-<p class="lead">Suite __SUITE__. Each implementation runs as the <b>library alone</b> (its strictest documented
-configuration) and as the library <b>with the adapter checks</b> its documentation leaves to the caller. A cell counts
-pass / lenient (an outcome the vector also accepts) / fail / skipped; click a cell to open its failing and lenient
-vectors with input, expected, actual and the command that reruns one.</p>
-<div class="filters">
-<label>Family <select id="family-filter"><option value="">all families</option></select></label>
-<label>Severity <select id="severity-filter"><option value="">any severity</option>
-<option value="critical">critical</option><option value="high">high</option><option value="medium">medium</option><option value="low">low</option></select></label>
-</div>
-<table class="matrix" id="matrix"><thead></thead><tbody></tbody></table>
-<div id="details"></div>
-<section class="findings"><h2>Findings</h2><ul id="findings"></ul></section>
-<script type="application/json" id="report-data">__REPORT__</script>
-<script type="application/json" id="vector-inputs">__INPUTS__</script>
-<script>
-window.addEventListener("error", e => document.body.setAttribute("data-page-errors", String(e.message)));
-(function () {
-  "use strict";
-  const originalError = console.error;
-  console.error = function (...args) { document.body.setAttribute("data-page-errors", args.join(" ")); originalError.apply(console, args); };
-  const report = JSON.parse(document.getElementById("report-data").textContent);
-  const inputs = JSON.parse(document.getElementById("vector-inputs").textContent);
-  const familySelect = document.getElementById("family-filter");
-  const severitySelect = document.getElementById("severity-filter");
-  const families = Array.from(new Set(report.implementations.flatMap(i => i.runs.flatMap(r => Object.keys(r.families))))).sort();
-  families.forEach(f => { const o = document.createElement("option"); o.value = f; o.textContent = f; familySelect.appendChild(o); });
-  const el = (tag, attrs, ...children) => {
-    const node = document.createElement(tag);
-    Object.entries(attrs || {}).forEach(([k, v]) => { if (k === "class") node.className = v; else node.setAttribute(k, v); });
-    children.forEach(c => node.appendChild(typeof c === "string" ? document.createTextNode(c) : c));
-    return node;
-  };
-  function counts(run, family, severity) {
-    const c = { pass: 0, lenient: 0, fail: 0, skipped: 0 };
-    run.results.forEach(r => {
-      if (family && r.family !== family) return;
-      if (severity && r.severity !== severity) return;
-      c[r.status] += 1;
-    });
-    return c;
-  }
-  function render() {
-    const family = familySelect.value, severity = severitySelect.value;
-    const shown = family ? [family] : families;
-    const thead = document.querySelector("#matrix thead"), tbody = document.querySelector("#matrix tbody");
-    thead.innerHTML = ""; tbody.innerHTML = "";
-    thead.appendChild(el("tr", {}, el("th", {}, "implementation"), el("th", {}, "version"), el("th", {}, "run"),
-      ...shown.map(f => el("th", {}, f))));
-    report.implementations.forEach((impl, i) => impl.runs.forEach((run, j) => {
-      const row = el("tr", {}, el("td", {}, impl.name + " (" + impl.language + ")"), el("td", {}, String(impl.version)),
-        el("td", {}, run.variant + " · " + run.profile));
-      shown.forEach(f => {
-        if (!(f in run.families)) { row.appendChild(el("td", { class: "na" }, "not adopted")); return; }
-        const c = counts(run, f, severity);
-        const cls = c.fail ? "some-fail" : c.lenient ? "some-lenient" : "all-pass";
-        const cell = el("td", { class: "cell " + cls, "data-impl": impl.id, "data-run": String(j), "data-family": f,
-          "data-pass": String(c.pass), "data-lenient": String(c.lenient), "data-fail": String(c.fail), "data-skipped": String(c.skipped) },
-          el("span", { class: "num" }, String(c.pass)), " pass · ", el("span", { class: "num" }, String(c.lenient)), " lenient · ",
-          el("span", { class: "num" }, String(c.fail)), " fail · ", el("span", { class: "num" }, String(c.skipped)), " skipped");
-        cell.addEventListener("click", () => open(impl, run, f, severity, cell));
-        row.appendChild(cell);
-      });
-      tbody.appendChild(row);
-    }));
-  }
-  function open(impl, run, family, severity, cell) {
-    document.querySelectorAll("td.cell.selected").forEach(c => c.classList.remove("selected"));
-    cell.classList.add("selected");
-    const details = document.getElementById("details");
-    details.innerHTML = "";
-    details.appendChild(el("h2", {}, impl.name + " — " + run.variant + " · " + run.profile + " — " + family));
-    const list = run.results.filter(r => r.family === family && (!severity || r.severity === severity) && (r.status === "fail" || r.status === "lenient"));
-    if (!list.length) details.appendChild(el("p", {}, "Every vector passes here."));
-    list.forEach(r => {
-      const cls = r.classification || { kind: "lenient" };
-      const box = el("div", { class: "vector", "data-vector": r.id },
-        el("h3", {}, r.id),
-        el("span", { class: "tag " + r.severity }, r.severity), el("span", { class: "tag " + cls.kind }, cls.kind + (cls.severity ? " (" + cls.severity + ")" : "")),
-        cls.finding ? el("span", { class: "tag" }, cls.finding) : el("span", {}),
-        el("div", {}, "answered: " + (r.answered || r.status)),
-        el("div", {}, "input:"), el("pre", {}, JSON.stringify(inputs[r.id] || "(see the vector file)", null, 1)),
-        el("div", {}, "expected:"), el("pre", {}, r.expected || ""),
-        el("div", {}, "actual:"), el("pre", {}, r.actual || r.message || ""),
-        el("div", {}, "rerun:"), el("pre", {}, r.rerun || ""));
-      details.appendChild(box);
-    });
-    details.scrollIntoView();
-  }
-  report.findings.forEach(f => {
-    const li = el("li", {}, el("b", {}, f.title || f.id), " ", el("span", { class: "tag " + f.kind }, f.kind + (f.severity ? " (" + f.severity + ")" : "")));
-    Object.entries(f.vectors).forEach(([impl, runs]) => Object.entries(runs).forEach(([name, ids]) =>
-      li.appendChild(el("div", {}, impl + " (" + name + "): " + ids.join(", ")))));
-    document.getElementById("findings").appendChild(li);
-  });
-  familySelect.addEventListener("change", render);
-  severitySelect.addEventListener("change", render);
-  render();
-  // #open=<implementation id>/<run index>/<family> opens that cell (a link to a cell; used by the browser test)
-  const wanted = decodeURIComponent(location.hash).match(/^#open=([^/]+)\/(\d+)\/(.+)$/);
-  if (wanted) {
-    const cell = document.querySelector('td.cell[data-impl="' + wanted[1] + '"][data-run="' + wanted[2] + '"][data-family="' + wanted[3] + '"]');
-    if (cell) cell.click();
-  }
-  document.body.setAttribute("data-rendered", "ok");
-})();
-</script>
-</body>
-</html>
-"""
+PAGE_TEMPLATE = Path(__file__).resolve().parent / "report_page.html"
+# What the page needs besides the report, from this file's declarations (the page names no kind, severity or verdict).
+KIND_NAMES = {"weakness": "weaknesses", "unclassified": "unclassified failures", "suite-stricter": "suite stricter than its sources",
+              "mapping-limit": "mapping limits", "lenient": "lenient outcomes"}
+VERDICT_NAMES = {"safe": "safe", "safe-with-checks": "safe with checks", "unsafe": "unsafe", "unjudged": "not judged"}
 
 
 def script_safe(document):
@@ -521,8 +480,10 @@ def render_html(report, vectors):
     shown = {entry["id"] for implementation in report["implementations"] for run in implementation["runs"]
              for entry in run["results"] if entry["status"] in ("fail", "lenient")}
     inputs = {vector_id: shown_input(vectors[vector_id]) for vector_id in sorted(shown) if vector_id in vectors}
-    return (HTML_TEMPLATE.replace("__SUITE__", html.escape(str(report["suiteVersion"])))
-            .replace("__INPUTS__", script_safe(inputs)).replace("__REPORT__", script_safe(report)))
+    order = {"severities": SEVERITY_ORDER, "kinds": KINDS, "kindNames": KIND_NAMES, "verdictNames": VERDICT_NAMES}
+    return (PAGE_TEMPLATE.read_text(encoding="utf-8").replace("__SUITE__", html.escape(str(report["suiteVersion"])))
+            .replace("__INPUTS__", script_safe(inputs)).replace("__ORDER__", script_safe(order))
+            .replace("__REPORT__", script_safe(report)))
 
 
 def write_outputs(report, vectors, output):
@@ -598,7 +559,7 @@ def main(argv=None):
     output = Path(arguments.output)
     _, vectors = load_vectors(arguments.vectors)
     if arguments.render_only:
-        report = load_json(output / "report.json")
+        report = judge(load_json(output / "report.json"))
     else:
         config = dict(load_json(arguments.adapter_checks),
                       implementations=declared_implementations.discover(ROOT / arguments.implementations))

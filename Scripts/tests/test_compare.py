@@ -149,6 +149,72 @@ class Rendering(unittest.TestCase):
         self.assertEqual(vector["input"]["keys"]["certificates"], {"k": "-----BEGIN"})
 
 
+def failing(vector_id, kind, severity=None, finding=None):
+    return {"id": vector_id, "family": "signed-token", "severity": "high", "status": "fail",
+            "classification": {"kind": kind, "severity": severity, "finding": finding}}
+
+
+def judged_report(library_results, checked_results=None):
+    runs = [{"variant": compare.VARIANT_LIBRARY, "profile": "documented", "results": library_results}]
+    if checked_results is not None:
+        runs.append({"variant": compare.VARIANT_CHECKS, "profile": "documented", "results": checked_results})
+    report = {"implementations": [{"id": "x", "adapterChecks": ["nonce", "alg"], "runs": runs}],
+              "findings": [{"id": "no-nonce", "title": "No nonce check"}, {"id": "crit", "title": "crit ignored"}]}
+    return [run["judgement"] for run in compare.judge(report)["implementations"][0]["runs"]]
+
+
+class RunVerdicts(unittest.TestCase):
+    """Each run's verdict from its classified failures (compare.judge)."""
+
+    passing = {"id": "v", "family": "signed-token", "severity": "low", "status": "pass"}
+
+    def test_no_failure_is_safe_as_configured(self):
+        (library,) = judged_report([self.passing])
+        self.assertEqual((library["verdict"], library["worst"]), ("safe", None))
+
+    def test_lesser_weaknesses_and_mapping_limits_keep_a_run_safe(self):
+        (library,) = judged_report([failing("a", "weakness", "medium", "crit"), failing("b", "mapping-limit"),
+                                    failing("c", "suite-stricter")])
+        self.assertEqual(library["verdict"], "safe")
+        self.assertEqual(library["worst"], {"finding": "crit", "severity": "medium", "title": "crit ignored", "vectors": 1})
+        self.assertEqual(library["classified"], {"weakness": {"critical": 0, "high": 0, "medium": 1, "low": 0},
+                                                 "unclassified": 0, "suite-stricter": 1, "mapping-limit": 1})
+
+    def test_a_critical_weakness_the_checks_remove_is_safe_with_the_checks(self):
+        library, checked = judged_report([failing("a", "weakness", "critical", "no-nonce"),
+                                          failing("b", "weakness", "medium", "crit")],
+                                         [failing("b", "weakness", "medium", "crit")])
+        self.assertEqual(library["verdict"], "safe-with-checks")
+        self.assertEqual(library["checks"], ["nonce", "alg"])
+        self.assertEqual(library["worst"]["finding"], "no-nonce")
+        self.assertEqual(checked["verdict"], "safe-with-checks")
+        self.assertEqual(checked["worst"]["finding"], "crit")
+
+    def test_a_high_weakness_left_with_the_checks_is_unsafe_both_ways(self):
+        library, checked = judged_report([failing("a", "weakness", "critical", "no-nonce")],
+                                         [failing("a", "weakness", "high", "no-nonce")])
+        self.assertEqual((library["verdict"], checked["verdict"]), ("unsafe", "unsafe"))
+        self.assertNotIn("checks", library)
+
+    def test_without_a_checks_run_a_critical_weakness_is_unsafe(self):
+        (library,) = judged_report([failing("a", "weakness", "critical", "no-nonce")])
+        self.assertEqual(library["verdict"], "unsafe")
+
+    def test_an_unclassified_failure_is_not_judged(self):
+        library, checked = judged_report([failing("a", "unclassified")], [self.passing])
+        self.assertEqual(library["verdict"], "unjudged")
+        library, _ = judged_report([failing("a", "weakness", "critical", "no-nonce")], [failing("a", "unclassified")])
+        self.assertEqual(library["verdict"], "unsafe")
+
+    def test_the_worst_is_the_most_severe_then_the_most_vectors(self):
+        (library,) = judged_report([failing("a", "weakness", "medium", "crit"), failing("b", "weakness", "medium", "crit"),
+                                    failing("c", "weakness", "high", "no-nonce")])
+        self.assertEqual((library["worst"]["finding"], library["worst"]["severity"]), ("no-nonce", "high"))
+        (library,) = judged_report([failing("a", "weakness", "low", "crit"), failing("b", "weakness", "low", "no-nonce"),
+                                    failing("c", "weakness", "low", "no-nonce")])
+        self.assertEqual(library["worst"]["vectors"], 2)
+
+
 class CommittedReport(unittest.TestCase):
     """The committed Implementations/report/report.json against Implementations/report.schema.json."""
 
