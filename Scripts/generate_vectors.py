@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Writes Vectors/<family>.json from the family modules in Scripts/vectorgen/, Vectors/rules.json from
 Scripts/vectorgen/rules.py and sources.py, Vectors/SPECIFICATION.md from Scripts/vectorgen/specification.py (its prose,
-the rules and their sources) and Vectors/changelog.json from Scripts/vectorgen/changelog.py, byte-identically every
-time. From the shape each family module declares (its SHAPE, in the vocabulary of Scripts/vectorgen/shape.py) it
+the rules and their sources) and Vectors/changelog.json, with its page for people Vectors/CHANGELOG.md, from
+Scripts/vectorgen/changelog.py, byte-identically every time. From the shape each family module declares (its SHAPE, in the vocabulary of Scripts/vectorgen/shape.py) it
 also writes the family's JSON Schema, Vectors/schema/<family>.schema.json, and the field catalogue
 Vectors/schema/fields.json; from the families it finds, the family enums of Vectors/schema/harness/run.schema.json and
 started.schema.json (Scripts/vectorgen/harness.py).
@@ -39,6 +39,7 @@ from vectorgen import harness, shape  # noqa: E402  (after the path is set)
 FORMAT_VERSION = 1
 RULES_FILE = "rules.json"
 CHANGELOG_FILE = "changelog.json"
+CHANGELOG_PAGE = "CHANGELOG.md"
 SPECIFICATION_FILE = "SPECIFICATION.md"
 FIELDS_FILE = "Vectors/schema/fields.json"
 PROFILES = ("documented", "ios-sdk")
@@ -202,6 +203,8 @@ def build_all(module_names, all_modules):
         files[RULES_FILE] = (render(catalogue), len(catalogue["rules"]))
         history = build_changelog(ids_by_family)
         files[CHANGELOG_FILE] = (render(history), len(history["releases"]))
+        from vectorgen import changelog
+        files[CHANGELOG_PAGE] = (changelog.render_markdown(history), len(history["releases"]))
         from vectorgen import specification
         files[SPECIFICATION_FILE] = (specification.render(), len(catalogue["rules"]))
     return files
@@ -253,7 +256,8 @@ def main():
         return 0
     for name, (text, count) in files.items():
         target(name).write_text(text, encoding="utf-8")
-        unit = {RULES_FILE: "rules", CHANGELOG_FILE: "releases", SPECIFICATION_FILE: "rules"}.get(name, "vectors")
+        unit = {RULES_FILE: "rules", CHANGELOG_FILE: "releases", CHANGELOG_PAGE: "releases",
+                SPECIFICATION_FILE: "rules"}.get(name, "vectors")
         what = ("a schema" if name.startswith("Vectors/schema/") else "a fixture") if count is None \
             else f"{count} {unit}"
         print(f"wrote {target(name).relative_to(ROOT)} ({what})")

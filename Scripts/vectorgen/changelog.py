@@ -50,6 +50,59 @@ def document(ids_by_family):
     return {"formatVersion": 1, "releases": released + ordered}
 
 
+def family_of(vector_id):
+    return vector_id.split("::", 1)[0]
+
+
+def by_family(ids):
+    counts = {}
+    for vector_id in ids:
+        counts[family_of(vector_id)] = counts.get(family_of(vector_id), 0) + 1
+    return ", ".join(f"{family} {count}" for family, count in counts.items())
+
+
+def folded(title, lines):
+    """A Markdown list, folded away under a <details> title when it is long."""
+    if len(lines) <= 8:
+        return [title, ""] + lines + [""]
+    return [f"<details><summary>{title}</summary>", ""] + lines + ["", "</details>", ""]
+
+
+def grouped_by_reason(entries):
+    """Changed or retired entries that share a reason, listed once under it: (reason, [entries])."""
+    groups = {}
+    for entry in entries:
+        groups.setdefault(entry["reason"], []).append(entry)
+    return list(groups.items())
+
+
+def entry_line(entry):
+    replaced = entry.get("replacedBy")
+    return f"- `{entry['id']}`" + (" → " + ", ".join(f"`{new}`" for new in replaced) if replaced else "")
+
+
+def render_markdown(history):
+    """Vectors/CHANGELOG.md: the changelog for people, newest release first, from the changelog document."""
+    lines = ["# What changed in the vector suite", "",
+             "Generated from [`changelog.json`](changelog.json) by `Scripts/generate_vectors.py` (do not edit; the "
+             "data is in `Scripts/vectorgen/changelog.py` and `released_changelog.json` beside it). A gate shows the "
+             "reason beside every vector whose expectation changed since its baseline's suite version "
+             "(`login-conformance run --baseline`); this page is the same history for reading.", ""]
+    for release in reversed(history["releases"]):
+        added, changed, retired = release["added"], release["changed"], release["retired"]
+        lines += [f"## {release['version']}", "", release["summary"], ""]
+        counts = [f"added {len(added)}" + (f" ({by_family(added)})" if added else ""),
+                  f"changed {len(changed)}" + (f" ({by_family(e['id'] for e in changed)})" if changed else ""),
+                  f"retired {len(retired)}" + (f" ({by_family(e['id'] for e in retired)})" if retired else "")]
+        lines += ["Vectors " + "; ".join(counts) + ".", ""]
+        if added:
+            lines += folded(f"Added ({len(added)})", [f"- `{vector_id}`" for vector_id in added])
+        for title, entries in (("Changed", changed), ("Retired", retired)):
+            for reason, group in grouped_by_reason(entries):
+                lines += folded(f"{title} ({len(group)}): {reason}", [entry_line(entry) for entry in group])
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
 def suite_version():
     """The version the manifest must carry: the last release's."""
     return RELEASES[-1]["version"]

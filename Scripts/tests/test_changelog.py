@@ -1,0 +1,55 @@
+"""Vectors/CHANGELOG.md, the changelog for people, rendered from the changelog document (vectorgen/changelog.py)."""
+
+import json
+import sys
+import unittest
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+sys.path.insert(0, str(ROOT / "Scripts"))
+
+from vectorgen import changelog  # noqa: E402
+
+
+def release(version, added=(), changed=(), retired=()):
+    return {"version": version, "summary": f"summary of {version}", "added": list(added), "changed": list(changed),
+            "retired": list(retired)}
+
+
+class ChangelogPage(unittest.TestCase):
+    def test_newest_release_first_with_counts_per_family(self):
+        page = changelog.render_markdown({"releases": [
+            release("0.1.0"), release("0.2.0", added=["nonce::a", "nonce::b", "profile::c"])]})
+        self.assertLess(page.index("## 0.2.0"), page.index("## 0.1.0"))
+        self.assertIn("Vectors added 3 (nonce 2, profile 1); changed 0; retired 0.", page)
+        self.assertIn("- `profile::c`", page)
+        self.assertTrue(page.endswith("\n") and not page.endswith("\n\n"))
+
+    def test_a_reason_is_written_once_for_the_vectors_that_share_it(self):
+        changed = [{"id": f"nonce::v{i}", "reason": "D1: wider"} for i in range(3)] + [{"id": "nonce::w", "reason": "D2"}]
+        page = changelog.render_markdown({"releases": [release("0.2.0", changed=changed)]})
+        self.assertEqual(page.count("D1: wider"), 1)
+        self.assertIn("Changed (3): D1: wider", page)
+        self.assertIn("Changed (1): D2", page)
+
+    def test_a_retired_vector_names_its_replacements(self):
+        retired = [{"id": "nonce::old", "reason": "split", "replacedBy": ["nonce::old.documented", "nonce::old.ios-sdk"]}]
+        page = changelog.render_markdown({"releases": [release("0.2.0", retired=retired)]})
+        self.assertIn("- `nonce::old` → `nonce::old.documented`, `nonce::old.ios-sdk`", page)
+
+    def test_a_long_list_is_folded_away(self):
+        page = changelog.render_markdown({"releases": [release("0.2.0", added=[f"nonce::v{i}" for i in range(9)])]})
+        self.assertIn("<details><summary>Added (9)</summary>", page)
+        short = changelog.render_markdown({"releases": [release("0.2.0", added=[f"nonce::v{i}" for i in range(8)])]})
+        self.assertNotIn("<details>", short)
+
+    def test_the_committed_page_lists_every_release_of_the_committed_changelog(self):
+        history = json.loads((ROOT / "Vectors" / "changelog.json").read_text(encoding="utf-8"))
+        page = (ROOT / "Vectors" / "CHANGELOG.md").read_text(encoding="utf-8")
+        self.assertEqual(page, changelog.render_markdown(history))
+        self.assertEqual([line[3:] for line in page.splitlines() if line.startswith("## ")],
+                         [entry["version"] for entry in reversed(history["releases"])])
+
+
+if __name__ == "__main__":
+    unittest.main()
