@@ -29,11 +29,8 @@ type rejected = lcadapter.Rejected
 var issuers = lcadapter.Issuers
 
 type input struct {
-	Token         string      `json:"token"`
-	ExpectedNonce string      `json:"expectedNonce"`
-	AppID         string      `json:"appID"`
-	Now           json.Number `json:"now"`
-	Keys          struct {
+	lcadapter.Vector
+	Keys struct {
 		JWKS json.RawMessage `json:"jwks"`
 	} `json:"keys"`
 }

@@ -15,7 +15,6 @@ package main
 import (
 	"crypto/rsa"
 	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"math/big"
 	"strings"
@@ -39,11 +38,8 @@ type jwk struct {
 }
 
 type input struct {
-	Token         string      `json:"token"`
-	ExpectedNonce string      `json:"expectedNonce"`
-	AppID         string      `json:"appID"`
-	Now           json.Number `json:"now"`
-	Keys          struct {
+	lcadapter.Vector
+	Keys struct {
 		JWKS struct {
 			Keys []jwk `json:"keys"`
 		} `json:"jwks"`

@@ -38,11 +38,8 @@ type jwk struct {
 }
 
 type input struct {
-	Token         string      `json:"token"`
-	ExpectedNonce string      `json:"expectedNonce"`
-	AppID         string      `json:"appID"`
-	Now           json.Number `json:"now"`
-	Keys          struct {
+	lcadapter.Vector
+	Keys struct {
 		JWKS struct {
 			Keys []jwk `json:"keys"`
 		} `json:"jwks"`

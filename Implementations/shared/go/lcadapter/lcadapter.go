@@ -22,6 +22,15 @@ var Required = []string{"jti", "iss", "aud", "exp", "iat", "nonce", "sub"}
 // Issuers are the documented issuers.
 var Issuers = []string{"https://www.facebook.com", "https://limited.facebook.com"}
 
+// Vector is what every Go adapter reads of a signed-token vector's input besides its key set (each adapter embeds
+// it in its input type, with the keys in the form its library takes).
+type Vector struct {
+	Token         string      `json:"token"`
+	ExpectedNonce string      `json:"expectedNonce"`
+	AppID         string      `json:"appID"`
+	Now           json.Number `json:"now"`
+}
+
 // Rejected is a refusal the adapter can name: reason (and claim) of the outcome shape.
 type Rejected struct {
 	Reason string
