@@ -304,14 +304,19 @@ FAILED_XCTEST = re.compile(r"Test Case '(.+?)' failed")
 CRASH = re.compile(r"Fatal error|unexpected signal|Exited with signal|signal code|Segmentation fault|Illegal instruction")
 
 
+# The no-mutant run of every selected filter, alone on the machine (a whole blind round's union takes about 10
+# minutes on 2 cores).
+BASELINE_TIMEOUT = 3600
+
+
 def run_tests(tree: Path, filters: str, mutant: str | None, timeout: float) -> dict:
     env = dict(os.environ)
     env.pop(ENV_VAR, None)
     if mutant:
         env[ENV_VAR] = mutant
     started = time.monotonic()
-    # --ignore-lock: the baseline and the mutants run at once in one tree, and SwiftPM would otherwise serialise
-    # them on its lock, counting the wait in a mutant's timeout.
+    # --ignore-lock: with --jobs, mutants run at once in one tree, and SwiftPM would otherwise serialise them on its
+    # lock, counting the wait in a mutant's timeout.
     command = ["swift", "test", "--skip-build", "--ignore-lock", "--filter", filters]
     # A session of its own, so that a timeout ends swift test and the test process it started, nothing else.
     proc = subprocess.Popen(command, cwd=tree, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
@@ -575,7 +580,8 @@ def render_markdown(document: dict) -> str:
         f"{', --jobs ' + str(document['jobs']) if document.get('jobs') else ''} "
         f"(build of the mutated copy {document.get('buildSeconds', '?')} s"
         f"{' incremental, ' + str(document['coldBuildSeconds']) + ' s cold' if document.get('coldBuildSeconds') else ''}, "
-        f"baseline {document.get('baselineSeconds', '?')} s beside the mutants, "
+        f"baseline {document.get('baselineSeconds', '?')} s "
+        f"{'first, alone' if document.get('baselineFirst') else 'beside the mutants'}, "
         f"then per mutant `swift test --skip-build --filter` with its area's kill tests, and the area's broad filter "
         f"when those do not kill it). "
         f"CI sample (`--sample {document.get('sampleSize', '?')}`): {document.get('sampleSeconds', '?')} s. "
@@ -731,13 +737,22 @@ def main(argv: list[str] | None = None) -> int:
     build_seconds = build(tree, args.scratch.resolve() / "build.log")
     print(f"== built in {build_seconds:.0f} s", flush=True)
 
-    # The baseline (no mutant active: every selected test must pass) runs beside the mutants; a red baseline
-    # discards their verdicts.
-    baseline_pool = ThreadPoolExecutor(max_workers=1)
-    baseline_future = None
+    # The baseline (no mutant active: every selected test must pass) runs first, alone: a red baseline means no
+    # verdict would hold, so nothing else runs. (Run beside the mutants, it shared the cores with them and a whole
+    # blind round's union of filters outran its 900 s: a red baseline from a timeout, after an hour of mutants.)
+    baseline_seconds = None
     if not args.no_baseline:
         filters = "|".join(sorted({f"(?:{f})" for m in chosen for f in (m.tests, m.broad)}))
-        baseline_future = baseline_pool.submit(run_tests, tree, filters, None, max(args.timeout, 900))
+        outcome = run_tests(tree, filters, None, max(args.timeout, BASELINE_TIMEOUT))
+        baseline_seconds = outcome["seconds"]
+        if outcome["code"] != 0:
+            why = f"it did not finish within {max(args.timeout, BASELINE_TIMEOUT):.0f} s" if outcome["timedOut"] \
+                else f"failing: {'; '.join(outcome['failing']) or 'see below'}"
+            print(f"the baseline is red ({why}): with no mutant active the selected tests must pass, so no verdict "
+                  "would hold; fix them first", file=sys.stderr)
+            print(outcome["tail"], file=sys.stderr)
+            return 2
+        print(f"== baseline green in {baseline_seconds:.0f} s (no mutant active)", flush=True)
 
     def one(mutant: Mutant) -> dict:
         outcome = run_tests(tree, mutant.tests, mutant.id, args.timeout)
@@ -765,17 +780,6 @@ def main(argv: list[str] | None = None) -> int:
             results[mutant.id] = outcome
             print(f"[{number}/{len(chosen)}] {mutant.id:28} {verdict(mutant, outcome):18} {outcome['seconds']:6.1f} s  "
                   f"{'; '.join(outcome['failing'][:1])}", flush=True)
-    baseline_seconds = None
-    if baseline_future is not None:
-        outcome = baseline_future.result()
-        baseline_seconds = outcome["seconds"]
-        if outcome["code"] != 0:
-            print("the baseline is red: with no mutant active the selected tests fail, so no verdict holds; fix them first",
-                  file=sys.stderr)
-            print(outcome["tail"], file=sys.stderr)
-            return 2
-        print(f"== baseline green in {baseline_seconds:.0f} s (no mutant active)", flush=True)
-    baseline_pool.shutdown()
     total = round(time.monotonic() - started)
 
     entries = {m.id: report_entry(m, sites_of[m.id], results.get(m.id)) for m in mutants}
@@ -802,7 +806,7 @@ def main(argv: list[str] | None = None) -> int:
         document["machine"] = document.get("machine") or f"{os.cpu_count()} cores, shared"
         if full:
             document.update({"date": last["date"], "fullRunSeconds": total, "buildSeconds": round(build_seconds),
-                             "baselineSeconds": baseline_seconds, "jobs": args.jobs})
+                             "baselineSeconds": baseline_seconds, "baselineFirst": True, "jobs": args.jobs})
         if args.sample is not None:
             document.update({"sampleSize": len(chosen), "sampleSeconds": total})
         REPORT_JSON.write_text(json.dumps(document, indent=2, ensure_ascii=False) + "\n")
