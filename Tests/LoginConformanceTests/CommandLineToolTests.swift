@@ -198,6 +198,17 @@ struct CommandLineToolTests {
         let (newer, newerOutput) = run("run", "--baseline", baseline.path, "--family", "nonce")
         #expect(newer == .configurationProblem)
         #expect(newerOutput.errorText.contains("written for suite 99.0.0, newer than the vectors' suite \(suiteVersion)"), "\(newerOutput.errorText)")
+        // A later minor or patch version is newer too (SemVer order, not the major alone).
+        let parts = suiteVersion.split(separator: ".").compactMap { Int($0) }
+        try #require(parts.count == 3)
+        for later in ["\(parts[0]).\(parts[1] + 1).0", "\(parts[0]).\(parts[1]).\(parts[2] + 1)"] {
+            try text.replacingOccurrences(of: "\"suiteVersion\" : \"\(suiteVersion)\"", with: "\"suiteVersion\" : \"\(later)\"")
+                .replacingOccurrences(of: "\"suiteVersion\":\"\(suiteVersion)\"", with: "\"suiteVersion\":\"\(later)\"")
+                .write(to: baseline, atomically: true, encoding: .utf8)
+            let (status, output) = run("run", "--baseline", baseline.path, "--family", "nonce")
+            #expect(status == .configurationProblem, "a baseline for suite \(later)")
+            #expect(output.errorText.contains("written for suite \(later), newer than the vectors' suite \(suiteVersion)"), "\(output.errorText)")
+        }
     }
 
     @Test("show prints the vector as JSON, list prints one line per vector")

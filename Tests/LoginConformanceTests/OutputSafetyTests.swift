@@ -52,6 +52,13 @@ struct OutputSafetyTests {
         #expect(inside == .configurationProblem)
         #expect(captured.errorText.contains("inside the --vectors directory"), "\(captured.errorText)")
         #expect(bytes(nonceFile) == before)
+        // Beside the directory, under a name that merely starts with the directory's: not inside it, written.
+        let beside = URL(fileURLWithPath: vectors.directory.path + "-report.json")
+        defer { try? FileManager.default.removeItem(at: beside) }
+        let (besideStatus, besideOutput) = run(["run", "--family", "nonce", "--vectors", vectors.directory.path,
+                                                "--report-json", beside.path])
+        #expect(besideStatus == .passed, "\(besideOutput.errorText)")
+        #expect(bytes(beside) != nil)
 
         let directory = try RunnerFaultTests.scratchDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -175,6 +175,22 @@ struct ProductCLITests {
         #expect(captured.out.last == "FAIL  stop: the adapter exited with status 3")
     }
 
+    @Test("smoke fails an adapter that had to be restarted, even when every answer it gave was well formed")
+    func smokeRestart() throws {
+        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("exit-once-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: marker) }
+        // Two capabilities: the first process exits right after answering the first one's vector, so the second
+        // vector's request never arrives; the adapter is restarted and answers it.
+        let plan: [String: Any] = ["handshake": ["capabilities": ["nonce", "code-verifier"]], "exitOnce": marker.path]
+        let (status, captured) = cli(NotAnImplementation(), ["smoke", "--adapter", ProductHarnessTests.command(plan)])
+        #expect(FileManager.default.fileExists(atPath: marker.path), "the first process exited after its first answer")
+        #expect(status != .passed, "\(captured.out)")
+        // Without the exit, the same adapter passes.
+        let (clean, cleanOutput) = cli(NotAnImplementation(), ["smoke", "--adapter", ProductHarnessTests.command(
+            ["handshake": ["capabilities": ["nonce", "code-verifier"]]])])
+        #expect(clean == .passed, "\(cleanOutput.out)")
+    }
+
     @Test("smoke shows a protocol violation as a failing family, with what the adapter did")
     func smokeViolation() {
         let (status, captured) = cli(NotAnImplementation(), ["smoke", "--adapter", ProductHarnessTests.command(["answers": [["type": "nonsense"]]])])

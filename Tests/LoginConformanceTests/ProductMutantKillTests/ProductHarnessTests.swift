@@ -9,7 +9,8 @@ import Testing
 struct ProductHarnessTests {
     /// An adapter that answers the handshake and each run request as its plan (argv[1], JSON) says: `answers[n]` is
     /// the message for the n-th request (`startDelay`: seconds before the handshake), its `seq` `"due"` (the default), `"none"` (left out), `"due+K"` or a
-    /// number; `after` lines are written after that answer; `exit` is the status at stop. Requests beyond the plan get `{"result":"valid"}`.
+    /// number; `after` lines are written after that answer; `exit` is the status at stop; `exitOnce` (a file path): the
+    /// first process only (the file does not exist yet) exits right after its first answer. Requests beyond the plan get `{"result":"valid"}`.
     static let script = #"""
     import json, sys
     plan = json.loads(sys.argv[1])
@@ -39,6 +40,12 @@ struct ProductHarnessTests {
         print(json.dumps(answer), flush=True)
         for extra in after:
             print(extra if isinstance(extra, str) else json.dumps(extra), flush=True)
+        once = plan.get("exitOnce")
+        if once:
+            import os
+            if not os.path.exists(once):
+                open(once, "w").close()
+                sys.exit(0)
     sys.exit(plan.get("exit", 0))
     """#
 
@@ -148,6 +155,36 @@ struct ProductHarnessTests {
             return
         }
         #expect(message.hasPrefix("the adapter answered seq 1 twice (the second time while seq 2 was due)"), "\(message)")
+    }
+
+    @Test("after a restart, an answer repeating a seq sent to the earlier process is out of order for the vector in flight")
+    func repeatOfAnEarlierProcessesSeq() throws {
+        // Each process follows the same plan: its first answer says seq 1 (due for the first process), its second is
+        // not a protocol message (an error, then a restart). The second process's first request is seq 3.
+        let (_, results, _) = try run(["answers": [["type": "result", "seq": 1, "outcome": ["result": "valid"]],
+                                                   ["type": "nonsense"]]], count: 3)
+        #expect(results.count == 3)
+        guard case .errored(let message) = results[2].outcome else {
+            Issue.record("the third vector: \(results[2].outcome)")
+            return
+        }
+        #expect(message.hasPrefix("the adapter answered a seq it was not sent (out of order)"), "\(message)")
+        guard case .errored(let second) = results[1].outcome else {
+            Issue.record("the second vector: \(results[1].outcome)")
+            return
+        }
+        #expect(!second.contains("twice"), "\(second)")
+        if case .errored(let first) = results[0].outcome { Issue.record("the first vector is blamed: \(first)") }
+    }
+
+    @Test("the first signal wins: a second one while the run stops does not change the interrupt (or the exit status)")
+    func firstSignalWins() {
+        let interrupter = HarnessInterrupter(grace: .milliseconds(10))
+        #expect(interrupter.signal == nil)
+        interrupter.interrupt(signal: SIGINT)
+        interrupter.interrupt(signal: SIGTERM)
+        interrupter.interrupt(signal: SIGHUP)
+        #expect(interrupter.signal == SIGINT)
     }
 
     @Test("members of the started message the protocol does not define are a warning")

@@ -37,7 +37,11 @@ struct ProductJudgingTests {
         let request = try #require(requests.first)
         let verifier = String(repeating: "a", count: 43)
         let defaults = Self.configuration(nonce: nil, verifier: nil)
-        #expect(LoginConfigurationFamily.conforms(Self.configuration(nonce: "n-1", verifier: verifier), to: defaults, input: request))
+        // Both ends of 43…128 and every allowed character (RFC 7636 §4.1) are a valid default verifier.
+        for valid in [verifier, String(repeating: "Z", count: 128), "-._~0123456789" + String(repeating: "b", count: 29)] {
+            #expect(LoginConfigurationFamily.conforms(Self.configuration(nonce: "n-1", verifier: valid), to: defaults, input: request),
+                    "\(valid.count) characters: \(valid)")
+        }
         for (nonce, code) in [("", verifier), ("a b", verifier), ("n", String(repeating: "a", count: 129)),
                               ("n", String(repeating: "a", count: 42)), ("n", String(repeating: "é", count: 43))] {
             #expect(!LoginConfigurationFamily.conforms(Self.configuration(nonce: nonce, verifier: code), to: defaults, input: request),

@@ -16,6 +16,7 @@ struct ProductLintTests {
             3: { vector in vector["refs"] = (vector["refs"] as! [Any]) + (vector["refs"] as! [Any]) },
             4: { $0["profiles"] = ["documented", "ios-sdk"] },
             19: { $0["id"] = "nonce::newline::u+000a" },
+            21: { $0["id"] = "nonce::newline::u+000b.ios-sdk" },  // documented only, with the other profile's suffix
         ])
         let problems = VectorLint.lint(directory: vectors.directory)
         let found = problems.map { "\($0.jsonPath) \($0.kind)" }
@@ -26,6 +27,24 @@ struct ProductLintTests {
         #expect(found.contains("$.vectors[19].id malformedID"), "\(found)")
         #expect(problems.first { $0.jsonPath == "$.vectors[19].id" }?.message
             == "a vector of the documented profile only must end with .documented")
+        #expect(problems.first { $0.jsonPath == "$.vectors[21].id" }?.message
+            == "a vector of the documented profile only must end with .documented", "\(found)")
+    }
+
+    @Test("a rule of one profile is not covered by vectors of the other profile that cite it")
+    func coverageCountsOnlyTheRulesProfile() throws {
+        let vectors = try TemporaryVectors()
+        try vectors.edit("rules.json") { catalogue in
+            var rules = catalogue["rules"] as! [[String: Any]]
+            rules.append(["id": "nonce.sdk-only.ios-sdk", "section": "SPECIFICATION.md §1", "needs": "any", "profiles": ["ios-sdk"],
+                          "statement": "a rule of ios-sdk that only a documented vector cites", "sources": rules[0]["sources"]!])
+            catalogue["rules"] = rules
+        }
+        // Vector 19 of nonce.json holds under documented only.
+        try vectors.editVector("nonce.json", at: 19) { $0["rules"] = ($0["rules"] as! [String]) + ["nonce.sdk-only.ios-sdk"] }
+        let entry = try #require(try RuleCoverage(directory: vectors.directory).entry(for: "nonce.sdk-only.ios-sdk"))
+        #expect(!entry.isCovered, "\(entry.vectors)")
+        #expect(entry.vectors.isEmpty, "\(entry.vectors)")
     }
 
     @Test("a malformed rule ID and a section that is not the specification's are reported in rules.json")
@@ -41,6 +60,13 @@ struct ProductLintTests {
             .map { "\($0.jsonPath) \($0.kind)" }
         #expect(found.contains("$.rules[0].id invalidRuleCatalogue"), "\(found)")
         #expect(found.contains("$.rules[1].section invalidRuleCatalogue"), "\(found)")
+        // Well formed: at least two dot-separated parts, the first starting with a letter.
+        for id in ["nonce", "nonce.", ".empty", "1nonce.empty", "nonce..empty", "no+nce.empty", "nonce.-empty", "Nonce.empty"] {
+            #expect(!RuleCatalogue.isWellFormedID(id), "\(id)")
+        }
+        for id in ["nonce.empty", "nonce.whitespace.u+000a", "token.exp.600-seconds", "a.1"] {
+            #expect(RuleCatalogue.isWellFormedID(id), "\(id)")
+        }
     }
 
     @Test("two vectors of one profile with one input, one label and other details contradict each other (not a repeat)")

@@ -73,6 +73,32 @@ struct ProductLoaderTests {
         #expect(error.jsonPath == "$.vectors[\(use.index)].\(use.path).reason", "\(error)")
     }
 
+    @Test("a vector's profiles are non-empty and each listed once; its alsoAccepted never repeats the expected outcome")
+    func profilesAndAlternativesOnce() throws {
+        let repeatedProfile = try TemporaryVectors()
+        try repeatedProfile.editVector("nonce.json", at: 0) { vector in vector["profiles"] = ["documented", "documented"] }
+        let profileError = try #require(repeatedProfile.loadError())
+        #expect(profileError.kind == .invalidFormat)
+        #expect(profileError.jsonPath == "$.vectors[0].profiles", "\(profileError)")
+        #expect(profileError.problem.contains("non-empty and unique"), "\(profileError)")
+
+        let expectedAgain = try TemporaryVectors()
+        try expectedAgain.editVector("nonce.json", at: 0) { vector in vector["alsoAccepted"] = [vector["expected"]!] }
+        let alternativeError = try #require(expectedAgain.loadError())
+        #expect(alternativeError.kind == .invalidFormat)
+        #expect(alternativeError.jsonPath == "$.vectors[0].alsoAccepted", "\(alternativeError)")
+        #expect(alternativeError.problem.contains("without the expected outcome"), "\(alternativeError)")
+    }
+
+    @Test("a manifest member the format does not define (a misspelling) is refused, naming it")
+    func manifestUnknownMember() throws {
+        let vectors = try TemporaryVectors()
+        try vectors.edit("manifest.json") { manifest in manifest["familes"] = manifest["families"] }
+        let error = try #require(vectors.loadError())
+        #expect(error.file == vectors.path("manifest.json"))
+        #expect("\(error)".contains("familes"), "\(error)")
+    }
+
     @Test("a vector without profiles holds in every profile; the selection keeps the profile and the families asked for")
     func profilesAndFamilies() throws {
         let suite = try VectorSuite.bundled()
@@ -94,6 +120,11 @@ struct ProductLoaderTests {
                      #"{"a":1,"a":1}"#, #"{"a":{"b":1,"b":2}}"#] {
             #expect(JSONValue.parse(text) == nil, "\(text)")
         }
+        // Every C0 control must be escaped in a string, up to 0x1F; from the space (0x20) on, characters stand as they are.
+        for control in [0x00, 0x0A, 0x1F] {
+            #expect(JSONValue.parse("\"a\(Character(Unicode.Scalar(UInt8(control))))b\"") == nil, "byte \(control)")
+        }
+        #expect(JSONValue.parse("\" ~\"") == .string(" ~"))
         #expect(JSONValue.parse(#""\ud83d\ude00""#) == .string("😀"))
         #expect(JSONValue.parse("-0.5") == .number(-0.5))
     }

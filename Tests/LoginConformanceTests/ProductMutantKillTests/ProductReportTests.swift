@@ -259,6 +259,34 @@ struct ProductReportTests {
         #expect(markdown.contains("**Gate: FAILED** — 1 regression, 4 blocking results in all"), "\(markdown.prefix(400))")
     }
 
+    @Test("a section lists the most severe first, whatever the IDs' order; the FAULTED headline counts every incident's vectors not run")
+    func severityOrderAndFaultedCount() throws {
+        // Two documented vectors whose IDs sort the other way round from their severities.
+        let vectors = F.suite.vectors(for: .documented)
+        let pair = try #require(vectors.lazy.compactMap { low -> (String, String)? in
+            guard low.metadata.severity == .low else { return nil }
+            guard let critical = vectors.first(where: { $0.metadata.severity == .critical && $0.metadata.id > low.metadata.id })
+            else { return nil }
+            return (low.metadata.id, critical.metadata.id)
+        }.first)
+        let report = try F.gate(nil).evaluate(F.run([F.result(pair.0, F.failed(.wrongVerdict)), F.result(pair.1, F.failed(.wrongVerdict))]),
+                                              implementation: ImplementationInfo(name: "fixture"))
+        #expect(report.entries(.regression).map(\.result.id) == [pair.1, pair.0])
+        let markdown = MarkdownReport.render(report, rerun: Self.rerun)
+        let critical = try #require(markdown.range(of: pair.1)), low = try #require(markdown.range(of: pair.0))
+        #expect(critical.lowerBound < low.lowerBound, "the critical regression is listed first")
+
+        let incidents = [RunIncident(kind: .adapterExited, message: "exited with status 1", notRun: 3),
+                         RunIncident(kind: .adapterUnavailable, message: "could not restart", notRun: 5)]
+        let faulted = try F.gate(nil).evaluate(
+            ConformanceRun(suiteVersion: F.suite.suiteVersion, profile: .documented,
+                           results: [F.result(pair.0, .passed)], incidents: incidents),
+            implementation: ImplementationInfo(name: "fixture"))
+        let headline = try #require(MarkdownReport.render(faulted, rerun: Self.rerun).split(separator: "\n").first { $0.contains("Gate:") })
+        #expect(headline.contains("FAULTED") && headline.contains("2 incidents") && headline.contains("8 selected vectors not run"),
+                "\(headline)")
+    }
+
     @Test("writeReports writes each report to its own file")
     func writeReports() throws {
         let s = try Self.scenario()
