@@ -55,6 +55,12 @@ struct SmokeSubcommand: OptionsSubcommand {
         for warning in runner.warnings {
             tool.output.line("FAIL  protocol: \(warning)")
         }
+        // A restart fails smoke even when every answer was well formed: say why, with what the runner recorded.
+        if runner.restarts > 0 {
+            let what = runner.incidents.map { FailureMessage.line($0.message) }.joined(separator: "; ")
+            tool.output.line("FAIL  restarts: the adapter had to be restarted \(runner.restarts) time\(runner.restarts == 1 ? "" : "s")"
+                + (what.isEmpty ? "" : ": \(what)"))
+        }
         let strict = runner.lateViolations.isEmpty && runner.warnings.isEmpty
         return healthy && stoppedCleanly && strict ? .passed : .implementationUnavailable
     }

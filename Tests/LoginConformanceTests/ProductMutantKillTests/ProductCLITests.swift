@@ -178,13 +178,21 @@ struct ProductCLITests {
     @Test("smoke fails an adapter that had to be restarted, even when every answer it gave was well formed")
     func smokeRestart() throws {
         let marker = FileManager.default.temporaryDirectory.appendingPathComponent("exit-once-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: marker) }
-        // Two capabilities: the first process exits right after answering the first one's vector, so the second
-        // vector's request never arrives; the adapter is restarted and answers it.
+        let planFile = FileManager.default.temporaryDirectory.appendingPathComponent("plan-\(UUID().uuidString).json")
+        defer { for file in [marker, planFile] { try? FileManager.default.removeItem(at: file) } }
+        // Two capabilities: the first process closes its input, answers the first one's vector and exits, so the
+        // second vector's request provably never arrives (not blamed); the adapter is restarted and answers it. The
+        // plan is in a file, so the command line is simple and the runner execs the adapter (no shell keeps its
+        // input open).
         let plan: [String: Any] = ["handshake": ["capabilities": ["nonce", "code-verifier"]], "exitOnce": marker.path]
-        let (status, captured) = cli(NotAnImplementation(), ["smoke", "--adapter", ProductHarnessTests.command(plan)])
+        try JSONSerialization.data(withJSONObject: plan).write(to: planFile)
+        let command = "python3 \(ProductHarnessTests.scriptURL.path) @\(planFile.path)"
+        let (status, captured) = cli(NotAnImplementation(), ["smoke", "--adapter", command])
         #expect(FileManager.default.fileExists(atPath: marker.path), "the first process exited after its first answer")
         #expect(status != .passed, "\(captured.out)")
+        #expect(!captured.out.contains { $0.hasPrefix("FAIL  nonce") || $0.hasPrefix("FAIL  code-verifier") },
+                "each vector's answer was well formed: only the restart fails smoke \(captured.out)")
+        #expect(captured.out.contains { $0.hasPrefix("FAIL  restarts: the adapter had to be restarted 1 time") }, "\(captured.out)")
         // Without the exit, the same adapter passes.
         let (clean, cleanOutput) = cli(NotAnImplementation(), ["smoke", "--adapter", ProductHarnessTests.command(
             ["handshake": ["capabilities": ["nonce", "code-verifier"]]])])

@@ -7,13 +7,14 @@ import Testing
 /// Scripts/product_mutants.json, area harness).
 @Suite("Product mutants: harness")
 struct ProductHarnessTests {
-    /// An adapter that answers the handshake and each run request as its plan (argv[1], JSON) says: `answers[n]` is
+    /// An adapter that answers the handshake and each run request as its plan (argv[1], JSON, or `@FILE` naming a file
+    /// that holds it: a command line the runner execs, with no shell in between) says: `answers[n]` is
     /// the message for the n-th request (`startDelay`: seconds before the handshake), its `seq` `"due"` (the default), `"none"` (left out), `"due+K"` or a
     /// number; `after` lines are written after that answer; `exit` is the status at stop; `exitOnce` (a file path): the
-    /// first process only (the file does not exist yet) exits right after its first answer. Requests beyond the plan get `{"result":"valid"}`.
+    /// first process only (the file does not exist yet) closes its input, gives its first answer and exits. Requests beyond the plan get `{"result":"valid"}`.
     static let script = #"""
     import json, sys
-    plan = json.loads(sys.argv[1])
+    plan = json.load(open(sys.argv[1][1:])) if sys.argv[1].startswith("@") else json.loads(sys.argv[1])
     sys.stdin.readline()
     import time
     time.sleep(plan.get("startDelay", 0))
@@ -37,15 +38,17 @@ struct ProductHarnessTests {
             answer["seq"] = message["seq"] + int(seq[4:])
         elif seq != "none":
             answer["seq"] = seq
-        print(json.dumps(answer), flush=True)
-        for extra in after:
-            print(extra if isinstance(extra, str) else json.dumps(extra), flush=True)
         once = plan.get("exitOnce")
         if once:
             import os
             if not os.path.exists(once):
                 open(once, "w").close()
+                os.close(0)  # closed before answering: the next request provably never arrives (EPIPE)
+                print(json.dumps(answer), flush=True)
                 sys.exit(0)
+        print(json.dumps(answer), flush=True)
+        for extra in after:
+            print(extra if isinstance(extra, str) else json.dumps(extra), flush=True)
     sys.exit(plan.get("exit", 0))
     """#
 
