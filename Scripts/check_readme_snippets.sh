@@ -6,10 +6,13 @@
 #   adopter-tests    Tests/MyLoginTests/FacebookLoginConformance.swift, first without a baseline
 #   gate-tests       the same file with the baseline and the reports test
 #   engine-direct    Tests/MyLoginTests/EngineDirect.swift (compiled)
+#   harness-first-baseline, harness-ci   the harness route: the first-baseline command and the workflow's gate step,
+#                    run with Examples/PythonAdapter as conformance/adapter.py (step 4)
 # The script writes `MyLogin` itself (the adapter's `Nonce.problem(with:)`), then walks the README's workflow:
 #   1. `swift test` with the four-family file and one family adopted: green, each family not adopted skipped with
 #      one warning (not one failure per vector);
-#   2. a bug in MyLogin, no baseline yet: `UPDATE_BASELINE=1 swift test` is green and writes the first baseline;
+#   2. a bug in MyLogin, no baseline yet: `UPDATE_BASELINE=1 swift test` is green, writes the first baseline
+#      (Tests/conformance-baseline.json, no SwiftPM warning before or after) and a summary saying `Gate: passed`;
 #      `swift test --filter FacebookLoginConformance` (the CI step) is green, writes reports/, prints each
 #      known-failure message once, and SwiftPM does not warn about the baseline file;
 #   3. the bug fixed: the gated run is red (newly passing), `UPDATE_BASELINE=1 swift test` is green and tightens
@@ -41,19 +44,21 @@ while i < len(lines):
     if m:
         name = m.group(1)
         if name in found: sys.exit(f"README.md:{i+1}: snippet {name} appears twice")
-        if i + 1 >= len(lines) or lines[i + 1].strip() != "```swift":
-            sys.exit(f"README.md:{i+1}: snippet {name} is not followed by a ```swift fence")
+        fence = re.fullmatch(r"```(swift|sh|yaml)", lines[i + 1].strip()) if i + 1 < len(lines) else None
+        if not fence:
+            sys.exit(f"README.md:{i+1}: snippet {name} is not followed by a ```swift, ```sh or ```yaml fence")
         j = i + 2
         while j < len(lines) and lines[j].strip() != "```": j += 1
-        found[name] = "\n".join(lines[i + 2:j]) + "\n"
+        found[name] = ("\n".join(lines[i + 2:j]) + "\n", fence.group(1))
         i = j
     i += 1
-wanted = ["adopter-package", "adopter-adapter", "adopter-tests", "gate-tests", "engine-direct"]
+wanted = ["adopter-package", "adopter-adapter", "adopter-tests", "gate-tests", "engine-direct", "harness-first-baseline",
+          "harness-ci"]
 missing = [n for n in wanted if n not in found]
 if missing: sys.exit(f"README.md: no snippet marked {missing}")
-for name, text in found.items():
-    if "…" in re.sub(r'"(\\.|[^"\\])*"', '""', text): sys.exit(f"README.md: snippet {name} has an elision (…) outside a string: it cannot compile")
-    open(os.path.join(out, name + ".swift"), "w", encoding="utf-8").write(text)
+for name, (text, language) in found.items():
+    if "…" in re.sub(r'"(\\.|[^"\\])*"', '""', text): sys.exit(f"README.md: snippet {name} has an elision (…) outside a string: it cannot run")
+    open(os.path.join(out, f"{name}.{language}"), "w", encoding="utf-8").write(text)
 print(f"README.md: {len(found)} snippets: {', '.join(sorted(found))}")
 PY
 
@@ -107,6 +112,7 @@ run() {  # run NAME EXPECTED_STATUS COMMAND...: the output goes to NAME.log
 echo "== 1. the four-family test file, one family adopted"
 write_mylogin correct
 run build 0 swift build --build-tests
+grep -q 'Invalid Exclude\|unhandled' build.log && fail "the adopter's first build warns about a file (build.log)"
 run four-families 0 swift test
 skipped=$(grep -c '\[skipped\] ' four-families.log || true)
 [ "$skipped" -eq 3 ] || fail "expected one [skipped] warning for each of the 3 families not adopted, got $skipped (four-families.log)"
@@ -119,10 +125,13 @@ echo "  families not adopted: $skipped skipped warnings, no failure"
 echo "== 2. a bug, no baseline yet: UPDATE_BASELINE=1 writes it, the CI step is then green"
 write_mylogin bug
 cp snippets/gate-tests.swift Tests/MyLoginTests/FacebookLoginConformance.swift
-baseline=Tests/MyLoginTests/conformance-baseline.json
+baseline=Tests/conformance-baseline.json
 [ ! -e "$baseline" ] || fail "a baseline exists before the first update"
+rm -rf reports
 run first-baseline 0 env UPDATE_BASELINE=1 swift test
-[ -s "$baseline" ] || fail "UPDATE_BASELINE=1 swift test wrote no baseline"
+[ -s "$baseline" ] || fail "UPDATE_BASELINE=1 swift test wrote no baseline at $baseline"
+grep -q 'Invalid Exclude\|unhandled' first-baseline.log && fail "SwiftPM warns about a file (first-baseline.log)"
+grep -q '\*\*Gate: passed\*\*' reports/summary.md || fail "the run that writes the baseline reports $(grep 'Gate:' reports/summary.md || echo 'no gate'), not passed"
 known=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["knownFailures"]))' "$baseline")
 [ "$known" -gt 0 ] || fail "the first baseline records no failure although MyLogin has a bug"
 rm -rf reports
@@ -144,4 +153,21 @@ run tighten 0 env UPDATE_BASELINE=1 swift test
 left=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["knownFailures"]))' "$baseline")
 [ "$left" -eq 0 ] || fail "the tightened baseline still has $left entries"
 run gated-again 0 swift test --filter FacebookLoginConformance
+echo "== 4. the harness route in CI: the README's first-baseline command, then its workflow's gate step, with"
+echo "   Examples/PythonAdapter as conformance/adapter.py and this checkout's runner as \$LOGIN_CONFORMANCE"
+(cd "$repo" && swift build --product login-conformance >/dev/null)
+LOGIN_CONFORMANCE="$repo/.build/debug/login-conformance"
+export LOGIN_CONFORMANCE
+mkdir -p harness/conformance
+cp "$repo/Examples/PythonAdapter/reference_adapter.py" harness/conformance/adapter.py
+gate_step=$(grep -E '^ +run: .*\$LOGIN_CONFORMANCE run ' snippets/harness-ci.yaml | sed -E 's/^ +run: //')
+[ "$(printf '%s\n' "$gate_step" | grep -c .)" -eq 1 ] || fail "the harness-ci workflow has no single step running '\$LOGIN_CONFORMANCE run'"
+(cd harness && bash ../snippets/harness-first-baseline.sh) > harness-first-baseline.log 2>&1 \
+    || { cat harness-first-baseline.log >&2; fail "the README's first-baseline command failed"; }
+[ -s harness/conformance/baseline.json ] || fail "the first-baseline command wrote no conformance/baseline.json"
+(cd harness && bash -c "$gate_step") > harness-gate.log 2>&1 || { cat harness-gate.log >&2; fail "the workflow's gate step failed"; }
+for report in junit.xml summary.md; do [ -s "harness/reports/$report" ] || fail "the gate step wrote no reports/$report"; done
+grep -q '\*\*Gate: passed\*\*' harness/reports/summary.md || fail "the gate step's summary does not say passed"
+echo "  harness route: baseline written, gate passed, reports/junit.xml and reports/summary.md written"
+
 echo "check_readme_snippets: the README's snippets build, and its workflow is green at every step"
