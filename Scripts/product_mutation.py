@@ -517,7 +517,7 @@ def blind_round_lines() -> list[str]:
         killed = [m for m in run if m["verdict"].startswith("killed")]
         return len(killed), len(run), [m["id"] for m in run if not m["verdict"].startswith("killed")]
 
-    lines = ["## Blind rounds (issue 21)", "",
+    lines = ["## Blind rounds", "",
              "Bugs written by someone who saw `Sources/` and the specification but not `Tests/`, this catalogue, its "
              "report or the history (`Scripts/blind_rounds/round-N.json`, committed before the round ran). The first "
              "run's kill rate is the measurement; it is recorded before any test is written for a survivor and never "
@@ -608,7 +608,7 @@ def render_markdown(document: dict) -> str:
     lines.extend(blind_round_lines())
 
     planted = [e for e in entries if e["id"].startswith("issue16-")]
-    lines.extend(["## The eleven bugs of issue 16", "",
+    lines.extend(["## The eleven planted bugs", "",
                   "Planted one at a time in product code, all eleven survived the whole `swift test` before this work.",
                   "", "| mutant | site | the bug | verdict | killed by |", "| --- | --- | --- | --- | --- |"])
     for e in planted:
@@ -618,7 +618,7 @@ def render_markdown(document: dict) -> str:
 
     guarded = [e for e in entries if e.get("guards")]
     python_checks = document.get("pythonChecks") or []
-    lines.extend(["## Tests that can fail (issue 16 item 2)", "",
+    lines.extend(["## Tests that can fail", "",
                   "Each test the issue names, shown failing on the bug it guards against: for the Swift tests, a product",
                   "mutant above that the test kills; for the Python tests, the script or schema broken in a scratch copy",
                   "(`python3 Scripts/product_mutation.py --python-checks [PYTHON]` reruns them).", "",
