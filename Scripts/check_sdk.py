@@ -27,6 +27,7 @@ Python standard library only.
 from __future__ import annotations
 
 import argparse
+import ast
 import hashlib
 import json
 import os
@@ -73,36 +74,41 @@ SOURCE_PROBES: list[tuple[str, str, str]] = [
     ("FBSDKCoreKit/FBSDKCoreKit/AuthenticationTokenClaims.swift", r"\blet cnfJkt\b", "SDK_HAS_CNF_JKT"),
 ]
 
-# The families the driver runs, and what it calls in the SDK.
-RUN_FAMILIES: dict[str, str] = {
-    "nonce": "NonceValidator.isValid(nonce:)",
-    "code-verifier": "CodeVerifier(string:)",
-    "code-challenge": "CodeVerifier(string:)!.challenge (CommonCrypto stood in for by swift-crypto)",
-    "login-configuration": "LoginConfiguration(permissions:tracking:nonce:messengerPageId:authType:[appSwitch:]codeVerifier:)",
-    "token-claims": "AuthenticationTokenHeader(fromEncodedString:), then AuthenticationTokenClaims(encodedClaims:nonce:)",
-}
-# Families whose ios-sdk vectors this check cannot run, and why (docs/sdk-check.md, "What is not compiled").
-NOT_RUN: dict[str, str] = {
-    "login-request": "LoginManager / NativeAppLoginHandler need UIKit, the app-switch and browser machinery and "
-    "ObjC internals; read, not run (SPECIFICATION.md cites the code rule by rule)",
-    "login-result": "LoginURLCompleter / LoginManager need the ObjC access token, FBSDKInternalUtility and the "
-    "Graph request stack; read, not run",
-    "signed-token": "AuthenticationTokenFactory verifies with Security.framework (SecCertificate, SecKey) and "
-    "decodes with the ObjC FBSDKBase64; read, not run",
-    "profile": "Profile is an ObjC-bridged class tied to the Graph request stack and image cache; read, not run",
-    "access-token": "FBSDKAccessToken is Objective-C; read, not run",
-    "token-change": "FBSDKAccessToken's change notification is Objective-C; read, not run",
-    "graph-error": "FBSDKErrorConfiguration / FBSDKGraphRequestConnection are Objective-C; read, not run",
-}
+def family_sdk_checks(vectorgen: Path = ROOT / "Scripts" / "vectorgen") -> dict[str, dict]:
+    """Each family's `SDK_CHECK` declaration, by family name: its module in Scripts/vectorgen/ says what the driver
+    calls in the SDK (`runs`), or why its ios-sdk vectors are read, not run (`notRun`); a family whose stage is all
+    the SDK reveals of a rejection lists `stageReasons`. Read from the modules' source (literals only), not imported,
+    so that this check needs no vector generator dependency. A family module without the declaration is an error:
+    a new family says how the SDK check treats it."""
+    declared: dict[str, dict] = {}
+    for path in sorted(vectorgen.glob("*.py")):
+        values = {}
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
+                    and node.targets[0].id in ("FAMILY", "SDK_CHECK"):
+                values[node.targets[0].id] = ast.literal_eval(node.value)
+        if "FAMILY" not in values:
+            continue
+        check = values.get("SDK_CHECK")
+        if not isinstance(check, dict) or len({"runs", "notRun"} & check.keys()) != 1 \
+                or not set(check) <= {"runs", "notRun", "stageReasons"}:
+            raise ValueError(f"{path.name}: SDK_CHECK must be a dict with exactly one of 'runs' and 'notRun' "
+                             "(and optionally 'stageReasons')")
+        declared[values["FAMILY"]] = check
+    return declared
 
+
+_SDK_CHECKS = family_sdk_checks()
+# The families the driver runs, and what it calls in the SDK.
+RUN_FAMILIES: dict[str, str] = {family: c["runs"] for family, c in _SDK_CHECKS.items() if "runs" in c}
+# Families whose ios-sdk vectors this check cannot run, and why (docs/sdk-check.md, "What is not compiled").
+NOT_RUN: dict[str, str] = {family: c["notRun"] for family, c in _SDK_CHECKS.items() if "notRun" in c}
 # A rejection the SDK answers only as nil: the stage that refused, and the reasons that stage can give.
 STAGE_REASONS: dict[str, dict[str, set[str]]] = {
-    "token-claims": {
-        "header": {"malformed", "headerAlgorithm", "headerType", "headerKeyID"},
-        "claims": {"malformed", "missingClaim", "wrongClaimType", "emptyClaim", "issuer", "audience", "expired",
-                   "issuedTooLongAgo", "nonceMismatch"},
-    },
+    family: {stage: set(reasons) for stage, reasons in c["stageReasons"].items()}
+    for family, c in _SDK_CHECKS.items() if "stageReasons" in c
 }
+
 # Lists compared as sets (Vectors/README.md: permission lists are sets).
 SET_KEYS = {"permissions", "grantedPermissions", "declinedPermissions"}
 

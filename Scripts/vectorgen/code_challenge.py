@@ -40,6 +40,11 @@ DESCRIPTION = (
     "Includes SPECIFICATION.md §1's known pair and RFC 7636 Appendix B's, verifiers of 43 and 128 characters and of "
     "every unreserved character, and challenges where standard base64 would differ (+, / and = padding)."
 )
+# The SDK check (Scripts/check_sdk.py, docs/sdk-check.md): what its driver calls in the SDK for this family's
+# ios-sdk vectors (`runs`), or why they are read, not run (`notRun`).
+SDK_CHECK = {
+    "runs": "CodeVerifier(string:)!.challenge (CommonCrypto stood in for by swift-crypto)",
+}
 REASONS = {
     "challenge": "the only result: the computed challenge (this family has no rejection; every input is a valid "
                  "verifier)",

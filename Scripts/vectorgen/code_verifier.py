@@ -47,6 +47,11 @@ DESCRIPTION = (
     "Unicode alphanumerics accept them, so each such input has one vector per profile. Non-ASCII characters that "
     "are neither letters nor digits are refused in both readings."
 )
+# The SDK check (Scripts/check_sdk.py, docs/sdk-check.md): what its driver calls in the SDK for this family's
+# ios-sdk vectors (`runs`), or why they are read, not run (`notRun`).
+SDK_CHECK = {
+    "runs": "CodeVerifier(string:)",
+}
 REASONS = {
     "length": "the verifier is not 43 to 128 characters long",
     "characters": "the verifier holds a character outside A-Z a-z 0-9 - . _ ~ (under the ios-sdk profile, non-ASCII "

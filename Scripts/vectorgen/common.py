@@ -6,6 +6,9 @@ Each family module (nonce.py, login_configuration.py, ...) exposes:
   REASONS: {reason: meaning} -- the family's closed list of rejection reasons
   SHAPE: the shape of its vectors (shape.Family): input fields, outcome variants, cross-field constraints; the
          family's JSON Schema and its entry in Vectors/schema/fields.json are generated from it
+  SDK_CHECK: how Scripts/check_sdk.py treats the family's ios-sdk vectors, as literals: {"runs": what its driver calls
+         in the SDK} or {"notRun": why they are read, not run}; "stageReasons" where the SDK reveals only the stage
+         that refused
   vectors(): a list of dicts made with vector() below, in a stable, reviewable order
 
 The generator finds a family module by its FAMILY (the module is named after the family, '-' as '_') and orders the

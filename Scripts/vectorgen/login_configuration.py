@@ -25,6 +25,11 @@ DESCRIPTION = (
     "(nonce newlines, the Limited Login allow-list, non-ASCII code verifier characters) there is one vector per "
     "profile."
 )
+# The SDK check (Scripts/check_sdk.py, docs/sdk-check.md): what its driver calls in the SDK for this family's
+# ios-sdk vectors (`runs`), or why they are read, not run (`notRun`).
+SDK_CHECK = {
+    "runs": "LoginConfiguration(permissions:tracking:nonce:messengerPageId:authType:[appSwitch:]codeVerifier:)",
+}
 REASONS = {
     "invalidNonce": "the nonce is empty or contains whitespace (the documented reading also counts newlines)",
     "invalidPermissionSyntax": "a permission is empty or contains a character other than a-z and _",

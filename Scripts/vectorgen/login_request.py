@@ -76,6 +76,14 @@ DESCRIPTION = (
     "scope is the requested permissions plus openid once. Parameters outside the table are ignored; scope compares "
     "in any order, state as JSON."
 )
+# The SDK check (Scripts/check_sdk.py, docs/sdk-check.md): what its driver calls in the SDK for this family's
+# ios-sdk vectors (`runs`), or why they are read, not run (`notRun`).
+SDK_CHECK = {
+    "notRun": (
+        "LoginManager / NativeAppLoginHandler need UIKit, the app-switch and browser machinery and ObjC "
+        "internals; read, not run (SPECIFICATION.md cites the code rule by rule)"
+    ),
+}
 REASONS = {
     "request": "the only result: the login request made (this family has no rejection; every configuration is "
                "valid)",

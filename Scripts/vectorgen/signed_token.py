@@ -49,6 +49,14 @@ DESCRIPTION = (
     "another key), an RSASSA-PKCS1-v1_5 SHA-256 signature over the ASCII bytes seg0.seg1 by that key, then the claim "
     "rules of the token-claims family. Embedded jwk, jku, x5u and x5c headers are ignored. The keys are TEST-ONLY."
 )
+# The SDK check (Scripts/check_sdk.py, docs/sdk-check.md): what its driver calls in the SDK for this family's
+# ios-sdk vectors (`runs`), or why they are read, not run (`notRun`).
+SDK_CHECK = {
+    "notRun": (
+        "AuthenticationTokenFactory verifies with Security.framework (SecCertificate, SecKey) and decodes "
+        "with the ObjC FBSDKBase64; read, not run"
+    ),
+}
 REASONS = {
     "malformed": "the token is not exactly three dot-separated segments",
     "badBase64url": "a segment is not base64url as the profile reads it (documented: strict RFC 7515 base64url, no "

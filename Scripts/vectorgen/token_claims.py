@@ -23,6 +23,20 @@ DESCRIPTION = (
     "the wrong type are dropped while the token is still accepted. Signatures and base64url are out of scope: the "
     "input holds the decoded JSON texts."
 )
+# The SDK check (Scripts/check_sdk.py, docs/sdk-check.md): what its driver calls in the SDK for this family's
+# ios-sdk vectors (`runs`), or why they are read, not run (`notRun`).
+SDK_CHECK = {
+    "runs": (
+        "AuthenticationTokenHeader(fromEncodedString:), then "
+        "AuthenticationTokenClaims(encodedClaims:nonce:)"
+    ),
+    # A rejection the SDK answers only as nil: the stage that refused, and the reasons that stage can give.
+    "stageReasons": {
+        "header": ["malformed", "headerAlgorithm", "headerType", "headerKeyID"],
+        "claims": ["malformed", "missingClaim", "wrongClaimType", "emptyClaim", "issuer", "audience", "expired",
+                   "issuedTooLongAgo", "nonceMismatch"],
+    },
+}
 REASONS = {
     "malformed": "the header or the claims text is not a JSON object (not JSON at all, or JSON of another type)",
     "headerAlgorithm": "the header's alg is absent, not a string, or not exactly RS256",
