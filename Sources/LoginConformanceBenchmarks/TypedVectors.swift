@@ -1,85 +1,79 @@
 import LoginConformance
 import LoginConformanceReference
 
-/// One profile's vectors, split by family into typed arrays before timing, for the hand-written loop that the
-/// engine overhead is measured against.
+/// One profile's vectors, split by family into typed arrays before timing, for the direct loop that the engine
+/// overhead is measured against: each family's own `run` is called on the reference with no engine around it (no
+/// plan, no type erasure, no results), and each answer judged by the family's own `conforms`.
+///
+/// The lanes come from the registry the suite was loaded with, so a family added later joins both sides with no
+/// edit here.
 struct TypedVectors {
-    /// The families the hand-written loop knows: every family the reference adopts (not `signed-token` and
-    /// `code-challenge`, which need cryptography the root package does not have). A family added later joins both
-    /// sides once the loop calls it.
-    static let families: Set<ConformanceFamily> = [
-        .nonce, .loginConfiguration, .loginResult, .tokenClaims, .codeVerifier, .loginRequest, .profile,
-        .accessToken, .tokenChange, .graphError,
-    ]
+    private let lanes: [any DirectLane]
 
-    private var nonces = Lane<NonceFamily>()
-    private var configurations = Lane<LoginConfigurationFamily>()
-    private var results = Lane<LoginResultFamily>()
-    private var claims = Lane<TokenClaimsFamily>()
-    private var verifiers = Lane<CodeVerifierFamily>()
-    private var requests = Lane<LoginRequestFamily>()
-    private var profiles = Lane<ProfileFamily>()
-    private var accessTokens = Lane<AccessTokenFamily>()
-    private var tokenChanges = Lane<TokenChangeFamily>()
-    private var graphErrors = Lane<GraphErrorFamily>()
+    /// Splits `vectors` into one typed lane per family of `registry` that has vectors among them.
+    init(_ vectors: [any ConformanceVector], registry: FamilyRegistry = .standard) {
+        lanes = registry.definitions.compactMap { Self.lane(of: $0, from: vectors) }
+    }
 
-    /// Splits `vectors`, which must all be of ``families``.
-    init(_ vectors: [any ConformanceVector]) {
-        for vector in vectors {
-            switch vector {
-            case let vector as Vector<NonceFamily>: nonces.vectors.append(vector)
-            case let vector as Vector<LoginConfigurationFamily>: configurations.vectors.append(vector)
-            case let vector as Vector<LoginResultFamily>: results.vectors.append(vector)
-            case let vector as Vector<TokenClaimsFamily>: claims.vectors.append(vector)
-            case let vector as Vector<CodeVerifierFamily>: verifiers.vectors.append(vector)
-            case let vector as Vector<LoginRequestFamily>: requests.vectors.append(vector)
-            case let vector as Vector<ProfileFamily>: profiles.vectors.append(vector)
-            case let vector as Vector<AccessTokenFamily>: accessTokens.vectors.append(vector)
-            case let vector as Vector<TokenChangeFamily>: tokenChanges.vectors.append(vector)
-            case let vector as Vector<GraphErrorFamily>: graphErrors.vectors.append(vector)
-            default: preconditionFailure("a vector of a family the hand-written loop does not know: \(vector.metadata.id)")
-            }
-        }
+    private init(lanes: [any DirectLane]) {
+        self.lanes = lanes
+    }
+
+    private static func lane<Family: VectorFamily>(
+        of _: Family.Type, from vectors: [any ConformanceVector]
+    ) -> (any DirectLane)? {
+        let typed = vectors.compactMap { $0 as? Vector<Family> }
+        return typed.isEmpty ? nil : Lane<Family>(vectors: typed)
     }
 
     /// How many vectors there are.
-    var count: Int {
-        nonces.vectors.count + configurations.vectors.count + results.vectors.count + claims.vectors.count
-            + verifiers.vectors.count + requests.vectors.count + profiles.vectors.count + accessTokens.vectors.count
-            + tokenChanges.vectors.count + graphErrors.vectors.count
+    var count: Int { lanes.reduce(0) { $0 + $1.count } }
+
+    /// The families among these vectors whose protocol `reference` does not adopt: such a family answers `nil` from
+    /// its `run` (signed-token and code-challenge, which need cryptography the root package does not have).
+    func families(notAdoptedBy reference: ReferenceImplementation) -> Set<ConformanceFamily> {
+        Set(lanes.filter { !$0.isAdopted(by: reference) }.map(\.family))
     }
 
-    /// Calls the reference directly and judges each answer with the family's rule; returns how many conform.
-    func handWrittenLoop(_ reference: ReferenceImplementation) -> Int {
-        nonces.passed { reference.validateNonce($0.nonce) }
-            + configurations.passed { reference.makeConfiguration($0) }
-            + results.passed { reference.resolveLoginResult($0) }
-            + claims.passed { reference.validateClaims($0) }
-            + verifiers.passed { reference.validateCodeVerifier($0.codeVerifier) }
-            + requests.passed { reference.makeLoginRequest($0) }
-            + profiles.passed { reference.makeProfile($0) }
-            + accessTokens.passed { query in
-                switch query.question {
-                case .hasGranted(let permission): AccessTokenAnswer(reference.hasGranted(permission, in: query.token))
-                case .isExpired: AccessTokenAnswer(reference.isExpired(query.token, now: query.now))
-                case .isDataAccessExpired: AccessTokenAnswer(reference.isDataAccessExpired(query.token, now: query.now))
-                }
-            }
-            + tokenChanges.passed { reference.notifications(for: $0) }
-            + graphErrors.passed { reference.classifyGraphError($0) }
+    /// These vectors, only those of `families`.
+    func restricted(to families: Set<ConformanceFamily>) -> TypedVectors {
+        TypedVectors(lanes: lanes.filter { families.contains($0.family) })
+    }
+
+    /// Calls each family's `run` on the reference directly and judges each answer with the family's rule; returns
+    /// how many conform.
+    func directLoop(_ reference: ReferenceImplementation) -> Int {
+        lanes.reduce(0) { $0 + $1.passed(on: reference) }
     }
 }
 
-/// One family's vectors in the hand-written loop: the reference is called directly (no protocol cast, no engine),
-/// and each answer judged with the family's own rule.
-private struct Lane<Family: VectorFamily> {
-    var vectors: [Vector<Family>] = []
+/// One family's lane, its type erased only between lanes, never inside the loop over its vectors.
+private protocol DirectLane {
+    var family: ConformanceFamily { get }
+    var count: Int { get }
+    func isAdopted(by reference: ReferenceImplementation) -> Bool
+    func passed(on reference: ReferenceImplementation) -> Int
+}
 
-    /// How many of the vectors `answer` conforms to.
-    func passed(_ answer: (Family.Input) -> Family.Outcome) -> Int {
+/// One family's vectors in the direct loop.
+private struct Lane<Family: VectorFamily>: DirectLane {
+    let vectors: [Vector<Family>]
+
+    var family: ConformanceFamily { Family.family }
+    var count: Int { vectors.count }
+
+    /// Whether `run` answers for the first vector (an error thrown is an answer: the protocol is adopted).
+    func isAdopted(by reference: ReferenceImplementation) -> Bool {
+        guard let first = vectors.first else { return false }
+        do { return try Family.run(first.input, on: reference) != nil } catch { return true }
+    }
+
+    /// How many of the vectors the reference's answer conforms to (a thrown error conforms to nothing).
+    func passed(on reference: ReferenceImplementation) -> Int {
         var passed = 0
-        for vector in vectors where Family.conforms(answer(vector.input), to: vector.expected, input: vector.input) {
-            passed += 1
+        for vector in vectors {
+            guard let answer = try? Family.run(vector.input, on: reference) else { continue }
+            if Family.conforms(answer, to: vector.expected, input: vector.input) { passed += 1 }
         }
         return passed
     }

@@ -39,7 +39,7 @@ struct BenchCommandTests {
     func quickInProcess() throws {
         let (status, captured) = bench("--quick", "--no-harness", "--scales", "1,2")
         #expect(status == .passed)
-        // The engine and the hand-written loop agree on how many vectors pass: no warning.
+        // The engine and the direct loop agree on how many vectors pass: no warning.
         #expect(captured.error.isEmpty, "\(captured.error)")
         #expect(captured.out.first?.hasPrefix("login-conformance bench (") == true)
         #expect(captured.out.first?.contains(", quick;") == true)
