@@ -1,3 +1,4 @@
+import Foundation
 import LoginConformance
 @testable import LoginConformanceTools
 
@@ -6,16 +7,27 @@ import LoginConformance
 enum RuleCoverageDocument {
     static let path = "docs/rule-coverage.md"
 
-    /// The areas of rule IDs, with the specification sections they come from.
-    static let areas: [(area: String, title: String)] = [
-        ("nonce", "Nonce (SPECIFICATION.md §1, §8)"), ("configuration", "Login configuration (SPECIFICATION.md §1, §8)"),
-        ("verifier", "Code verifier (SPECIFICATION.md §1, §8)"), ("challenge", "Code challenge (SPECIFICATION.md §1)"),
-        ("request", "Login request (SPECIFICATION.md §2)"),
-        ("result", "Login result (SPECIFICATION.md §3)"), ("token", "Token claims and signed tokens (SPECIFICATION.md §4, §8)"),
-        ("profile", "Profile from claims (SPECIFICATION.md §5)"), ("access-token", "Access token (SPECIFICATION.md §6)"),
-        ("token-change", "Access token change notifications (SPECIFICATION.md §6)"),
-        ("graph-error", "Graph API errors (SPECIFICATION.md §6, §7)"),
-    ]
+    /// The areas of rule IDs (the part before the first `.`), each titled with the specification sections its rules
+    /// come from, ordered by the first of them (then as the catalogue lists them): derived from the catalogue, so a
+    /// new family's rules get their heading with no edit here.
+    static func areas(of coverage: RuleCoverage) -> [(area: String, title: String)] {
+        var order: [String] = [], sections: [String: [String]] = [:]
+        for entry in coverage.entries {
+            let area = String(entry.rule.id.prefix { $0 != "." })
+            if sections[area] == nil { order.append(area) }
+            let section = entry.rule.section.replacingOccurrences(of: "SPECIFICATION.md ", with: "")
+            if !(sections[area] ?? []).contains(section) { sections[area, default: []].append(section) }
+        }
+        let cited = sections.mapValues { $0.sorted { $0.localizedStandardCompare($1) == .orderedAscending } }
+        // In the specification's order: by the first section an area's rules come from, then the catalogue's.
+        let first = { (area: String) in cited[area]?.first ?? "" }
+        return order.enumerated().sorted { lhs, rhs in
+            let (left, right) = (first(lhs.element), first(rhs.element))
+            return left == right ? lhs.offset < rhs.offset : left.localizedStandardCompare(right) == .orderedAscending
+        }.map { _, area in
+            (area, "`\(area)` rules (SPECIFICATION.md \((cited[area] ?? []).joined(separator: ", ")))")
+        }
+    }
 
     static func render(coverage: RuleCoverage, run: MutationRun, vectorCount: Int) -> String {
         var lines = [
@@ -44,7 +56,7 @@ enum RuleCoverageDocument {
                 + "| \(entry.rule.needs.rawValue)\(entry.isCovered ? "" : " **uncovered**") | \(profiles(entry.rule)) "
                 + "| \(entry.accepting.count) | \(entry.rejecting.count) | \(entry.computing.count) | \(run.mutantsKilled(through: entry.rule.id).count) |")
         }
-        for (area, title) in areas {
+        for (area, title) in areas(of: coverage) {
             lines += ["", "## \(title)"]
             for entry in coverage.entries where entry.rule.id.hasPrefix(area + ".") {
                 let rule = entry.rule

@@ -3,7 +3,7 @@ import LoginConformance
 
 /// Mutants of the access token questions (SPECIFICATION.md §6): permission lookups that fold, trim, normalise or
 /// search, permission sets mixed up, and expiry comparisons that are inclusive, truncated or read the wrong date.
-enum AccessTokenMutants {
+enum AccessTokenMutants: MutantCatalogue {
     /// The conformant model the mutants break, for `profile` (the §6 rules hold in both).
     static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { AccessTokenModel() }
 

@@ -3,7 +3,7 @@ import LoginConformance
 
 /// Mutants of the S256 code challenge (SPECIFICATION.md §1 item 4; RFC 7636 §4.2): the wrong alphabet or padding, a hex
 /// digest, the plain method, and hashing other bytes than the verifier's ASCII.
-enum ChallengeMutants {
+enum ChallengeMutants: MutantCatalogue {
     /// The conformant model the mutants break, for `profile` (the challenge is the same in both readings).
     static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { ChallengeModel() }
 

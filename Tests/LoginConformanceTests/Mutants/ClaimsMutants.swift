@@ -4,7 +4,9 @@ import LoginConformance
 /// Mutants of id_token header and claims validation (SPECIFICATION.md §4, §8) and the JWT attack classes of
 /// conformance-suites.md: `alg: none`, lenient JSON, NumericDate as a string or a boolean, off-by-one time
 /// windows, lenient issuer and audience checks, Swift's `String ==`, and optional claims handled wrongly.
-enum ClaimsMutants {
+enum ClaimsMutants: MutantCatalogue {
+    static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { ClaimsModel(profile: profile) }
+
     static let all: [Mutant] = [
         // Header.
         // The kinds of bug (the [kind] in front of each description).
@@ -240,6 +242,11 @@ enum ClaimsMutants {
          "with no key set to look it up in, an empty kid is a lenient outcome of the documented reading (RFC 7515 "
          + "§4.1.4 allows any string; D02); successor token.empty-kid-accepted-under-ios-sdk"),
     ]
+
+    /// ``retired``, each named `name (profile)`.
+    static var retiredMutants: [(name: String, reason: String)] {
+        retired.map { ("\($0.name) (\($0.profile.rawValue))", $0.reason) }
+    }
 
     private static func mutant(
         _ name: String, _ profile: ConformanceProfile, _ description: String, _ bug: (inout ClaimsModel) -> Void

@@ -3,7 +3,9 @@ import LoginConformance
 
 /// Mutants of the login configuration (SPECIFICATION.md §1, §8): the permission syntax, the Limited Login allow-list,
 /// the auth type, the order of the checks, the code verifier and the values a configuration keeps.
-enum ConfigurationMutants {
+enum ConfigurationMutants: MutantCatalogue {
+    static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { ConfigurationModel(profile: profile) }
+
     static let all: [Mutant] = [
         // The kinds of bug (the [kind] in front of each description).
         mutant("configuration.omitted-auth-type-is-nil", .documented,
@@ -142,7 +144,7 @@ enum ConfigurationMutants {
     ]
 
     /// Mutants retired in suite 0.3.0, with the reason (never silently deleted).
-    static let retired: [(name: String, reason: String)] = [
+    static let retiredMutants: [(name: String, reason: String)] = [
         ("configuration.code-verifier-length-in-utf16-units", "DECISIONS.md D24: no vector's outcome may depend on "
             + "counting code points rather than UTF-16 units; the one vector that did is retired"),
     ]

@@ -2,7 +2,7 @@ import LoginConformance
 
 /// Mutants of Graph error classification (SPECIFICATION.md §7) and the current token (§6): the default table,
 /// is_transient, the server table, permission errors, the message, the client action and the token effect.
-enum GraphErrorMutants {
+enum GraphErrorMutants: MutantCatalogue {
     /// The conformant model the mutants break, for `profile`.
     static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { GraphErrorModel(profile: profile) }
 
@@ -136,7 +136,7 @@ enum GraphErrorMutants {
     ]
 
     /// Mutants retired in suite 0.3.0, with the reason (never silently deleted).
-    static let retired: [(name: String, reason: String)] = [
+    static let retiredMutants: [(name: String, reason: String)] = [
         ("graph-error.server-wildcard-code-ignored", "DECISIONS.md D29: ignoring a wildcard code is what the SDK does, "
             + "so this is no bug under ios-sdk; graph-error.server-wildcard-code-matches takes its place"),
         ("graph-error.subcode-before-code", "DECISIONS.md D29, D31: under ios-sdk a \"*\" code never registers, so "

@@ -20,15 +20,17 @@ struct Mutant: Sendable {
     /// The implementation, adopting the family's protocol.
     let implementation: any ConformanceSubject & Sendable
 
+    /// Every family's catalogue, in the registry's order of families: the one list a family's mutants join.
+    static let catalogues: [any MutantCatalogue.Type] = [
+        NonceMutants.self, ConfigurationMutants.self, ResultMutants.self, ClaimsMutants.self, SignedTokenMutants.self,
+        VerifierMutants.self, ChallengeMutants.self, RequestMutants.self, ProfileMutants.self, AccessTokenMutants.self,
+        TokenChangeMutants.self, GraphErrorMutants.self,
+    ]
+
     /// Every mutant, by family.
-    static let all: [Mutant] = NonceMutants.all + ConfigurationMutants.all + ResultMutants.all + ClaimsMutants.all
-        + SignedTokenMutants.all + VerifierMutants.all + ChallengeMutants.all + RequestMutants.all + ProfileMutants.all
-        + AccessTokenMutants.all + TokenChangeMutants.all + GraphErrorMutants.all
+    static let all: [Mutant] = catalogues.flatMap { $0.all }
 
     /// Every retired mutant with the reason it no longer counts (its bug became an outcome the sources allow, or
     /// an equivalent mutant after a decision): listed in the mutation report, never silently deleted.
-    static let retired: [(name: String, reason: String)] = ConfigurationMutants.retired + ResultMutants.retired
-        + ClaimsMutants.retired.map { ("\($0.name) (\($0.profile.rawValue))", $0.reason) }
-        + SignedTokenMutants.retired.map { ("\($0.name) (\($0.profile.rawValue))", $0.reason) }
-        + RequestMutants.retired + GraphErrorMutants.retired
+    static let retired: [(name: String, reason: String)] = catalogues.flatMap { $0.retiredMutants }
 }

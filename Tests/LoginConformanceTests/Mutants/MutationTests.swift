@@ -42,18 +42,9 @@ struct MutationTests {
     func modelsConform() throws {
         let suite = try VectorSuite.bundled()
         for profile in ConformanceProfile.allCases {
-            let models: [(ConformanceFamily, any ConformanceSubject & Sendable)] = [
-                (.nonce, NonceModel(profile: profile)), (.loginConfiguration, ConfigurationModel(profile: profile)),
-                (.loginResult, ResultModel()), (.tokenClaims, ClaimsModel(profile: profile)),
-                (.signedToken, SignedTokenModel(profile: profile)),
-                (.codeVerifier, VerifierMutants.model(profile: profile)),
-                (.codeChallenge, ChallengeMutants.model(profile: profile)),
-                (.loginRequest, RequestMutants.model(profile: profile)),
-                (.profile, ProfileMutants.model(profile: profile)),
-                (.accessToken, AccessTokenMutants.model(profile: profile)),
-                (.tokenChange, TokenChangeMutants.model(profile: profile)),
-                (.graphError, GraphErrorMutants.model(profile: profile)),
-            ]
+            let models = Mutant.catalogues.compactMap { catalogue in
+                catalogue.family.map { ($0, catalogue.model(profile: profile)) }
+            }
             // A family with no vector under the profile (DECISIONS.md D31: login-request and token-change under
             // documented) has nothing to conform to there.
             for (family, model) in models where !suite.vectors(for: profile, families: [family]).isEmpty {
@@ -68,25 +59,34 @@ struct MutationTests {
     }
 
     @Test("the catalogue: at least 30 mutants over every family, each named for its bug and described in one line")
-    func catalogue() {
+    func catalogue() throws {
         let mutants = Mutant.all
         #expect(mutants.count >= 30)
         #expect(Set(mutants.map(\.family)) == Set(ConformanceFamily.allCases))
         #expect(Set(mutants.map(\.name)).count == mutants.count)
-        let area: [ConformanceFamily: String] = [
-            .nonce: "nonce.", .loginConfiguration: "configuration.", .loginResult: "result.", .tokenClaims: "token.",
-            .signedToken: "signed-token.", .codeVerifier: "verifier.", .codeChallenge: "challenge.",
-            .loginRequest: "request.", .profile: "profile.", .accessToken: "access-token.", .tokenChange: "token-change.",
-            .graphError: "graph-error.",
-        ]
+        for catalogue in Mutant.catalogues {
+            #expect(Set(catalogue.all.map(\.family)).count == 1, "\(catalogue): one family per catalogue")
+        }
+        // A mutant is named `area.bug`: its area is its family's name or the area of a rule its family's vectors
+        // cite (`configuration.` for login-configuration, `token.` for token-claims).
+        var areas: [ConformanceFamily: Set<String>] = [:]
+        for vector in try VectorSuite.bundled().vectors {
+            areas[vector.family, default: [vector.family.rawValue]].formUnion(vector.metadata.rules.map(Self.area(of:)))
+        }
         for mutant in mutants {
-            #expect(mutant.name.hasPrefix(area[mutant.family]!), "\(mutant.name)")
+            #expect(areas[mutant.family]?.contains(Self.area(of: mutant.name)) == true,
+                    "\(mutant.name): not an area of \(mutant.family.rawValue)'s rules")
             #expect(RuleCatalogue.isWellFormedID(mutant.name), "\(mutant.name)")
             #expect(!mutant.description.isEmpty && !mutant.description.contains("\n"), "\(mutant.name)")
         }
         for profile in ConformanceProfile.allCases {
             #expect(mutants.contains { $0.profile == profile }, "no mutant claims \(profile.rawValue)")
         }
+    }
+
+    /// The part of a rule ID or mutant name before its first dot.
+    private static func area(of name: String) -> String {
+        String(name.prefix { $0 != "." })
     }
 
     @Test("a mutant is killed through its bug: a conformant implementation in its place survives every vector")

@@ -3,7 +3,9 @@ import LoginConformance
 
 /// Mutants of nonce validation (SPECIFICATION.md §1, §8): the whitespace predicates real code reaches for, trimming,
 /// decoding, normalising, and limits the rule does not have.
-enum NonceMutants {
+enum NonceMutants: MutantCatalogue {
+    static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { NonceModel(profile: profile) }
+
     static let all: [Mutant] = [
         // The kinds of bug (the [kind] in front of each description).
         mutant("nonce.set-of-space-characters", .iosSDK,

@@ -2,7 +2,7 @@ import LoginConformance
 
 /// Mutants of the Limited Login profile (SPECIFICATION.md §5, §4): sub, the claim mapping, wrong-typed claims, friends,
 /// the birthday, the age range, places and permissions.
-enum ProfileMutants {
+enum ProfileMutants: MutantCatalogue {
     /// The conformant model the mutants break, for `profile`.
     static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { ProfileModel() }
 

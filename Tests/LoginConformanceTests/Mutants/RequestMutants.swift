@@ -4,7 +4,7 @@ import LoginConformance
 /// Mutants of the login request (SPECIFICATION.md §2): one realistic slip per parameter rule — the host and PKCE taken
 /// from the wrong condition, the shim misread, openid missing or doubled, nil auth type sent, the verifier sent as
 /// the challenge, values reshaped on the way.
-enum RequestMutants {
+enum RequestMutants: MutantCatalogue {
     /// The conformant model the mutants break, for `profile` (the rules are the same in both readings).
     static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { RequestModel() }
 
@@ -154,7 +154,7 @@ enum RequestMutants {
     ]
 
     /// Mutants retired in suite 0.3.0, with the reason (never silently deleted).
-    static let retired: [(name: String, reason: String)] = [
+    static let retiredMutants: [(name: String, reason: String)] = [
         ("request.shim-goes-to-limited-host", "DECISIONS.md D25: the limited host is the SDK's reading for the shim, "
             + "so this is no bug any more; request.shim-goes-to-m-host takes its place"),
     ]

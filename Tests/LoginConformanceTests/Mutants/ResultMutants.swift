@@ -3,7 +3,9 @@ import LoginConformance
 
 /// Mutants of login result resolution (SPECIFICATION.md §3): scope parsing, cancellations, errors, the state
 /// challenge, granted and declined sets, the user check and the expiry.
-enum ResultMutants {
+enum ResultMutants: MutantCatalogue {
+    static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { ResultModel() }
+
     static let all: [Mutant] = [
         mutant("result.declined-is-requested-minus-granted",
                "computes declined as requested − granted instead of requested ∩ denied_scopes (§3)") {
@@ -223,7 +225,7 @@ enum ResultMutants {
     ]
 
     /// Mutants retired in suite 0.3.0, with the reason (never silently deleted).
-    static let retired: [(name: String, reason: String)] = [
+    static let retiredMutants: [(name: String, reason: String)] = [
         ("result.expires-in-before-expires", "DECISIONS.md D27: the expiry precedence is no rule of the callback URL "
             + "(the SDK reads no expiry from it); result.reads-url-expiry takes its place"),
         ("result.zero-expiry-is-an-epoch", "DECISIONS.md D27: as result.expires-in-before-expires"),

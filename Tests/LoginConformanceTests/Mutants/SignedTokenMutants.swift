@@ -8,7 +8,9 @@ import LoginConformance
 ///
 /// Signatures are decided by ``SignatureOracle`` (precomputed with real cryptography); each mutant's bug is in the
 /// Swift logic around the signature, which is where real validators go wrong.
-enum SignedTokenMutants {
+enum SignedTokenMutants: MutantCatalogue {
+    static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { SignedTokenModel(profile: profile) }
+
     /// The signed-token catalogue: its own mutants, then every token-claims bug in a server's validator.
     static let all: [Mutant] = own + claimsBugs
 
@@ -431,6 +433,11 @@ enum SignedTokenMutants {
          "the documents leave the iat window to the client, so not checking it is lenient under documented (D05); "
          + "successor signed-token.no-iat-check-under-ios-sdk"),
     ]
+
+    /// ``retired``, each named `name (profile)`.
+    static var retiredMutants: [(name: String, reason: String)] {
+        retired.map { ("\($0.name) (\($0.profile.rawValue))", $0.reason) }
+    }
 
     /// Published keys that decide a JWK's usability as the conformant model does but without looking at `member`
     /// (`documented`; `ios-sdk` keeps the certificate map).

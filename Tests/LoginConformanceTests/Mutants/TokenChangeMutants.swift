@@ -3,7 +3,7 @@ import LoginConformance
 /// Mutants of the current-token change notifications (SPECIFICATION.md §6): when a notification is posted, the
 /// user-ID key (users compared loosely, nil sides, the old token's expiry judged wrongly or at the wrong moment,
 /// `false` instead of absent), the user info read at the wrong moment, and the expiry timer.
-enum TokenChangeMutants {
+enum TokenChangeMutants: MutantCatalogue {
     /// The conformant model the mutants break, for `profile` (the §6 rules hold in both).
     static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { TokenChangeModel() }
 

@@ -4,7 +4,7 @@ import LoginConformance
 /// Mutants of code verifier validation (SPECIFICATION.md §1 item 4, §8): off-by-one lengths, byte counts, trimming,
 /// decoding and normalising first, the base64 alphabets real code confuses with the unreserved set, and the profile
 /// split on non-ASCII letters and digits.
-enum VerifierMutants {
+enum VerifierMutants: MutantCatalogue {
     /// The conformant model the mutants break, for `profile`.
     static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { VerifierModel(profile: profile) }
 
