@@ -342,6 +342,11 @@ def record_command(implementation):
             f" at {implementation['checkout']['tag']} ({implementation['checkout']['commit']})")
 
 
+def shown_path(path):
+    """A path as the report says it: from the repository's root when inside it."""
+    return path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
+
+
 def write_recorded(implementation, runs_raw, digest, commit):
     """The folder's `recorded` file: the raw runs of a source checkout, with what reproduces them."""
     document = {"formatVersion": RECORDED_FORMAT, "implementation": implementation["id"],
@@ -356,7 +361,7 @@ def write_recorded(implementation, runs_raw, digest, commit):
     path = ROOT / implementation["folder"] / implementation["recorded"]
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(document, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"== recorded {path.relative_to(ROOT)}", flush=True)
+    print(f"== recorded {shown_path(path)}", flush=True)
 
 
 def recorded_runs(implementation, digest, vectors, classifications):
@@ -366,12 +371,12 @@ def recorded_runs(implementation, digest, vectors, classifications):
     checkout = {key: implementation["checkout"][key] for key in ("repository", "tag", "commit")}
     if not path.exists():
         return "not-run", {"checkout": checkout, "reason": f"no checkout given and nothing recorded "
-                                                           f"({path.relative_to(ROOT)}); record it: "
+                                                           f"({shown_path(path)}); record it: "
                                                            + record_command(implementation)}, []
     document = load_json(path)
     provenance = {"checkout": document["checkout"], "recordedOn": document["recordedOn"],
                   "command": document["command"], "suiteVersion": document.get("suiteVersion"),
-                  "vectorsDigest": document["vectorsDigest"]["value"], "file": path.relative_to(ROOT).as_posix()}
+                  "vectorsDigest": document["vectorsDigest"]["value"], "file": shown_path(path)}
     if document["checkout"]["commit"] != checkout["commit"]:
         provenance["reason"] = (f"recorded at {document['checkout']['commit']}, implementation.json pins "
                                 f"{checkout['commit']}: re-record it: {record_command(implementation)}")
