@@ -3,7 +3,7 @@
 # checkout's own `social` package and its vendored dependencies (-mod=vendor), never editing the checkout.
 #
 #   LC_SOURCE=/path/to/nakama bash Implementations/nakama/install.sh
-#   (or through Scripts/compare.py --source nakama=/path/to/nakama, which runs this step first)
+#   (or through Scripts/compare.py --checkout nakama=/path/to/nakama, which runs this step first)
 #
 # Without LC_SOURCE (CI: GitHub is not reachable, so no checkout) it builds nothing and says so; compare.py then
 # reports the results recorded from a checkout (Implementations/nakama/results/). With it:
