@@ -13,6 +13,18 @@ vector as pass / fail / lenient / skipped. Lenient: the runner's `lenient` outco
 the vector's `alsoAccepted` outcomes (for a runner that does not judge `alsoAccepted` yet). Each failing vector gets a
 classification from Implementations/classifications.json (weakness with severity, mapping-limit, suite-stricter).
 
+A `source-checkout` implementation (implementation.json `checkout`: repository, tag, commit; e.g. nakama) is built
+from a checkout of its repository given by path, never from the project: with `--checkout ID=PATH` its build step
+runs (LC_SOURCE=PATH) and it runs live like any other; `--record` then rewrites the folder's `recorded` file (the
+runner's results, trimmed, with the commit, the date, the suite version, the digest of the vector files it ran and the
+command that reproduces them). Without a checkout (CI cannot reach GitHub) the report uses the recorded results,
+marked "recorded from a source checkout at <commit> on <date>"; when the vector files' digest is no longer the
+recorded one, the implementation is reported **stale** (no run, the reason and the command that re-records it), never
+judged on results of other vectors. A folder whose implementation.json has `notRun` is reported as not run, with the
+reason.
+
+  python3 Scripts/compare.py --only nakama --checkout nakama=/tmp/nakama-src --record --output /tmp/nakama-report
+
 Each run gets a verdict computed from its classified failures (judge_run: safe as configured, safe with the listed
 adapter checks, unsafe with its worst weakness, or not judged while a failure is unclassified).
 
@@ -25,10 +37,13 @@ Only the standard library is used, so any python3 runs it.
 
 import argparse
 import copy
+import datetime
 import fnmatch
+import hashlib
 import html
 import json
 import os
+import re
 import shlex
 import subprocess
 import sys
@@ -57,6 +72,13 @@ VERDICTS = {
     "unsafe": "Unsafe: a critical or high weakness remains (the worst is named).",
     "unjudged": "Not judged: a failing vector is not classified yet (Implementations/classifications.json).",
 }
+# How an implementation's runs were obtained (report.json `status`): run here; recorded from a source checkout (no
+# checkout given); recorded, but against other vectors (stale: not judged); not run at all (the folder says why).
+IMPLEMENTATION_STATUSES = ("run", "recorded", "stale", "not-run")
+RECORDED_FORMAT = 1
+# What a recorded result keeps of the runner's: what summarise_run reads.
+RECORDED_RESULT_KEYS = ("id", "family", "severity", "outcome", "failureKind", "expected", "actual", "message", "summary",
+                        "rerun")
 # The order a reader meets failures in: weaknesses by severity, then the rest.
 KINDS = ("weakness", "unclassified", "suite-stricter", "mapping-limit")
 
@@ -97,9 +119,18 @@ def parse_json_text(text):
         return None
 
 
+PACKAGE_PATH = re.compile(r"--package-path '([^']*)' ")
+
+
 def relative(command):
-    """The runner writes the vector folder as an absolute path; the report says it from the repository's root."""
-    return command.replace(f"'{ROOT}/", "'") if isinstance(command, str) else command
+    """The runner writes the vector folder as an absolute path; the report says it from the repository's root. A runner
+    built in another checkout of this project (a git worktree's) names its package path: dropped, the command reruns
+    from the repository's root."""
+    if not isinstance(command, str):
+        return command
+    command = PACKAGE_PATH.sub(lambda match: "" if (Path(match.group(1)) / "Scripts" / "compare.py").exists()
+                               else match.group(0), command)
+    return command.replace(f"'{ROOT}/", "'")
 
 
 def status_of(result, vector):
@@ -233,35 +264,196 @@ def variants_of(implementation):
         yield VARIANT_CHECKS, f"{implementation['command']} {implementation['adapterChecksArgument']}"
 
 
+def vectors_digest(vectors_dir, families):
+    """sha256 over the family files an implementation runs (family name, then the file's bytes, in family order): the
+    recorded results of a source checkout are those vectors' results, and stale when the digest differs."""
+    vectors_dir = ROOT / vectors_dir
+    manifest = load_json(vectors_dir / "manifest.json")
+    files = {}
+    for entry in manifest.get("families", []):
+        family = entry["family"] if isinstance(entry, dict) else entry
+        name = entry["file"] if isinstance(entry, dict) else entry
+        files[family] = vectors_dir / (name if str(name).endswith(".json") else f"{name}.json")
+    digest = hashlib.sha256()
+    for family in sorted(families):
+        digest.update(family.encode() + b"\0")
+        digest.update(files[family].read_bytes() if family in files and files[family].exists() else b"(absent)")
+        digest.update(b"\0")
+    return {"algorithm": "sha256", "families": sorted(families), "value": digest.hexdigest()}
+
+
+def trimmed(raw):
+    """The runner's JSON report with only what summarise_run reads (a recorded file stays small and reviewable)."""
+    results = []
+    for result in raw["results"]:
+        kept = {key: relative(result[key]) if key == "rerun" else result[key] for key in RECORDED_RESULT_KEYS
+                if result.get(key) is not None}
+        if result["outcome"] == "pass":
+            kept = {key: kept[key] for key in ("id", "family", "severity", "outcome") if key in kept}
+        results.append(kept)
+    return {"suiteVersion": raw.get("suiteVersion"), "implementation": raw.get("implementation", {}),
+            "results": results}
+
+
+def summarised(implementation, variant, profile, command, raw, vectors, classifications):
+    entries, counts, families, rules = summarise_run(raw, vectors, classifications, implementation["id"], variant)
+    return {"variant": variant, "profile": profile, "command": command, "reported": raw.get("implementation", {}),
+            "counts": counts, "families": families, "rules": rules, "results": entries}
+
+
+def checkout_paths(arguments):
+    """--checkout ID=PATH, each given: implementation id -> the checkout's absolute path."""
+    paths = {}
+    for given in arguments.checkout or []:
+        identifier, separator, path = given.partition("=")
+        if not separator or not identifier or not path:
+            raise SystemExit(f"--checkout {given!r}: expected ID=PATH")
+        paths[identifier] = Path(path).expanduser().resolve()
+    return paths
+
+
+def git_commit(path):
+    try:
+        return subprocess.run(["git", "-C", str(path), "rev-parse", "HEAD"], capture_output=True, text=True,
+                              check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return None
+
+
+def build_checkout(implementation, path):
+    """The folder's build step with LC_SOURCE = the checkout (it checks the commit and builds outside the checkout)."""
+    pinned = implementation["checkout"]["commit"]
+    commit = git_commit(path)
+    if commit != pinned:
+        raise SystemExit(f"{implementation['id']}: the checkout {path} is at {commit}, not the pinned commit {pinned} "
+                         f"(git -C {path} checkout {implementation['checkout']['tag']})")
+    script = implementation.get("install", {}).get("script")
+    if script:
+        print(f"== {implementation['folder']}/{script} (LC_SOURCE={path})", flush=True)
+        environment = dict(os.environ, LC_ROOT=str(ROOT), LC_WORK=str(ROOT / ".build-implementations"),
+                           LC_FOLDER=implementation["folder"], LC_SOURCE=str(path))
+        subprocess.run(["bash", f"{implementation['folder']}/{script}"], cwd=ROOT, env=environment, check=True)
+    return commit
+
+
+def record_command(implementation):
+    return (f"python3 Scripts/compare.py --only {implementation['id']} --checkout {implementation['id']}=PATH --record "
+            f"--output /tmp/{implementation['id']}-report   # PATH: a checkout of {implementation['checkout']['repository']}"
+            f" at {implementation['checkout']['tag']} ({implementation['checkout']['commit']})")
+
+
+def shown_path(path):
+    """A path as the report says it: from the repository's root when inside it."""
+    return path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
+
+
+def write_recorded(implementation, runs_raw, digest, commit):
+    """The folder's `recorded` file: the raw runs of a source checkout, with what reproduces them."""
+    document = {"formatVersion": RECORDED_FORMAT, "implementation": implementation["id"],
+                "checkout": {key: implementation["checkout"][key] for key in ("repository", "tag", "commit")},
+                "recordedOn": datetime.date.today().isoformat(), "command": record_command(implementation),
+                "suiteVersion": next((raw.get("suiteVersion") for _, _, _, raw in runs_raw), None),
+                "vectorsDigest": digest,
+                "runs": [{"variant": variant, "profile": profile, "command": command, "raw": trimmed(raw)}
+                         for variant, profile, command, raw in runs_raw]}
+    if commit != document["checkout"]["commit"]:
+        raise SystemExit(f"{implementation['id']}: ran {commit}, implementation.json pins {document['checkout']['commit']}")
+    path = ROOT / implementation["folder"] / implementation["recorded"]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(document, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"== recorded {shown_path(path)}", flush=True)
+
+
+def recorded_runs(implementation, digest, vectors, classifications):
+    """(status, provenance, runs) from the folder's recorded file: `recorded` with its runs when it was recorded against
+    these vectors; `stale` with no run when the vectors' digest changed; `not-run` when nothing was recorded."""
+    path = ROOT / implementation["folder"] / implementation["recorded"]
+    checkout = {key: implementation["checkout"][key] for key in ("repository", "tag", "commit")}
+    if not path.exists():
+        return "not-run", {"checkout": checkout, "reason": f"no checkout given and nothing recorded "
+                                                           f"({shown_path(path)}); record it: "
+                                                           + record_command(implementation)}, []
+    document = load_json(path)
+    provenance = {"checkout": document["checkout"], "recordedOn": document["recordedOn"],
+                  "command": document["command"], "suiteVersion": document.get("suiteVersion"),
+                  "vectorsDigest": document["vectorsDigest"]["value"], "file": shown_path(path)}
+    if document["checkout"]["commit"] != checkout["commit"]:
+        provenance["reason"] = (f"recorded at {document['checkout']['commit']}, implementation.json pins "
+                                f"{checkout['commit']}: re-record it: {record_command(implementation)}")
+        return "stale", provenance, []
+    if document["vectorsDigest"] != digest:
+        provenance["reason"] = (f"recorded against vectors whose digest was {document['vectorsDigest']['value'][:12]} "
+                                f"(suite {document.get('suiteVersion')}); they are now {digest['value'][:12]}: "
+                                f"re-record it: {record_command(implementation)}")
+        return "stale", provenance, []
+    runs = [summarised(implementation, run["variant"], run["profile"], run["command"], run["raw"], vectors,
+                       classifications) for run in document["runs"]]
+    return "recorded", provenance, runs
+
+
+def implementation_entry(implementation, version, runs, status, provenance=None):
+    entry = {"id": implementation["id"], "name": implementation["name"], "language": implementation["language"],
+             "source": implementation["source"], "package": implementation["package"],
+             "version": version, "pinnedVersion": implementation.get("version"),
+             "folder": implementation.get("folder"), "configuration": implementation.get("configuration", ""),
+             "integration": implementation.get("integration", []),
+             "families": implementation.get("families", []),
+             "adapterChecks": implementation.get("adapterChecks", []), "status": status, "runs": runs}
+    if provenance:
+        entry["provenance"] = provenance
+    return entry
+
+
 def collect(arguments, config, vectors, classifications):
-    binary = ensure_binary(arguments.binary)
     chosen = set(arguments.only.split(",")) if arguments.only else None
+    checkouts = checkout_paths(arguments)
+    unknown = sorted(set(checkouts) - {i["id"] for i in config["implementations"]
+                                       if i["source"] == "source-checkout" and "notRun" not in i})
+    if unknown:
+        raise SystemExit(f"--checkout names no source-checkout implementation: {', '.join(unknown)}")
+    binary = None
     implementations, suite_version = [], None
     for implementation in config["implementations"]:
         if chosen and implementation["id"] not in chosen:
             continue
-        runs = []
+        if "notRun" in implementation:
+            implementations.append(implementation_entry(implementation, implementation.get("version"), [], "not-run",
+                                                        dict(implementation["notRun"])))
+            print(f"   {implementation['id']:18} not run: {implementation['notRun']['reason'][:100]}", flush=True)
+            continue
+        version, provenance, status = installed_version(implementation), None, "run"
+        if implementation["source"] == "source-checkout":
+            digest = vectors_digest(arguments.vectors, implementation.get("families", []))
+            checkout = checkouts.get(implementation["id"])
+            if checkout is None:
+                status, provenance, runs = recorded_runs(implementation, digest, vectors, classifications)
+                version = f"{implementation['version']} ({implementation['checkout']['commit'][:12]})"
+                print(f"   {implementation['id']:18} {status}: {provenance.get('reason') or provenance['file']}",
+                      flush=True)
+                implementations.append(implementation_entry(implementation, version, runs, status, provenance))
+                continue
+            commit = build_checkout(implementation, checkout)
+            version = f"{implementation['version']} ({commit[:12]})"
+            provenance = {"checkout": {key: implementation["checkout"][key] for key in ("repository", "tag")}
+                          | {"commit": commit}, "ranOn": datetime.date.today().isoformat()}
+        binary = binary or ensure_binary(arguments.binary)
+        runs, runs_raw = [], []
         for profile in implementation.get("profiles", ["documented"]):
             for variant, command in variants_of(implementation):
                 raw, elapsed = run_one(binary, arguments.vectors, command, profile, arguments.batch,
                                        implementation.get("families", []))
                 suite_version = raw.get("suiteVersion", suite_version)
-                entries, counts, families, rules = summarise_run(raw, vectors, classifications,
-                                                                 implementation["id"], variant)
+                run = summarised(implementation, variant, profile, command, raw, vectors, classifications)
                 print(f"   {implementation['id']:18} {variant:24} {profile:10} "
-                      + " ".join(f"{status} {counts[status]}" for status in STATUSES) + f"  ({elapsed:.1f} s)",
+                      + " ".join(f"{status} {run['counts'][status]}" for status in STATUSES) + f"  ({elapsed:.1f} s)",
                       flush=True)
-                runs.append({"variant": variant, "profile": profile, "command": command,
-                             "reported": raw.get("implementation", {}), "counts": counts, "families": families,
-                             "rules": rules, "results": entries})
-        implementations.append({
-            "id": implementation["id"], "name": implementation["name"], "language": implementation["language"],
-            "source": implementation["source"], "package": implementation["package"],
-            "version": installed_version(implementation), "pinnedVersion": implementation.get("version"),
-            "folder": implementation.get("folder"), "configuration": implementation.get("configuration"),
-            "integration": implementation.get("integration", []),
-            "families": implementation.get("families", []),
-            "adapterChecks": implementation.get("adapterChecks", []), "runs": runs})
+                runs.append(run)
+                runs_raw.append((variant, profile, command, raw))
+        if implementation["source"] == "source-checkout" and arguments.record:
+            write_recorded(implementation, runs_raw, digest, provenance["checkout"]["commit"])
+        implementations.append(implementation_entry(implementation, version, runs, status, provenance))
+    if suite_version is None:
+        suite_version = load_json(ROOT / arguments.vectors / "manifest.json").get("suiteVersion")
     return implementations, suite_version
 
 
@@ -399,6 +591,27 @@ def cell_text(counts):
     return ", ".join(parts)
 
 
+def provenance_text(implementation):
+    """How a source checkout's runs were obtained, in one phrase (empty for a registry implementation run here)."""
+    provenance = implementation.get("provenance") or {}
+    checkout = provenance.get("checkout")
+    status = implementation.get("status", "run")
+    if not checkout:
+        return ""
+    at = f"{checkout.get('tag')} ({checkout['commit'][:12]})"
+    if status == "recorded":
+        return f"recorded from a source checkout at {at} on {provenance['recordedOn']}"
+    if status == "run":
+        return f"run from a source checkout at {at} on {provenance.get('ranOn')}"
+    return f"{status}: {provenance.get('reason')}"
+
+
+def not_run(report):
+    """The implementations with no run in this report (not run, or recorded against other vectors: stale)."""
+    return [implementation for implementation in report["implementations"]
+            if implementation.get("status") in ("not-run", "stale")]
+
+
 def render_markdown(report):
     lines = ["# Real implementations, side by side", "",
              f"Generated by `Scripts/compare.py` (suite {report['suiteVersion']}). Each implementation runs twice: "
@@ -417,9 +630,16 @@ def render_markdown(report):
             if judgement.get("checks"):
                 shown_worst += " — checks: " + ", ".join(f"`{check}`" for check in judgement["checks"])
             weaknesses = "/".join(str(judgement["classified"]["weakness"][s]) for s in SEVERITY_ORDER)
-            lines.append(f"| {implementation['name']} ({implementation['language']}) | {implementation['version']} "
+            recorded = f" — {provenance_text(implementation)}" if implementation.get("status") == "recorded" else ""
+            lines.append(f"| {implementation['name']} ({implementation['language']}){recorded} | {implementation['version']} "
                          f"| {run['variant']} · {run['profile']} | **{judgement['verdict']}** | {shown_worst} "
                          f"| {weaknesses} | {judgement['classified']['mapping-limit']} | {run['counts']['lenient']} |")
+    if not_run(report):
+        lines += ["", "Not run in this report (no verdict):", ""]
+        for implementation in not_run(report):
+            reason = implementation.get("provenance", {}).get("reason")
+            lines.append(f"- **{implementation['name']}** ({implementation['language']}) {implementation['version'] or ''}: "
+                         f"**{implementation['status']}** — {reason}")
     lines += ["", "## Matrix", ""]
     families = families_of(report)
     lines.append("| implementation | version | run | " + " | ".join(families) + " |")
@@ -442,8 +662,12 @@ def render_markdown(report):
         lines.append("")
     lines += ["## Implementations", ""]
     for implementation in report["implementations"]:
+        if implementation.get("status") in ("not-run", "stale"):
+            continue
         pinned = "" if implementation["version"] == implementation["pinnedVersion"] else \
             f" (committed: {implementation['pinnedVersion']})"
+        if implementation.get("provenance", {}).get("checkout"):
+            pinned = f" ({provenance_text(implementation)}; {implementation['provenance']['checkout']['repository']})"
         lines.append(f"- **{implementation['name']}** {implementation['version']}{pinned} — "
                      f"{implementation['source']} `{implementation['package']}`, adapter in "
                      f"`{implementation['folder']}`. Configuration: {implementation['configuration']}. Adapter checks: "
@@ -512,6 +736,9 @@ def check_against(committed, current):
     """(blocking problems, notes): a pip implementation whose verdicts changed blocks; a Debian one whose installed
     version differs from the committed report's is a note; with the same version a change blocks too."""
     problems, notes = [], []
+    for implementation in not_run(current):
+        notes.append(f"{implementation['id']}: {implementation['status']}, no verdict: "
+                     f"{implementation.get('provenance', {}).get('reason')}")
     old, new = verdicts(committed), verdicts(current)
     sources = {i["id"]: i for i in current["implementations"]}
     committed_versions = {i["id"]: i["version"] for i in committed["implementations"]}
@@ -550,11 +777,19 @@ def main(argv=None):
     parser.add_argument("--binary", default=".build/debug/login-conformance")
     parser.add_argument("--batch", type=int, default=32)
     parser.add_argument("--only", help="comma-separated implementation IDs")
-    parser.add_argument("--source", choices=("pip", "debian", "swiftpm"), help="only the implementations from this source")
+    parser.add_argument("--source", choices=declared_implementations.SOURCES,
+                        help="only the implementations from this source")
+    parser.add_argument("--checkout", action="append", metavar="ID=PATH",
+                        help="a source checkout (at the pinned commit) of a source-checkout implementation: build it "
+                             "and run it live instead of reporting its recorded results (repeatable)")
+    parser.add_argument("--record", action="store_true",
+                        help="with --checkout: rewrite the implementation's recorded results from this run")
     parser.add_argument("--check", help="a committed report.json to compare verdicts with (CI)")
     parser.add_argument("--render-only", action="store_true", help="re-render --output/report.json, run nothing")
     parser.add_argument("--strict", action="store_true", help="exit 1 when a failing vector is unclassified")
     arguments = parser.parse_args(argv)
+    if arguments.record and not arguments.checkout:
+        parser.error("--record needs --checkout ID=PATH (recorded results come from a source checkout)")
     os.chdir(ROOT)
     output = Path(arguments.output)
     _, vectors = load_vectors(arguments.vectors)

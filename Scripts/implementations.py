@@ -12,6 +12,12 @@ configuration, integration, adapterChecks, its options audit, and `install`:
   - "apt": [...]      Debian packages apt-get installs (all folders' at once)
   - "script": "x.sh"  a build step in the folder, run by bash with LC_ROOT (the repository), LC_WORK
                       (.build-implementations) and LC_FOLDER (the folder) set, after the pip and apt steps
+A `source-checkout` implementation (an integration no registry CI reaches has: nakama) is built from a checkout of its
+repository at a pinned commit, given by path (Scripts/compare.py --checkout ID=PATH): it also has `checkout`
+({repository, tag, commit}) and `recorded`, the folder's file of results recorded from that checkout (what the report
+shows when no checkout is given, as in CI). An integration that cannot be run at all is a folder whose
+implementation.json has `notRun` ({reason, looked}) in place of command, configuration and install: the report lists
+it as not run, with the reason.
 A folder may run one library in more than one configuration: each entry of `configurations` is another
 implementation (its own id) that takes every field it does not set from the folder's.
 
@@ -33,7 +39,9 @@ ROOT = Path(__file__).resolve().parent.parent
 FOLDER = ROOT / "Implementations"
 REQUIRED = ("id", "name", "language", "source", "package", "command", "families", "profiles", "configuration",
             "install")
-SOURCES = ("pip", "debian", "swiftpm")
+NOT_RUN_REQUIRED = ("id", "name", "language", "source", "package", "notRun")
+SOURCES = ("pip", "debian", "swiftpm", "source-checkout")
+CHECKOUT_REQUIRED = ("repository", "tag", "commit")
 
 
 def folders(base=FOLDER):
@@ -45,11 +53,18 @@ def load_folder(folder):
     """The implementation entries of one folder: the folder's own, then one per `configurations` entry."""
     with open(folder / "implementation.json", encoding="utf-8") as handle:
         declared = json.load(handle)
-    missing = [key for key in REQUIRED if key not in declared]
+    missing = [key for key in (NOT_RUN_REQUIRED if "notRun" in declared else REQUIRED) if key not in declared]
     if missing:
         raise ValueError(f"{folder}/implementation.json lacks {', '.join(missing)}")
     if declared["source"] not in SOURCES:
         raise ValueError(f"{folder}/implementation.json: source {declared['source']!r} is not one of {SOURCES}")
+    if declared["source"] == "source-checkout" and "notRun" not in declared:
+        checkout = declared.get("checkout", {})
+        lacking = [key for key in CHECKOUT_REQUIRED if not checkout.get(key)] + \
+            ([] if declared.get("recorded") else ["recorded"])
+        if lacking:
+            raise ValueError(f"{folder}/implementation.json: a source-checkout implementation lacks "
+                             f"{', '.join(lacking)} (checkout.repository, checkout.tag, checkout.commit, recorded)")
     base = {key: value for key, value in declared.items() if key != "configurations"}
     base["folder"] = folder.relative_to(ROOT).as_posix() if folder.is_relative_to(ROOT) else str(folder)
     entries = [base]
@@ -79,10 +94,15 @@ def by_folder(base=FOLDER):
     return out
 
 
+def runnable(entry):
+    """Whether an entry is run (a `notRun` entry is only listed in the report)."""
+    return "notRun" not in entry
+
+
 def apt_packages(base=FOLDER):
     seen = []
     for entry in by_folder(base).values():
-        for package in entry["install"].get("apt", []):
+        for package in entry.get("install", {}).get("apt", []):
             if package not in seen:
                 seen.append(package)
     return seen
@@ -90,12 +110,12 @@ def apt_packages(base=FOLDER):
 
 def pip_requirements(base=FOLDER):
     return [f"{entry['package']}=={entry['version']}" for entry in by_folder(base).values()
-            if entry["install"].get("pip")]
+            if entry.get("install", {}).get("pip")]
 
 
 def install_scripts(base=FOLDER):
     return [f"{folder}/{entry['install']['script']}" for folder, entry in by_folder(base).items()
-            if entry["install"].get("script")]
+            if entry.get("install", {}).get("script")]
 
 
 def main(argv):

@@ -18,6 +18,11 @@ A derivation's `prefix` is put before each name it finds (options nested in anot
                   match of `block` (dot-all) when given, less `except`
   - "command"     the lines a command prints (`argv`), for a library whose options are read at run time (Erlang's
                   module exports), less `except`
+A `source-regex` derivation with `"root": "checkout"` reads a source-checkout implementation's files (nakama) from its
+checkout, given by the environment variable LC_CHECKOUT_<ID> (the id upper-cased, `-` as `_`; e.g.
+LC_CHECKOUT_NAKAMA=/tmp/nakama-src); without it the derivation is not checked, and says so (CI has no checkout).
+A folder whose implementation.json has `notRun` (an integration that could not be run) has no audit: it is listed
+as not checked.
 A kind whose library is not importable here (a machine without the implementations installed) is skipped, and says so.
 Only the standard library is used (with the implementations' venv for the Python libraries).
 """
@@ -26,6 +31,7 @@ import ast
 import glob
 import importlib
 import inspect
+import os
 import re
 import sys
 import textwrap
@@ -51,7 +57,13 @@ def resolve(dotted):
     raise ImportError(dotted)
 
 
-def derived_names(spec):
+def checkout_root(entry):
+    """The checkout a source-checkout implementation's derivations read (LC_CHECKOUT_<ID>), or None when not given."""
+    given = os.environ.get("LC_CHECKOUT_" + entry["id"].upper().replace("-", "_"))
+    return Path(given).resolve() if given else None
+
+
+def derived_names(spec, root=ROOT):
     kind = spec["kind"]
     if kind == "parameters":
         names = list(inspect.signature(resolve(spec["target"])).parameters)
@@ -75,7 +87,7 @@ def derived_names(spec):
     if kind == "source-regex":
         names = []
         for pattern in spec["files"]:
-            files = [path for path in glob.glob(str(ROOT / pattern)) if not path.endswith("_test.go")]
+            files = [path for path in glob.glob(str(root / pattern)) if not path.endswith("_test.go")]
             if not files:
                 raise ImportError(pattern)
             for path in files:
@@ -97,8 +109,9 @@ def derived_names(spec):
 
 
 def audited():
-    """(folder entry, audit) for every folder."""
-    return [(entry, entry.get("optionsAudit")) for entry in implementations.by_folder().values()]
+    """(folder entry, audit) for every folder that is run (a `notRun` folder has no audit: not checked)."""
+    return [(entry, entry.get("optionsAudit")) for entry in implementations.by_folder().values()
+            if implementations.runnable(entry)]
 
 
 class OptionsAuditTests(unittest.TestCase):
@@ -131,8 +144,15 @@ class OptionsAuditTests(unittest.TestCase):
             listed = {option["name"] for option in (audit or {}).get("options", [])}
             for spec in (audit or {}).get("derivedFrom", []):
                 with self.subTest(folder=entry["folder"], derivation=spec.get("target") or spec.get("files")):
+                    root = ROOT
+                    if spec.get("root") == "checkout":
+                        root = checkout_root(entry)
+                        if root is None:
+                            self.skipTest(f"{entry['id']}: not checked: its options are read from a source checkout "
+                                          f"(LC_CHECKOUT_{entry['id'].upper().replace('-', '_')}=PATH, at "
+                                          f"{entry['checkout']['tag']})")
                     try:
-                        names = [spec.get("prefix", "") + name for name in derived_names(spec)]
+                        names = [spec.get("prefix", "") + name for name in derived_names(spec, root)]
                     except ImportError as error:
                         self.skipTest(f"{entry['id']}: {error} is not installed here "
                                       "(bash Scripts/install_implementations.sh)")

@@ -1,0 +1,167 @@
+"""Scripts/compare.py and Scripts/implementations.py for the implementations built from a source checkout (nakama):
+the recorded results the report uses when no checkout is given, `stale` when the vectors' digest or the pinned commit
+changed since they were recorded, and the `notRun` folders listed with their reason. Standard library only; nothing
+is built or run (the runner is never started)."""
+
+import argparse
+import importlib.util
+import json
+import sys
+import tempfile
+import unittest
+from pathlib import Path
+
+SCRIPTS = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(SCRIPTS))
+SPEC = importlib.util.spec_from_file_location("compare", SCRIPTS / "compare.py")
+compare = importlib.util.module_from_spec(SPEC)
+SPEC.loader.exec_module(compare)
+import implementations  # noqa: E402
+
+COMMIT = "1645d207813bf259b97c6b814416bb67fd81661b"
+VECTORS = [
+    {"id": "signed-token::valid::baseline", "severity": "critical", "rules": [], "input": {},
+     "expected": {"result": "accepted", "claims": {}}},
+    {"id": "signed-token::claims::audience-other-app", "severity": "critical", "rules": [], "input": {},
+     "expected": {"result": "rejected", "reason": "audience"}},
+]
+RAW = {"suiteVersion": "0.6.0", "implementation": {"name": "x", "version": "v1", "language": "go"}, "results": [
+    {"id": "signed-token::valid::baseline", "family": "signed-token", "severity": "critical", "outcome": "pass",
+     "rerun": "ignored for a pass"},
+    {"id": "signed-token::claims::audience-other-app", "family": "signed-token", "severity": "critical",
+     "outcome": "fail", "failureKind": "wrong-verdict", "actual": json.dumps({"result": "accepted", "claims": {}}),
+     "expected": json.dumps({"result": "rejected", "reason": "audience"}),
+     "rerun": f"swift run --package-path '{compare.ROOT}' login-conformance run --vector 'x' --vectors 'Vectors'"}]}
+CLASSIFICATIONS = {"findings": [{"id": "no-audience", "kind": "weakness", "severity": "critical", "title": "t",
+                                 "matches": [{"implementations": ["checked"],
+                                              "vectors": ["signed-token::claims::audience-*"]}]}]}
+
+
+class SourceCheckoutFixture(unittest.TestCase):
+    """A temporary Implementations/ tree (one source-checkout folder, one notRun folder) and a vector folder."""
+
+    def setUp(self):
+        self.temporary = tempfile.TemporaryDirectory()
+        base = Path(self.temporary.name)
+        self.vectors = base / "Vectors"
+        self.vectors.mkdir()
+        (self.vectors / "manifest.json").write_text(json.dumps(
+            {"suiteVersion": "0.6.0", "families": [{"family": "signed-token", "file": "signed-token.json"}]}))
+        self.write_vectors(VECTORS)
+        self.folders = base / "Implementations"
+        checked = self.folders / "checked"
+        checked.mkdir(parents=True)
+        (checked / "implementation.json").write_text(json.dumps({
+            "id": "checked", "name": "checked", "language": "go", "source": "source-checkout", "package": "p",
+            "version": "1.0.0", "checkout": {"repository": "https://example.invalid/r", "tag": "v1.0.0", "commit": COMMIT},
+            "recorded": "results/recorded.json", "command": "adapter", "families": ["signed-token"],
+            "profiles": ["documented"], "configuration": "c", "install": {"script": "install.sh"}}))
+        absent = self.folders / "absent"
+        absent.mkdir()
+        (absent / "implementation.json").write_text(json.dumps({
+            "id": "absent", "name": "absent", "language": "php", "source": "source-checkout", "package": "q",
+            "version": "2.0", "notRun": {"reason": "dependency d is in no reachable registry", "looked": "apt"}}))
+        self.declared = {entry["id"]: entry for entry in implementations.discover(self.folders)}
+
+    def tearDown(self):
+        self.temporary.cleanup()
+
+    def write_vectors(self, vectors):
+        (self.vectors / "signed-token.json").write_text(json.dumps({"family": "signed-token", "vectors": vectors}))
+
+    def arguments(self, **given):
+        values = {"only": None, "checkout": None, "record": False, "vectors": str(self.vectors),
+                  "binary": "/nonexistent/login-conformance", "batch": 32}
+        return argparse.Namespace(**(values | given))
+
+    def record(self):
+        implementation = self.declared["checked"]
+        digest = compare.vectors_digest(str(self.vectors), implementation["families"])
+        compare.write_recorded(implementation, [("library", "documented", "adapter", RAW)], digest, COMMIT)
+
+    def collect(self):
+        _, vectors = compare.load_vectors(self.vectors)
+        config = {"implementations": list(self.declared.values())}
+        implementations_found, _ = compare.collect(self.arguments(), config, vectors, CLASSIFICATIONS)
+        return {entry["id"]: entry for entry in implementations_found}
+
+
+class Declarations(SourceCheckoutFixture):
+    def test_a_not_run_folder_needs_no_command_and_installs_nothing(self):
+        self.assertIn("absent", self.declared)
+        self.assertFalse(implementations.runnable(self.declared["absent"]))
+        self.assertEqual(implementations.install_scripts(self.folders), [f"{self.declared['checked']['folder']}/install.sh"])
+
+    def test_a_source_checkout_without_its_pinned_commit_is_refused(self):
+        path = self.folders / "checked" / "implementation.json"
+        document = json.loads(path.read_text())
+        del document["checkout"]["commit"]
+        path.write_text(json.dumps(document))
+        with self.assertRaisesRegex(ValueError, "checkout.commit"):
+            implementations.discover(self.folders)
+
+
+class RecordedResults(SourceCheckoutFixture):
+    def test_without_a_checkout_the_recorded_results_are_reported_as_recorded(self):
+        self.record()
+        found = self.collect()["checked"]
+        self.assertEqual(found["status"], "recorded")
+        self.assertEqual(found["provenance"]["checkout"]["commit"], COMMIT)
+        self.assertEqual(found["version"], f"1.0.0 ({COMMIT[:12]})")
+        self.assertEqual(found["runs"][0]["counts"], {"pass": 1, "lenient": 0, "fail": 1, "skipped": 0})
+        failing = [entry for entry in found["runs"][0]["results"] if entry["status"] == "fail"]
+        self.assertEqual(failing[0]["classification"]["finding"], "no-audience")
+        self.assertNotIn("--package-path", failing[0]["rerun"], "a runner built in this project's checkout: no path")
+
+    def test_the_recorded_file_keeps_what_reproduces_it(self):
+        self.record()
+        document = json.loads((self.folders / "checked" / "results" / "recorded.json").read_text())
+        self.assertEqual(document["checkout"]["commit"], COMMIT)
+        self.assertIn("--checkout checked=PATH --record", document["command"])
+        self.assertEqual(document["suiteVersion"], "0.6.0")
+        self.assertEqual(len(document["vectorsDigest"]["value"]), 64)
+        passing = document["runs"][0]["raw"]["results"][0]
+        self.assertEqual(set(passing), {"id", "family", "severity", "outcome"}, "a pass keeps only what is read")
+
+    def test_changed_vectors_make_the_recorded_results_stale_with_no_run(self):
+        self.record()
+        self.write_vectors(VECTORS[:1])
+        found = self.collect()["checked"]
+        self.assertEqual(found["status"], "stale")
+        self.assertEqual(found["runs"], [])
+        self.assertIn("re-record it", found["provenance"]["reason"])
+
+    def test_another_pinned_commit_makes_the_recorded_results_stale(self):
+        self.record()
+        self.declared["checked"] = dict(self.declared["checked"],
+                                        checkout=dict(self.declared["checked"]["checkout"], commit="0" * 40))
+        found = self.collect()["checked"]
+        self.assertEqual(found["status"], "stale")
+        self.assertIn("implementation.json pins", found["provenance"]["reason"])
+
+    def test_nothing_recorded_and_no_checkout_is_not_run_with_the_command(self):
+        found = self.collect()["checked"]
+        self.assertEqual(found["status"], "not-run")
+        self.assertIn("--record", found["provenance"]["reason"])
+
+
+class NotRun(SourceCheckoutFixture):
+    def test_a_not_run_folder_is_listed_with_its_reason_and_no_verdict(self):
+        self.record()
+        report = compare.build_report(list(self.collect().values()), "0.6.0", CLASSIFICATIONS, {})
+        absent = next(entry for entry in report["implementations"] if entry["id"] == "absent")
+        self.assertEqual((absent["status"], absent["runs"]), ("not-run", []))
+        markdown = compare.render_markdown(report)
+        self.assertIn("**not-run** — dependency d is in no reachable registry", markdown)
+        self.assertIn(f"recorded from a source checkout at v1.0.0 ({COMMIT[:12]})", markdown)
+        problems, notes = compare.check_against(report, report)
+        self.assertEqual(problems, [])
+        self.assertTrue(any(note.startswith("absent: not-run") for note in notes), notes)
+
+    def test_record_needs_a_checkout(self):
+        with self.assertRaises(SystemExit):
+            compare.main(["--record", "--output", str(Path(self.temporary.name) / "out")])
+
+
+if __name__ == "__main__":
+    unittest.main()
