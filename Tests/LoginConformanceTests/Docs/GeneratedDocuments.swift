@@ -1,9 +1,11 @@
+import Foundation
 import LoginConformance
 @testable import LoginConformanceTools
 import Testing
 
-/// The generated documents under `docs/` are exactly what the current vectors, rule catalogue and mutants give.
-/// Refresh both with `LOGIN_CONFORMANCE_UPDATE_DOCS=1 swift test --filter GeneratedDocuments`.
+/// The generated documents under `docs/`, and the generated family tables of the DocC articles, are exactly what the
+/// current vectors, rule catalogue, registry and mutants give. Refresh them with
+/// `LOGIN_CONFORMANCE_UPDATE_DOCS=1 swift test --filter GeneratedDocuments`.
 @Suite("Generated documents")
 struct GeneratedDocuments {
     @Test("docs/rule-coverage.md is current: rule → accepting and refusing vectors → mutants killed")
@@ -19,5 +21,23 @@ struct GeneratedDocuments {
     func mutationReport() throws {
         let text = MutationReportDocument.render(run: try MutationRun.bundled.get())
         try GeneratedDocument(path: MutationReportDocument.path, text: text).checkCommitted()
+    }
+
+    @Test("the DocC articles' family tables are current: every registered family, its protocol, types and rules",
+          arguments: FamilyTableSection.articles)
+    func familyTable(article: String) throws {
+        let suite = try VectorSuite.bundled()
+        let url = GeneratedDocument.repositoryRoot.appendingPathComponent(article)
+        let committed = try String(contentsOf: url, encoding: .utf8)
+        let table = FamilyTableSection.table(suite: suite, catalogue: try RuleCatalogue.load(from: suite.directory))
+        guard let text = FamilyTableSection.replacing(in: committed, with: table) else {
+            Issue.record("""
+                \(article): the generated family table needs its two marker lines, once each and in order:
+                \(FamilyTableSection.begin)
+                \(FamilyTableSection.end)
+                """)
+            return
+        }
+        try GeneratedDocument(path: article, text: text).checkCommitted()
     }
 }
