@@ -10,6 +10,15 @@
 /// to `now` has not expired). Under `ios-sdk` only (the SDK's code, DECISIONS.md D31): a permission only expired is
 /// not granted, `hasGranted` ignores the dates, `isExpired` is `expirationDate < now`, strict, and a missing date
 /// never expires.
+///
+/// ## Topics
+///
+/// ### The family's vectors
+///
+/// - ``AccessTokenFamily``
+/// - ``AccessTokenQuery``
+/// - ``AccessTokenSnapshot``
+/// - ``AccessTokenAnswer``
 public protocol AccessTokenEvaluating: ConformanceSubject {
     /// Whether `token` has `permission` among its granted permissions (the SDK's `hasGranted(_:)`).
     func hasGranted(_ permission: String, in token: AccessTokenSnapshot) throws -> Bool

@@ -6,6 +6,13 @@
 /// makes every code exchange fail. Use a real SHA-256 (CryptoKit, swift-crypto, hashlib): never hand-roll it. The
 /// root package has no cryptography, so its reference implementation does not adopt this protocol;
 /// `Examples/JWTKitAdopter` has one on swift-crypto.
+///
+/// ## Topics
+///
+/// ### The family's vectors
+///
+/// - ``CodeChallengeFamily``
+/// - ``CodeChallengeOutcome``
 public protocol CodeChallengeComputing: ConformanceSubject {
     /// The S256 challenge of `verifier` (a valid verifier: 43 to 128 unreserved ASCII characters).
     func codeChallenge(for verifier: String) throws -> String

@@ -7,6 +7,14 @@
 /// `CharacterSet.alphanumerics` (general categories L*, M* and N*, DECISIONS.md D23) and accepts them. Nothing is
 /// trimmed or decoded; the length counts characters, not UTF-8 bytes, and no vector depends on counting graphemes,
 /// code points or UTF-16 units (D24).
+///
+/// ## Topics
+///
+/// ### The family's vectors
+///
+/// - ``CodeVerifierFamily``
+/// - ``CodeVerifierInput``
+/// - ``CodeVerifierVerdict``
 public protocol CodeVerifierValidating: ConformanceSubject {
     /// The verdict on `verifier`, exactly as given.
     func validateCodeVerifier(_ verifier: String) throws -> CodeVerifierVerdict

@@ -10,6 +10,18 @@
 /// table (`ios_sdk_error_categories`) is searched code+subcode, code+`*`, `*`+subcode, `*`+`*` with its category
 /// names (a wildcard code never matches, D29), subcode 493 marks the token expired instead of clearing it; the
 /// permission flag and the client action are never compared (the SDK has neither).
+///
+/// ## Topics
+///
+/// ### The family's vectors
+///
+/// - ``GraphErrorFamily``
+/// - ``GraphErrorInput``
+/// - ``GraphErrorServerCategory``
+/// - ``GraphErrorOutcome``
+/// - ``GraphErrorCategory``
+/// - ``GraphErrorClientAction``
+/// - ``CurrentTokenEffect``
 public protocol GraphErrorClassifying: ConformanceSubject {
     /// The classification of the Graph error in `input`.
     func classifyGraphError(_ input: GraphErrorInput) throws -> GraphErrorOutcome

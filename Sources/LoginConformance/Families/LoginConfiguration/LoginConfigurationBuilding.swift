@@ -6,6 +6,16 @@
 /// is an `ios-sdk` rule (DECISIONS.md D31). The tracking-scope rule (a permission outside the Limited Login list
 /// under `limited`) is where the readings split (§8): the documentation refuses the configuration, the iOS SDK
 /// accepts it.
+///
+/// ## Topics
+///
+/// ### The family's vectors
+///
+/// - ``LoginConfigurationFamily``
+/// - ``LoginConfigurationRequest``
+/// - ``LoginTracking``
+/// - ``LoginConfigurationOutcome``
+/// - ``LoginConfiguration``
 public protocol LoginConfigurationBuilding: ConformanceSubject {
     /// The configuration made from `request`, or the reason it is refused. A created configuration carries the
     /// nonce and code verifier it holds, including the defaults made when the request supplied none.

@@ -8,6 +8,14 @@
 /// enabled-tracking "shim" when the user has not authorized tracking goes to `limited.facebook.com` with the enabled
 /// parameters plus `tp` and no app switch (D25). A wrong host or a missing nonce means a login that fails, or an
 /// id_token the app cannot check.
+///
+/// ## Topics
+///
+/// ### The family's vectors
+///
+/// - ``LoginRequestFamily``
+/// - ``LoginRequestInput``
+/// - ``LoginRequestOutcome``
 public protocol LoginRequestBuilding: ConformanceSubject {
     /// The request `input.configuration` makes for `input`'s app: host, path, whether app switch is allowed, and
     /// the query parameters with their percent-decoded values.

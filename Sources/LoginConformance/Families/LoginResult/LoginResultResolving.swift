@@ -6,6 +6,18 @@
 /// permissions exists; an invalid grant set or an empty recently-granted set is a cancellation; `error_message` is
 /// core error 8; a re-login as another user is login error 304; and a token from the callback never expires,
 /// whatever its expiry parameters say (D27).
+///
+/// ## Topics
+///
+/// ### The family's vectors
+///
+/// - ``LoginResultFamily``
+/// - ``LoginCallback``
+/// - ``PreviousAccessToken``
+/// - ``LoginResultOutcome``
+/// - ``LoginSuccess``
+/// - ``ResolvedAccessToken``
+/// - ``LoginError``
 public protocol LoginResultResolving: ConformanceSubject {
     /// The result of the login whose callback is `callback`.
     func resolveLoginResult(_ callback: LoginCallback) throws -> LoginResultOutcome

@@ -6,6 +6,14 @@
 /// the documentation ("a non-empty string without whitespace") refuses every Unicode White_Space character, newlines
 /// included, and accepts U+200B (category Cf, not White_Space). Neither trims, limits the length or restricts the
 /// characters.
+///
+/// ## Topics
+///
+/// ### The family's vectors
+///
+/// - ``NonceFamily``
+/// - ``NonceInput``
+/// - ``NonceVerdict``
 public protocol NonceValidating: ConformanceSubject {
     /// The verdict on `nonce`, compared code point by code point: no trimming, no normalisation.
     func validateNonce(_ nonce: String) throws -> NonceVerdict

@@ -8,6 +8,17 @@
 /// the age range's `nil` cases (both bounds absent, a negative bound, min ≥ max); places only when `id` and `name`
 /// are strings; the permissions from the grant, not from the claims. Dropping a wrong-typed claim, absent claims
 /// and the permissions are the SDK's rules and hold under `ios-sdk` only (DECISIONS.md D31).
+///
+/// ## Topics
+///
+/// ### The family's vectors
+///
+/// - ``ProfileFamily``
+/// - ``ProfileInput``
+/// - ``ProfileOutcome``
+/// - ``LimitedProfile``
+/// - ``ProfileAgeRange``
+/// - ``ProfileLocation``
 public protocol ProfileMaking: ConformanceSubject {
     /// The profile made from `input`'s claims, or ``ProfileOutcome/noProfile``.
     func makeProfile(_ input: ProfileInput) throws -> ProfileOutcome

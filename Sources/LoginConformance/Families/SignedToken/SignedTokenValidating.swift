@@ -15,6 +15,16 @@ import Foundation
 /// Verifying a signature needs real cryptography, which this package deliberately does not contain: the bundled
 /// reference implementation does not adopt this protocol (its vectors are reported as skipped).
 /// `Examples/JWTKitAdopter` adopts it with vapor/jwt-kit.
+///
+/// ## Topics
+///
+/// ### The family's vectors
+///
+/// - ``SignedTokenFamily``
+/// - ``SignedTokenInput``
+/// - ``SignedTokenKeys``
+/// - ``SignedTokenOutcome``
+/// - ``SignedTokenRejection``
 public protocol SignedTokenValidating: ConformanceSubject {
     /// The claims the validator keeps, or why it rejects the token.
     func validateSignedToken(_ input: SignedTokenInput) throws -> SignedTokenOutcome

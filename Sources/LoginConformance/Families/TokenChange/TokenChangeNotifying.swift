@@ -13,6 +13,14 @@
 /// change and the user-ID key for another user, a nil side or a refresh hold in both profiles; the rest (the token
 /// keys, an expired old token, the expiry timer, the current token) are the SDK's rules and hold under `ios-sdk`
 /// only (DECISIONS.md D31).
+///
+/// ## Topics
+///
+/// ### The family's vectors
+///
+/// - ``TokenChangeFamily``
+/// - ``TokenChangeSequence``
+/// - ``TokenChangeOutcome``
 public protocol TokenChangeNotifying: ConformanceSubject {
     /// The notifications posted while `sequence` is replayed on a fresh current-token store that holds
     /// `sequence.initial`, and the current token at the end, every token named as the sequence names it.

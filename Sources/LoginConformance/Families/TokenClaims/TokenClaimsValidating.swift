@@ -7,6 +7,16 @@
 /// token is a lenient pass (`alsoAccepted`, D01, D02, D05), and `nonce` and `aud` compare code point by code point;
 /// under `ios-sdk` they compare with Swift `==`, canonical equivalence (D10, D11). Optional claims of the wrong type
 /// are dropped while the token is still accepted. The signature is the signed-token family's concern.
+///
+/// ## Topics
+///
+/// ### The family's vectors
+///
+/// - ``TokenClaimsFamily``
+/// - ``TokenClaimsInput``
+/// - ``TokenClaimsOutcome``
+/// - ``TokenClaims``
+/// - ``TokenClaimsRejection``
 public protocol TokenClaimsValidating: ConformanceSubject {
     /// The claims the validator keeps, or why it rejects the token.
     func validateClaims(_ input: TokenClaimsInput) throws -> TokenClaimsOutcome
