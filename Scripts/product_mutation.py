@@ -16,7 +16,7 @@ modified.
 
 Commands (Python 3.11, standard library only):
   python3 Scripts/product_mutation.py            full run; writes docs/product-mutation-report.md and .json
-  python3 Scripts/product_mutation.py --sample 12   a deterministic quick sample, the eleven issue-16 bugs included
+  python3 Scripts/product_mutation.py --sample 12   a deterministic quick sample, the eleven planted bugs included
   python3 Scripts/product_mutation.py --only ID,ID  these mutants (add --merge to fold them into the report)
   python3 Scripts/product_mutation.py --list     the catalogue, one line per mutant
   python3 Scripts/product_mutation.py --check    every site resolves exactly once (no build); exit 1 otherwise
@@ -292,9 +292,9 @@ def select(mutants: list[Mutant], sample: int | None, only: list[str] | None) ->
         return [known[name] for name in only]
     if sample is None:
         return mutants
-    # Deterministic: the issue-16 bugs, then the others ordered by a hash of their id.
-    planted = [m for m in mutants if m.id.startswith("issue16-")]
-    rest = sorted((m for m in mutants if not m.id.startswith("issue16-")),
+    # Deterministic: the eleven planted bugs, then the others ordered by a hash of their id.
+    planted = [m for m in mutants if m.id.startswith("planted-")]
+    rest = sorted((m for m in mutants if not m.id.startswith("planted-")),
                   key=lambda m: hashlib.sha256(m.id.encode()).hexdigest())
     return planted + rest[:max(0, sample - len(planted))]
 
@@ -607,7 +607,7 @@ def render_markdown(document: dict) -> str:
     table("operator", "operator", OPERATORS)
     lines.extend(blind_round_lines())
 
-    planted = [e for e in entries if e["id"].startswith("issue16-")]
+    planted = [e for e in entries if e["id"].startswith("planted-")]
     lines.extend(["## The eleven planted bugs", "",
                   "Planted one at a time in product code, all eleven survived the whole `swift test` before this work.",
                   "", "| mutant | site | the bug | verdict | killed by |", "| --- | --- | --- | --- | --- |"])

@@ -157,11 +157,11 @@ class Catalogue(unittest.TestCase):
         self.assertEqual(mutant.tests, "GateTests/regression")
 
     def test_the_sample_holds_the_eleven_and_is_deterministic(self):
-        entries = [self.entry(id=f"issue16-{n:02}", occurrence=1) for n in range(1, 12)]
+        entries = [self.entry(id=f"planted-{n:02}", occurrence=1) for n in range(1, 12)]
         entries += [self.entry(id=f"gate-{n:02}", occurrence=1) for n in range(1, 30)]
         mutants = pm.load_catalogue(self.write(*entries))
         sample = pm.select(mutants, 15, None)
-        self.assertEqual([m.id for m in sample[:11]], [f"issue16-{n:02}" for n in range(1, 12)])
+        self.assertEqual([m.id for m in sample[:11]], [f"planted-{n:02}" for n in range(1, 12)])
         self.assertEqual(len(sample), 15)
         self.assertEqual([m.id for m in sample], [m.id for m in pm.select(mutants, 15, None)])
 
@@ -237,7 +237,7 @@ class CommittedCatalogue(unittest.TestCase):
     def test_the_eleven_planted_bugs_are_there_and_at_least_150_mutants(self):
         mutants = pm.load_catalogue()
         ids = {m.id for m in mutants}
-        self.assertTrue({f"issue16-{n:02}" for n in range(1, 12)} <= ids)
+        self.assertTrue({f"planted-{n:02}" for n in range(1, 12)} <= ids)
         self.assertGreaterEqual(len(mutants), 150)
         self.assertEqual({m.area for m in mutants}, set(pm.AREAS))
 
