@@ -20,8 +20,11 @@ runner's results, trimmed, with the commit, the date, the suite version, the dig
 command that reproduces them). Without a checkout (CI cannot reach GitHub) the report uses the recorded results,
 marked "recorded from a source checkout at <commit> on <date>"; when the vector files' digest is no longer the
 recorded one, the implementation is reported **stale** (no run, the reason and the command that re-records it), never
-judged on results of other vectors. A folder whose implementation.json has `notRun` is reported as not run, with the
-reason.
+judged on results of other vectors. An implementation whose dependencies are source checkouts too
+(`dependencyCheckouts`: laravel-socialite) takes each as `--checkout ID:DEPENDENCY=PATH`, all of them or none; each is
+checked to be at its pinned commit, and the recorded file and the report's provenance list every pinned commit (a
+changed one makes the recorded results stale). A folder whose implementation.json has `notRun` is reported as not
+run, with the reason.
 
   python3 Scripts/compare.py --only nakama --checkout nakama=/tmp/nakama-src --record --output /tmp/nakama-report
 
@@ -320,26 +323,48 @@ def git_commit(path):
         return None
 
 
-def build_checkout(implementation, path):
-    """The folder's build step with LC_SOURCE = the checkout (it checks the commit and builds outside the checkout)."""
-    pinned = implementation["checkout"]["commit"]
-    commit = git_commit(path)
-    if commit != pinned:
-        raise SystemExit(f"{implementation['id']}: the checkout {path} is at {commit}, not the pinned commit {pinned} "
-                         f"(git -C {path} checkout {implementation['checkout']['tag']})")
+def pinned_dependencies(implementation):
+    """The implementation's dependency checkouts as the report and the recorded file say them (id, package,
+    repository, tag, commit)."""
+    return [{key: dependency[key] for key in declared_implementations.DEPENDENCY_CHECKOUT_REQUIRED}
+            for dependency in implementation.get("dependencyCheckouts", [])]
+
+
+def build_checkout(implementation, paths):
+    """The folder's build step with LC_SOURCE = the checkout and LC_SOURCE_<DEPENDENCY> = each dependency's (it checks
+    the commits and builds outside the checkouts). paths: --checkout key -> path, for every key of checkout_keys.
+    Returns the commits found: --checkout key -> commit."""
+    commits = {}
+    for key, pinned in declared_implementations.checkout_keys(implementation):
+        path = paths[key]
+        commit = git_commit(path)
+        if commit != pinned["commit"]:
+            raise SystemExit(f"{key}: the checkout {path} is at {commit}, not the pinned commit {pinned['commit']} "
+                             f"(git -C {path} checkout {pinned['tag']})")
+        commits[key] = commit
     script = implementation.get("install", {}).get("script")
     if script:
-        print(f"== {implementation['folder']}/{script} (LC_SOURCE={path})", flush=True)
+        sources = {"LC_SOURCE": str(paths[implementation["id"]])} | {
+            declared_implementations.source_variable(dependency["id"]): str(paths[f"{implementation['id']}:{dependency['id']}"])
+            for dependency in implementation.get("dependencyCheckouts", [])}
+        print(f"== {implementation['folder']}/{script} (" + ", ".join(f"{name}={value}" for name, value in sources.items())
+              + ")", flush=True)
         environment = dict(os.environ, LC_ROOT=str(ROOT), LC_WORK=str(ROOT / ".build-implementations"),
-                           LC_FOLDER=implementation["folder"], LC_SOURCE=str(path))
+                           LC_FOLDER=implementation["folder"], **sources)
         subprocess.run(["bash", f"{implementation['folder']}/{script}"], cwd=ROOT, env=environment, check=True)
-    return commit
+    return commits
 
 
 def record_command(implementation):
-    return (f"python3 Scripts/compare.py --only {implementation['id']} --checkout {implementation['id']}=PATH --record "
-            f"--output /tmp/{implementation['id']}-report   # PATH: a checkout of {implementation['checkout']['repository']}"
-            f" at {implementation['checkout']['tag']} ({implementation['checkout']['commit']})")
+    paths = [("PATH", implementation["checkout"])] + [
+        (f"PATH_{dependency['id'].upper().replace('-', '_')}", dependency)
+        for dependency in implementation.get("dependencyCheckouts", [])]
+    flags = " ".join(f"--checkout {key}={name}" for (key, _), (name, _) in
+                     zip(declared_implementations.checkout_keys(implementation), paths))
+    described = "; ".join(f"{name}: a checkout of {pinned['repository']} at {pinned['tag']} ({pinned['commit']})"
+                          for name, pinned in paths)
+    return (f"python3 Scripts/compare.py --only {implementation['id']} {flags} --record "
+            f"--output /tmp/{implementation['id']}-report   # {described}")
 
 
 def shown_path(path):
@@ -347,10 +372,13 @@ def shown_path(path):
     return path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
 
 
-def write_recorded(implementation, runs_raw, digest, commit):
-    """The folder's `recorded` file: the raw runs of a source checkout, with what reproduces them."""
+def write_recorded(implementation, runs_raw, digest, commit, dependency_commits=None):
+    """The folder's `recorded` file: the raw runs of a source checkout, with what reproduces them. dependency_commits:
+    dependency id -> the commit its checkout was at (each must be the pinned one)."""
     document = {"formatVersion": RECORDED_FORMAT, "implementation": implementation["id"],
                 "checkout": {key: implementation["checkout"][key] for key in ("repository", "tag", "commit")},
+                **({"dependencyCheckouts": pinned_dependencies(implementation)}
+                   if implementation.get("dependencyCheckouts") else {}),
                 "recordedOn": datetime.date.today().isoformat(), "command": record_command(implementation),
                 "suiteVersion": next((raw.get("suiteVersion") for _, _, _, raw in runs_raw), None),
                 "vectorsDigest": digest,
@@ -358,6 +386,11 @@ def write_recorded(implementation, runs_raw, digest, commit):
                          for variant, profile, command, raw in runs_raw]}
     if commit != document["checkout"]["commit"]:
         raise SystemExit(f"{implementation['id']}: ran {commit}, implementation.json pins {document['checkout']['commit']}")
+    for dependency in document.get("dependencyCheckouts", []):
+        ran = (dependency_commits or {}).get(dependency["id"])
+        if ran != dependency["commit"]:
+            raise SystemExit(f"{implementation['id']}:{dependency['id']}: ran {ran}, implementation.json pins "
+                             f"{dependency['commit']}")
     path = ROOT / implementation["folder"] / implementation["recorded"]
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(document, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
@@ -377,9 +410,20 @@ def recorded_runs(implementation, digest, vectors, classifications):
     provenance = {"checkout": document["checkout"], "recordedOn": document["recordedOn"],
                   "command": document["command"], "suiteVersion": document.get("suiteVersion"),
                   "vectorsDigest": document["vectorsDigest"]["value"], "file": shown_path(path)}
+    if document.get("dependencyCheckouts"):
+        provenance["dependencyCheckouts"] = document["dependencyCheckouts"]
     if document["checkout"]["commit"] != checkout["commit"]:
         provenance["reason"] = (f"recorded at {document['checkout']['commit']}, implementation.json pins "
                                 f"{checkout['commit']}: re-record it: {record_command(implementation)}")
+        return "stale", provenance, []
+    recorded_dependencies = {dependency["id"]: dependency["commit"] for dependency in document.get("dependencyCheckouts", [])}
+    pinned_now = {dependency["id"]: dependency["commit"] for dependency in pinned_dependencies(implementation)}
+    if recorded_dependencies != pinned_now:
+        changed = sorted(key for key in set(recorded_dependencies) | set(pinned_now)
+                         if recorded_dependencies.get(key) != pinned_now.get(key))
+        provenance["reason"] = (f"recorded with dependency checkouts other than implementation.json pins "
+                                f"({', '.join(f'{key}: recorded {recorded_dependencies.get(key)}, pinned {pinned_now.get(key)}' for key in changed)}): "
+                                f"re-record it: {record_command(implementation)}")
         return "stale", provenance, []
     if document["vectorsDigest"] != digest:
         provenance["reason"] = (f"recorded against vectors whose digest was {document['vectorsDigest']['value'][:12]} "
@@ -407,10 +451,18 @@ def implementation_entry(implementation, version, runs, status, provenance=None)
 def collect(arguments, config, vectors, classifications):
     chosen = set(arguments.only.split(",")) if arguments.only else None
     checkouts = checkout_paths(arguments)
-    unknown = sorted(set(checkouts) - {i["id"] for i in config["implementations"]
-                                       if i["source"] == "source-checkout" and "notRun" not in i})
+    runnable_checkouts = [i for i in config["implementations"] if i["source"] == "source-checkout" and "notRun" not in i]
+    unknown = sorted(set(checkouts) - {key for i in runnable_checkouts
+                                       for key, _ in declared_implementations.checkout_keys(i)})
     if unknown:
-        raise SystemExit(f"--checkout names no source-checkout implementation: {', '.join(unknown)}")
+        raise SystemExit(f"--checkout names no source-checkout implementation or dependency: {', '.join(unknown)}")
+    for implementation in runnable_checkouts:
+        keys = [key for key, _ in declared_implementations.checkout_keys(implementation)]
+        given = [key for key in keys if key in checkouts]
+        if given and len(given) != len(keys):
+            raise SystemExit(f"{implementation['id']}: --checkout gives {', '.join(given)} but not "
+                             f"{', '.join(key for key in keys if key not in checkouts)} (each checkout it runs from, "
+                             "or none: then its recorded results are reported)")
     binary = None
     implementations, suite_version = [], None
     for implementation in config["implementations"]:
@@ -432,10 +484,15 @@ def collect(arguments, config, vectors, classifications):
                       flush=True)
                 implementations.append(implementation_entry(implementation, version, runs, status, provenance))
                 continue
-            commit = build_checkout(implementation, checkout)
+            commits = build_checkout(implementation, checkouts)
+            commit = commits[implementation["id"]]
             version = f"{implementation['version']} ({commit[:12]})"
             provenance = {"checkout": {key: implementation["checkout"][key] for key in ("repository", "tag")}
                           | {"commit": commit}, "ranOn": datetime.date.today().isoformat()}
+            if implementation.get("dependencyCheckouts"):
+                provenance["dependencyCheckouts"] = [
+                    dependency | {"commit": commits[f"{implementation['id']}:{dependency['id']}"]}
+                    for dependency in pinned_dependencies(implementation)]
         binary = binary or ensure_binary(arguments.binary)
         runs, runs_raw = [], []
         for profile in implementation.get("profiles", ["documented"]):
@@ -450,7 +507,9 @@ def collect(arguments, config, vectors, classifications):
                 runs.append(run)
                 runs_raw.append((variant, profile, command, raw))
         if implementation["source"] == "source-checkout" and arguments.record:
-            write_recorded(implementation, runs_raw, digest, provenance["checkout"]["commit"])
+            write_recorded(implementation, runs_raw, digest, provenance["checkout"]["commit"],
+                           {dependency["id"]: dependency["commit"]
+                            for dependency in provenance.get("dependencyCheckouts", [])})
         implementations.append(implementation_entry(implementation, version, runs, status, provenance))
     if suite_version is None:
         suite_version = load_json(ROOT / arguments.vectors / "manifest.json").get("suiteVersion")
@@ -599,6 +658,9 @@ def provenance_text(implementation):
     if not checkout:
         return ""
     at = f"{checkout.get('tag')} ({checkout['commit'][:12]})"
+    if provenance.get("dependencyCheckouts"):
+        at += " with " + ", ".join(f"{dependency['package']} {dependency['tag']} ({dependency['commit'][:12]})"
+                                   for dependency in provenance["dependencyCheckouts"])
     if status == "recorded":
         return f"recorded from a source checkout at {at} on {provenance['recordedOn']}"
     if status == "run":
@@ -780,7 +842,8 @@ def main(argv=None):
     parser.add_argument("--source", choices=declared_implementations.SOURCES,
                         help="only the implementations from this source")
     parser.add_argument("--checkout", action="append", metavar="ID=PATH",
-                        help="a source checkout (at the pinned commit) of a source-checkout implementation: build it "
+                        help="a source checkout (at the pinned commit) of a source-checkout implementation, or "
+                             "ID:DEPENDENCY=PATH of one of its dependencyCheckouts: build it "
                              "and run it live instead of reporting its recorded results (repeatable)")
     parser.add_argument("--record", action="store_true",
                         help="with --checkout: rewrite the implementation's recorded results from this run")

@@ -15,7 +15,10 @@ configuration, integration, adapterChecks, its options audit, and `install`:
 A `source-checkout` implementation (an integration no registry CI reaches has: nakama) is built from a checkout of its
 repository at a pinned commit, given by path (Scripts/compare.py --checkout ID=PATH): it also has `checkout`
 ({repository, tag, commit}) and `recorded`, the folder's file of results recorded from that checkout (what the report
-shows when no checkout is given, as in CI). An integration that cannot be run at all is a folder whose
+shows when no checkout is given, as in CI). Dependencies no reachable registry has come from source checkouts too:
+`dependencyCheckouts`, a list of {id, package, repository, tag, commit} (laravel-socialite's firebase/php-jwt and
+league/oauth1-client), each given as --checkout ID:DEPENDENCY=PATH and handed to the build step as
+LC_SOURCE_<DEPENDENCY> (`source_variable`). An integration that cannot be run at all is a folder whose
 implementation.json has `notRun` ({reason, looked}) in place of command, configuration and install: the report lists
 it as not run, with the reason.
 A folder may run one library in more than one configuration: each entry of `configurations` is another
@@ -42,6 +45,7 @@ REQUIRED = ("id", "name", "language", "source", "package", "command", "families"
 NOT_RUN_REQUIRED = ("id", "name", "language", "source", "package", "notRun")
 SOURCES = ("pip", "debian", "swiftpm", "source-checkout")
 CHECKOUT_REQUIRED = ("repository", "tag", "commit")
+DEPENDENCY_CHECKOUT_REQUIRED = ("id", "package", "repository", "tag", "commit")
 
 
 def folders(base=FOLDER):
@@ -65,6 +69,15 @@ def load_folder(folder):
         if lacking:
             raise ValueError(f"{folder}/implementation.json: a source-checkout implementation lacks "
                              f"{', '.join(lacking)} (checkout.repository, checkout.tag, checkout.commit, recorded)")
+        dependencies = declared.get("dependencyCheckouts", [])
+        for position, dependency in enumerate(dependencies):
+            lacking = [key for key in DEPENDENCY_CHECKOUT_REQUIRED if not dependency.get(key)]
+            if lacking:
+                raise ValueError(f"{folder}/implementation.json: dependencyCheckouts[{position}] lacks "
+                                 f"{', '.join(lacking)} (each: {', '.join(DEPENDENCY_CHECKOUT_REQUIRED)})")
+        names = [dependency["id"] for dependency in dependencies]
+        if len(set(names)) != len(names) or declared["id"] in names:
+            raise ValueError(f"{folder}/implementation.json: dependencyCheckouts ids must be distinct: {names}")
     base = {key: value for key, value in declared.items() if key != "configurations"}
     base["folder"] = folder.relative_to(ROOT).as_posix() if folder.is_relative_to(ROOT) else str(folder)
     entries = [base]
@@ -97,6 +110,21 @@ def by_folder(base=FOLDER):
 def runnable(entry):
     """Whether an entry is run (a `notRun` entry is only listed in the report)."""
     return "notRun" not in entry
+
+
+def checkout_keys(entry):
+    """A source-checkout entry's checkouts, each with the key --checkout names it by: (the entry's id, its `checkout`),
+    then ("ID:DEPENDENCY", dependency checkout) for each of its `dependencyCheckouts`, in their order."""
+    if entry.get("source") != "source-checkout" or "checkout" not in entry:
+        return []
+    return [(entry["id"], entry["checkout"])] + [(f"{entry['id']}:{dependency['id']}", dependency)
+                                                 for dependency in entry.get("dependencyCheckouts", [])]
+
+
+def source_variable(dependency_id):
+    """The environment variable a build step reads a dependency checkout's path from: LC_SOURCE_<ID> (upper-cased,
+    anything but letters and digits as `_`)."""
+    return "LC_SOURCE_" + "".join(character if character.isalnum() else "_" for character in dependency_id.upper())
 
 
 def apt_packages(base=FOLDER):

@@ -20,7 +20,9 @@ A derivation's `prefix` is put before each name it finds (options nested in anot
                   module exports), less `except`
 A `source-regex` derivation with `"root": "checkout"` reads a source-checkout implementation's files (nakama) from its
 checkout, given by the environment variable LC_CHECKOUT_<ID> (the id upper-cased, `-` as `_`; e.g.
-LC_CHECKOUT_NAKAMA=/tmp/nakama-src); without it the derivation is not checked, and says so (CI has no checkout).
+LC_CHECKOUT_NAKAMA=/tmp/nakama-src); with `"root": "checkout:<dependency>"` from the checkout of one of its
+`dependencyCheckouts`, LC_CHECKOUT_<ID>_<DEPENDENCY> (e.g. LC_CHECKOUT_LARAVEL_SOCIALITE_PHP_JWT); without it the
+derivation is not checked, and says so (CI has no checkout).
 A folder whose implementation.json has `notRun` (an integration that could not be run) has no audit: it is listed
 as not checked.
 A kind whose library is not importable here (a machine without the implementations installed) is skipped, and says so.
@@ -57,9 +59,16 @@ def resolve(dotted):
     raise ImportError(dotted)
 
 
-def checkout_root(entry):
-    """The checkout a source-checkout implementation's derivations read (LC_CHECKOUT_<ID>), or None when not given."""
-    given = os.environ.get("LC_CHECKOUT_" + entry["id"].upper().replace("-", "_"))
+def checkout_variable(entry, root="checkout"):
+    """The environment variable naming the checkout a derivation with this root reads: LC_CHECKOUT_<ID>, or
+    LC_CHECKOUT_<ID>_<DEPENDENCY> for "checkout:<dependency>"."""
+    _, _, dependency = root.partition(":")
+    return "LC_CHECKOUT_" + "_".join(part.upper().replace("-", "_") for part in [entry["id"], dependency] if part)
+
+
+def checkout_root(entry, root="checkout"):
+    """The checkout a source-checkout implementation's derivations read, or None when not given."""
+    given = os.environ.get(checkout_variable(entry, root))
     return Path(given).resolve() if given else None
 
 
@@ -145,12 +154,11 @@ class OptionsAuditTests(unittest.TestCase):
             for spec in (audit or {}).get("derivedFrom", []):
                 with self.subTest(folder=entry["folder"], derivation=spec.get("target") or spec.get("files")):
                     root = ROOT
-                    if spec.get("root") == "checkout":
-                        root = checkout_root(entry)
+                    if str(spec.get("root", "")).startswith("checkout"):
+                        root = checkout_root(entry, spec["root"])
                         if root is None:
                             self.skipTest(f"{entry['id']}: not checked: its options are read from a source checkout "
-                                          f"(LC_CHECKOUT_{entry['id'].upper().replace('-', '_')}=PATH, at "
-                                          f"{entry['checkout']['tag']})")
+                                          f"({checkout_variable(entry, spec['root'])}=PATH)")
                     try:
                         names = [spec.get("prefix", "") + name for name in derived_names(spec, root)]
                     except ImportError as error:

@@ -1,11 +1,17 @@
 """Scripts/compare.py and Scripts/implementations.py for the implementations built from a source checkout (nakama):
 the recorded results the report uses when no checkout is given, `stale` when the vectors' digest or the pinned commit
-changed since they were recorded, and the `notRun` folders listed with their reason. Standard library only; nothing
-is built or run (the runner is never started)."""
+changed since they were recorded, and the `notRun` folders listed with their reason; and for one whose dependencies are
+source checkouts too (laravel-socialite's `dependencyCheckouts`): each pinned commit in the recorded file and the
+report, each given by --checkout ID:DEPENDENCY=PATH (all or none) and checked. Standard library only (and git, for
+the build step's commit checks); the runner is never started."""
 
 import argparse
+import contextlib
 import importlib.util
+import io
 import json
+import os
+import subprocess
 import sys
 import tempfile
 import unittest
@@ -161,6 +167,135 @@ class NotRun(SourceCheckoutFixture):
     def test_record_needs_a_checkout(self):
         with self.assertRaises(SystemExit):
             compare.main(["--record", "--output", str(Path(self.temporary.name) / "out")])
+
+
+DEPENDENCY_COMMIT = "d1e91ecf8c598d073d0995afa8cd5c75c6e19e66"
+
+
+class DependencyCheckoutFixture(SourceCheckoutFixture):
+    """The fixture plus a source-checkout folder `withdeps` whose dependency `lib` is a source checkout too."""
+
+    def setUp(self):
+        super().setUp()
+        self.write_withdeps(COMMIT, DEPENDENCY_COMMIT)
+
+    def write_withdeps(self, commit, dependency_commit, discover=True):
+        folder = self.folders / "withdeps"
+        folder.mkdir(exist_ok=True)
+        (folder / "implementation.json").write_text(json.dumps({
+            "id": "withdeps", "name": "withdeps", "language": "php", "source": "source-checkout", "package": "w",
+            "version": "5.0.0", "checkout": {"repository": "https://example.invalid/w", "tag": "v5.0.0", "commit": commit},
+            "dependencyCheckouts": [{"id": "lib", "package": "vendor/lib", "repository": "https://example.invalid/lib",
+                                     "tag": "v6.0.0", "commit": dependency_commit}],
+            "recorded": "results/recorded.json", "command": "adapter", "families": ["signed-token"],
+            "profiles": ["documented"], "configuration": "c", "install": {"script": "install.sh"}}))
+        if discover:
+            self.declared = {entry["id"]: entry for entry in implementations.discover(self.folders)}
+
+    def record_withdeps(self, dependency_commit=DEPENDENCY_COMMIT):
+        implementation = self.declared["withdeps"]
+        digest = compare.vectors_digest(str(self.vectors), implementation["families"])
+        compare.write_recorded(implementation, [("library", "documented", "adapter", RAW)], digest, COMMIT,
+                               {"lib": dependency_commit})
+
+
+class DependencyDeclarations(DependencyCheckoutFixture):
+    def test_each_checkout_has_its_key_and_build_variable(self):
+        keys = [key for key, _ in implementations.checkout_keys(self.declared["withdeps"])]
+        self.assertEqual(keys, ["withdeps", "withdeps:lib"])
+        self.assertEqual([key for key, _ in implementations.checkout_keys(self.declared["checked"])], ["checked"])
+        self.assertEqual(implementations.checkout_keys(self.declared["absent"]), [])
+        self.assertEqual(implementations.source_variable("oauth1-client"), "LC_SOURCE_OAUTH1_CLIENT")
+
+    def test_a_dependency_checkout_without_its_commit_is_refused(self):
+        self.write_withdeps(COMMIT, "", discover=False)
+        with self.assertRaisesRegex(ValueError, r"dependencyCheckouts\[0\] lacks commit"):
+            implementations.discover(self.folders)
+
+
+class DependencyRecorded(DependencyCheckoutFixture):
+    def test_the_recorded_file_and_the_report_list_every_pinned_commit(self):
+        self.record_withdeps()
+        document = json.loads((self.folders / "withdeps" / "results" / "recorded.json").read_text())
+        self.assertEqual(document["dependencyCheckouts"][0]["commit"], DEPENDENCY_COMMIT)
+        self.assertIn("--checkout withdeps=PATH --checkout withdeps:lib=PATH_LIB --record", document["command"])
+        self.assertIn(f"PATH_LIB: a checkout of https://example.invalid/lib at v6.0.0 ({DEPENDENCY_COMMIT})",
+                      document["command"])
+        found = self.collect()["withdeps"]
+        self.assertEqual(found["status"], "recorded")
+        self.assertEqual(found["provenance"]["dependencyCheckouts"][0]["package"], "vendor/lib")
+        self.assertIn(f"v5.0.0 ({COMMIT[:12]}) with vendor/lib v6.0.0 ({DEPENDENCY_COMMIT[:12]})",
+                      compare.provenance_text(found))
+
+    def test_recording_a_dependency_at_another_commit_is_refused(self):
+        with self.assertRaises(SystemExit):
+            self.record_withdeps("0" * 40)
+
+    def test_another_pinned_dependency_commit_makes_the_recorded_results_stale(self):
+        self.record_withdeps()
+        self.write_withdeps(COMMIT, "1" * 40)
+        found = self.collect()["withdeps"]
+        self.assertEqual((found["status"], found["runs"]), ("stale", []))
+        self.assertIn(f"lib: recorded {DEPENDENCY_COMMIT}, pinned {'1' * 40}", found["provenance"]["reason"])
+
+
+class DependencyCheckoutArguments(DependencyCheckoutFixture):
+    def collect_with(self, *given):
+        _, vectors = compare.load_vectors(self.vectors)
+        config = {"implementations": list(self.declared.values())}
+        return compare.collect(self.arguments(checkout=list(given)), config, vectors, CLASSIFICATIONS)
+
+    def test_a_checkout_without_its_dependencies_is_refused(self):
+        with self.assertRaisesRegex(SystemExit, "withdeps:lib"):
+            self.collect_with(f"withdeps={self.temporary.name}")
+
+    def test_a_dependency_alone_is_refused(self):
+        with self.assertRaisesRegex(SystemExit, "but not withdeps"):
+            self.collect_with(f"withdeps:lib={self.temporary.name}")
+
+    def test_an_unknown_dependency_is_refused(self):
+        with self.assertRaisesRegex(SystemExit, "withdeps:other"):
+            self.collect_with(f"withdeps={self.temporary.name}", f"withdeps:lib={self.temporary.name}",
+                              f"withdeps:other={self.temporary.name}")
+
+
+def git_repository(path):
+    """A one-commit git repository at path; its commit."""
+    path.mkdir(parents=True)
+    (path / "file").write_text(path.name)
+    git = ["git", "-C", str(path), "-c", "user.name=t", "-c", "user.email=t@example.invalid"]
+    subprocess.run(git[:3] + ["init", "-q"], check=True)
+    subprocess.run(git + ["add", "file"], check=True)
+    subprocess.run(git + ["commit", "-q", "-m", "c"], check=True)
+    return subprocess.run(git[:3] + ["rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+
+
+class DependencyBuild(DependencyCheckoutFixture):
+    def setUp(self):
+        super().setUp()
+        base = Path(self.temporary.name)
+        self.main, self.lib = base / "main-src", base / "lib-src"
+        self.write_withdeps(git_repository(self.main), git_repository(self.lib))
+        self.seen = base / "seen.json"
+        (self.folders / "withdeps" / "install.sh").write_text(
+            f"python3 -c 'import json, os; json.dump({{k: v for k, v in os.environ.items() if k.startswith(\"LC_SOURCE\")}}, "
+            f"open(\"{self.seen}\", \"w\"))'\n")
+        self.implementation = dict(self.declared["withdeps"], folder=str(self.folders / "withdeps"))
+
+    def build(self, paths):
+        with contextlib.redirect_stdout(io.StringIO()):
+            return compare.build_checkout(self.implementation, paths)
+
+    def test_the_build_step_gets_every_checkout_and_the_commits_are_returned(self):
+        commits = self.build({"withdeps": self.main, "withdeps:lib": self.lib})
+        self.assertEqual(commits, {"withdeps": self.implementation["checkout"]["commit"],
+                                   "withdeps:lib": self.implementation["dependencyCheckouts"][0]["commit"]})
+        self.assertEqual(json.loads(self.seen.read_text()), {"LC_SOURCE": str(self.main), "LC_SOURCE_LIB": str(self.lib)})
+
+    def test_a_dependency_checkout_at_another_commit_is_refused_before_the_build(self):
+        with self.assertRaisesRegex(SystemExit, "withdeps:lib: the checkout"):
+            self.build({"withdeps": self.main, "withdeps:lib": self.main})
+        self.assertFalse(os.path.exists(self.seen))
 
 
 if __name__ == "__main__":
