@@ -268,3 +268,32 @@ extension ProductCLITests {
     }
 }
 
+
+/// Found by blind round 3 (Scripts/blind_rounds/round-3.json).
+extension ProductCLITests {
+    @Test("the terminal's per-family table puts each count under its own column (pass, fail, error, skip, total)")
+    func terminalTableColumns() throws {
+        typealias F = ProductFixtures
+        // 4 passed, 1 failed, 2 errored, 3 skipped: every count distinct.
+        let ids = F.ids(.nonce, 10)
+        let results = ids.enumerated().map { index, id -> VectorResult in
+            switch index {
+            case 0..<4: F.result(id, .passed)
+            case 4: F.result(id, F.failed(.wrongVerdict))
+            case 5..<7: F.result(id, .errored(message: "threw"))
+            default: F.result(id, .skipped(reason: "not adopted"))
+            }
+        }
+        let report = try F.gate(nil).evaluate(F.run(results), implementation: ImplementationInfo(name: "x"))
+        let captured = Captured()
+        RunReportPrinter(output: captured.output, verbose: false).print(report, rerun: { $0 })
+        func cells(_ line: String) -> [String] { line.split(separator: " ").map(String.init) }
+        let header = try #require(captured.out.first { cells($0).first == "family" })
+        for name in ["nonce", "total"] {
+            let row = try #require(captured.out.first { cells($0).first == name }, "\(captured.out)")
+            let cell = Dictionary(uniqueKeysWithValues: zip(cells(header), cells(row)))
+            #expect(cell["pass"] == "4" && cell["fail"] == "1" && cell["error"] == "2" && cell["skip"] == "3"
+                    && cell["total"] == "10", "\(header)\n\(row)")
+        }
+    }
+}

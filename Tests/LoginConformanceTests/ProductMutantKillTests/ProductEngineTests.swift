@@ -137,3 +137,16 @@ extension ProductEngineTests {
         #expect(run.problems.last?.id == low.metadata.id)
     }
 }
+
+/// Found by blind round 3 (Scripts/blind_rounds/round-3.json).
+extension ProductEngineTests {
+    @Test("a one-line field escapes a tab as \\u0009 and a line feed as \\u000a: an ID or message with either stays on its line")
+    func oneLineFieldEscapesTabs() {
+        #expect(FailureMessage.line("a\tb\nc") == #"a\u0009b\u000ac"#)
+        let id = F.ids(.nonce, 1)[0]
+        let result = F.result(id, .errored(message: "first\tsecond\nthird"))
+        let text = FailureMessage.text(for: result, rerunCommand: "rerun")
+        #expect(!text.contains("\t"), "\(text)")
+        #expect(text.contains(#"first\u0009second\u000athird"#), "\(text)")
+    }
+}

@@ -161,3 +161,18 @@ struct ProductGateTests {
         }
     }
 }
+
+/// Found by blind round 3 (Scripts/blind_rounds/round-3.json).
+extension ProductGateTests {
+    @Test("a run with an incident other than an interrupt is faulted for the gate too, whatever its results",
+          arguments: [RunIncident.Kind.adapterExited, .adapterUnavailable])
+    func faultedRunFaultsTheGate(kind: RunIncident.Kind) throws {
+        let id = F.ids(.nonce, 1)[0]
+        for outcome in [VectorOutcome.passed, F.failed(.wrongVerdict)] {
+            let run = ConformanceRun(suiteVersion: F.suite.suiteVersion, profile: .documented, results: [F.result(id, outcome)],
+                                     incidents: [RunIncident(kind: kind, message: "the adapter exited", notRun: 3)])
+            let report = try F.gate(nil).evaluate(run, implementation: ImplementationInfo(name: "x"))
+            #expect(report.verdict == .faulted, "\(kind), \(outcome)")
+        }
+    }
+}

@@ -82,3 +82,23 @@ struct ProductJudgingTests {
         #expect(Set(values.map(key)).count == values.count)
     }
 }
+
+/// Found by blind round 3 (Scripts/blind_rounds/round-3.json).
+extension ProductJudgingTests {
+    @Test("token-claims: every kept claim is compared, user_location included: an answer that drops or changes it fails")
+    func userLocationIsCompared() throws {
+        let vectors = ProductFixtures.suite.vectors.compactMap { $0 as? Vector<TokenClaimsFamily> }
+        let vector = try #require(vectors.first { vector in
+            if case .accepted(let claims) = vector.expected { return claims.userLocation != nil }
+            return false
+        })
+        guard case .accepted(let expected) = vector.expected else { return }
+        #expect(TokenClaimsFamily.conforms(.accepted(expected), to: vector.expected, input: vector.input))
+        var dropped = expected
+        dropped.userLocation = nil
+        #expect(!TokenClaimsFamily.conforms(.accepted(dropped), to: vector.expected, input: vector.input))
+        var changed = expected
+        changed.userLocation = ["id": "0", "name": "Elsewhere"]
+        #expect(!TokenClaimsFamily.conforms(.accepted(changed), to: vector.expected, input: vector.input))
+    }
+}

@@ -300,3 +300,24 @@ struct ProductReportTests {
         #expect(json.hasPrefix("{"))
     }
 }
+
+/// Found by blind round 3 (Scripts/blind_rounds/round-3.json).
+extension ProductReportTests {
+    @Test("JUnit: skipped counts the skipped cases, on every testsuite and on testsuites")
+    func junitSkippedCounts() throws {
+        let s = try Self.scenario()
+        let xml = try Self.junit(s.report)
+        // Each element after a testsuite, up to the next one, belongs to it (document order).
+        var perSuite: [(attributes: [String: String], skipped: Int)] = []
+        for element in xml.found {
+            if element.name == "testsuite" { perSuite.append((element.attributes, 0)) }
+            if element.name == "skipped", !perSuite.isEmpty { perSuite[perSuite.count - 1].skipped += 1 }
+        }
+        let total = perSuite.reduce(0) { $0 + $1.skipped }
+        try #require(total > 1 && perSuite.contains { $0.skipped > 0 })
+        for suite in perSuite {
+            #expect(suite.attributes["skipped"] == String(suite.skipped), "\(suite.attributes["name"] ?? "")")
+        }
+        #expect(xml.found.first { $0.name == "testsuites" }?.attributes["skipped"] == String(total))
+    }
+}
