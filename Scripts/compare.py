@@ -21,10 +21,10 @@ command that reproduces them). Without a checkout (CI cannot reach GitHub) the r
 marked "recorded from a source checkout at <commit> on <date>"; when the vector files' digest is no longer the
 recorded one, the implementation is reported **stale** (no run, the reason and the command that re-records it), never
 judged on results of other vectors. An implementation whose dependencies are source checkouts too
-(`dependencyCheckouts`: laravel-socialite) takes each as `--checkout ID:DEPENDENCY=PATH`, all of them or none; each is
-checked to be at its pinned commit, and the recorded file and the report's provenance list every pinned commit (a
-changed one makes the recorded results stale). A folder whose implementation.json has `notRun` is reported as not
-run, with the reason.
+(`dependencyCheckouts`: laravel-socialite, better-auth) takes each as `--checkout ID:DEPENDENCY=PATH`, all of them or
+none; each is checked to be at its pinned commit, and the recorded file and the report's provenance list every pinned
+commit (a changed one makes the recorded results stale). A folder whose implementation.json has `notRun` is reported
+as not run, with the reason.
 
   python3 Scripts/compare.py --only nakama --checkout nakama=/tmp/nakama-src --record --output /tmp/nakama-report
 
@@ -324,9 +324,9 @@ def git_commit(path):
 
 
 def pinned_dependencies(implementation):
-    """The implementation's dependency checkouts as the report and the recorded file say them (id, package,
-    repository, tag, commit)."""
-    return [{key: dependency[key] for key in declared_implementations.DEPENDENCY_CHECKOUT_REQUIRED}
+    """The implementation's dependency checkouts as the report and the recorded file say them (id, package, version,
+    repository, tag, commit: those each has)."""
+    return [declared_implementations.pinned_dependency(dependency)
             for dependency in implementation.get("dependencyCheckouts", [])]
 
 
@@ -340,7 +340,7 @@ def build_checkout(implementation, paths):
         commit = git_commit(path)
         if commit != pinned["commit"]:
             raise SystemExit(f"{key}: the checkout {path} is at {commit}, not the pinned commit {pinned['commit']} "
-                             f"(git -C {path} checkout {pinned['tag']})")
+                             f"(git -C {path} checkout {declared_implementations.checkout_ref(pinned)})")
         commits[key] = commit
     script = implementation.get("install", {}).get("script")
     if script:
@@ -361,7 +361,8 @@ def record_command(implementation):
         for dependency in implementation.get("dependencyCheckouts", [])]
     flags = " ".join(f"--checkout {key}={name}" for (key, _), (name, _) in
                      zip(declared_implementations.checkout_keys(implementation), paths))
-    described = "; ".join(f"{name}: a checkout of {pinned['repository']} at {pinned['tag']} ({pinned['commit']})"
+    described = "; ".join(f"{name}: a checkout of {pinned['repository']} at "
+                          + (f"{pinned['tag']} ({pinned['commit']})" if pinned.get("tag") else pinned["commit"])
                           for name, pinned in paths)
     return (f"python3 Scripts/compare.py --only {implementation['id']} {flags} --record "
             f"--output /tmp/{implementation['id']}-report   # {described}")
@@ -659,7 +660,7 @@ def provenance_text(implementation):
         return ""
     at = f"{checkout.get('tag')} ({checkout['commit'][:12]})"
     if provenance.get("dependencyCheckouts"):
-        at += " with " + ", ".join(f"{dependency['package']} {dependency['tag']} ({dependency['commit'][:12]})"
+        at += " with " + ", ".join(f"{declared_implementations.dependency_label(dependency)} ({dependency['commit'][:12]})"
                                    for dependency in provenance["dependencyCheckouts"])
     if status == "recorded":
         return f"recorded from a source checkout at {at} on {provenance['recordedOn']}"

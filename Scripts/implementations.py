@@ -16,11 +16,13 @@ A `source-checkout` implementation (an integration no registry CI reaches has: n
 repository at a pinned commit, given by path (Scripts/compare.py --checkout ID=PATH): it also has `checkout`
 ({repository, tag, commit}) and `recorded`, the folder's file of results recorded from that checkout (what the report
 shows when no checkout is given, as in CI). Dependencies no reachable registry has come from source checkouts too:
-`dependencyCheckouts`, a list of {id, package, repository, tag, commit} (laravel-socialite's firebase/php-jwt and
-league/oauth1-client), each given as --checkout ID:DEPENDENCY=PATH and handed to the build step as
-LC_SOURCE_<DEPENDENCY> (`source_variable`). An integration that cannot be run at all is a folder whose
-implementation.json has `notRun` ({reason, looked}) in place of command, configuration and install: the report lists
-it as not run, with the reason.
+`dependencyCheckouts`, a list of {id, package, repository, commit, and a tag or a version or both} (laravel-socialite's
+firebase/php-jwt and league/oauth1-client; better-auth's jose, better-call, … and its build tools esbuild and
+golang.org/x/sys), each given as --checkout ID:DEPENDENCY=PATH and handed to the build step as LC_SOURCE_<DEPENDENCY>
+(`source_variable`). An entry may say more for its build step (better-auth's `packageJson`, `sources`) and why it is
+there (`why`); only the pinned fields (`DEPENDENCY_CHECKOUT_PINNED`) are recorded and shown. An integration that
+cannot be run at all is a folder whose implementation.json has `notRun` ({reason, looked}) in place of command,
+configuration and install: the report lists it as not run, with the reason.
 A folder may run one library in more than one configuration: each entry of `configurations` is another
 implementation (its own id) that takes every field it does not set from the folder's.
 
@@ -45,7 +47,10 @@ REQUIRED = ("id", "name", "language", "source", "package", "command", "families"
 NOT_RUN_REQUIRED = ("id", "name", "language", "source", "package", "notRun")
 SOURCES = ("pip", "debian", "swiftpm", "source-checkout")
 CHECKOUT_REQUIRED = ("repository", "tag", "commit")
-DEPENDENCY_CHECKOUT_REQUIRED = ("id", "package", "repository", "tag", "commit")
+DEPENDENCY_CHECKOUT_REQUIRED = ("id", "package", "repository", "commit")
+# What pins a dependency checkout (recorded with the results and shown in the report, when present): the commit, with
+# the tag it is checked out at and the package version it holds (a tagless commit, e.g. a Go pseudo-version, has none).
+DEPENDENCY_CHECKOUT_PINNED = ("id", "package", "version", "repository", "tag", "commit")
 
 
 def folders(base=FOLDER):
@@ -72,9 +77,12 @@ def load_folder(folder):
         dependencies = declared.get("dependencyCheckouts", [])
         for position, dependency in enumerate(dependencies):
             lacking = [key for key in DEPENDENCY_CHECKOUT_REQUIRED if not dependency.get(key)]
+            if not dependency.get("tag") and not dependency.get("version"):
+                lacking.append("tag or version")
             if lacking:
                 raise ValueError(f"{folder}/implementation.json: dependencyCheckouts[{position}] lacks "
-                                 f"{', '.join(lacking)} (each: {', '.join(DEPENDENCY_CHECKOUT_REQUIRED)})")
+                                 f"{', '.join(lacking)} (each: {', '.join(DEPENDENCY_CHECKOUT_REQUIRED)}, "
+                                 "and a tag or a version)")
         names = [dependency["id"] for dependency in dependencies]
         if len(set(names)) != len(names) or declared["id"] in names:
             raise ValueError(f"{folder}/implementation.json: dependencyCheckouts ids must be distinct: {names}")
@@ -119,6 +127,22 @@ def checkout_keys(entry):
         return []
     return [(entry["id"], entry["checkout"])] + [(f"{entry['id']}:{dependency['id']}", dependency)
                                                  for dependency in entry.get("dependencyCheckouts", [])]
+
+
+def pinned_dependency(dependency):
+    """A dependency checkout's pinned fields (DEPENDENCY_CHECKOUT_PINNED, those it has): what the recorded file and the
+    report say of it; not how its build step uses it (packageJson, sources) nor why it is there."""
+    return {key: dependency[key] for key in DEPENDENCY_CHECKOUT_PINNED if dependency.get(key)}
+
+
+def dependency_label(dependency):
+    """A dependency checkout as the report names it: its package and tag (else its version: a tagless commit)."""
+    return f"{dependency['package']} {dependency.get('tag') or dependency['version']}"
+
+
+def checkout_ref(pinned):
+    """What to `git checkout` for a pinned checkout: its tag, or its commit when it has no tag."""
+    return pinned.get("tag") or pinned["commit"]
 
 
 def source_variable(dependency_id):

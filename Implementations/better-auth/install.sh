@@ -3,21 +3,25 @@
 # Facebook provider module (packages/core/src/social-providers/facebook.ts), unmodified, with its dependencies from
 # their own checkouts at the versions better-auth's pnpm-lock.yaml pins, into one ES module outside every checkout.
 #
-#   LC_SOURCE=/path/to/checkouts/better-auth bash Implementations/better-auth/install.sh
-#   (or through Scripts/compare.py --checkout better-auth=/path/to/checkouts/better-auth, which runs this step first)
+#   LC_SOURCE=/src/better-auth LC_SOURCE_JOSE=/src/jose LC_SOURCE_BETTER_FETCH=/src/better-fetch … \
+#     LC_SOURCE_ESBUILD=/src/esbuild LC_SOURCE_GOLANG_SYS=/src/golang-sys bash Implementations/better-auth/install.sh
+#   (or through Scripts/compare.py --checkout better-auth=/src/better-auth --checkout better-auth:jose=/src/jose …,
+#    one --checkout better-auth:ID=PATH for each of implementation.json's `dependencyCheckouts`, which runs this step
+#    first with LC_SOURCE_<ID> set for each)
 #
 # Without LC_SOURCE (CI: GitHub is not reachable, so no checkout) it builds nothing and says so; compare.py then
 # reports the results recorded from the checkouts (Implementations/better-auth/results/). With it:
 #   1. every checkout must be at its pinned commit: better-auth at implementation.json `checkout.commit`, and each
-#      of `checkout.dependencies` and `checkout.tools` in the folder LC_DEPENDENCIES (default: the folder holding
-#      the better-auth checkout), named by its `checkout` (e.g. jose/, better-call/); each dependency's package.json
-#      must name its package and version. How to make them: docs/implementations.md, "better-auth";
+#      of its `dependencyCheckouts` (the bundled packages, and the build tools esbuild and golang.org/x/sys) at its
+#      own, given as LC_SOURCE_<ID> (e.g. LC_SOURCE_BETTER_CALL); each package's `packageJson` must name its package
+#      and version. How to make them: docs/implementations.md, "better-auth";
 #   2. esbuild 0.28.1 is built from its checkout with Debian's Go (golang-1.19-go; GOPATH mode, GOPROXY=off, its one
 #      dependency golang.org/x/sys from its checkout at the pinned pseudo-version): nothing is downloaded;
 #   3. the bundle: a generated entry re-exports `facebook` from the better-auth checkout's facebook.ts; bare imports
-#      (jose, @better-fetch/fetch, better-call, @better-auth/utils, rou3, zod) resolve through NODE_PATH to a folder
-#      of symlinks to each checkout's sources (the files its package.json's exports are built from), so each file is
-#      compiled under its own project's tsconfig.json; nothing is written into a checkout;
+#      (jose, @better-fetch/fetch, better-call, @better-auth/utils, rou3, zod: each dependency checkout with `sources`)
+#      resolve through NODE_PATH to a folder of symlinks, node_modules/<package> -> the checkout's `sources` (the files
+#      its package.json's exports are built from), so each file is compiled under its own project's tsconfig.json;
+#      nothing is written into a checkout;
 #   4. every file the bundle holds is checked to come from a checkout and to be that commit's, unmodified and
 #      tracked (esbuild's metafile, git status), so a finding comes from the unmodified code.
 set -euo pipefail
@@ -28,19 +32,30 @@ if [[ -z "${LC_SOURCE:-}" ]]; then
   exit 0
 fi
 source=$(cd "$LC_SOURCE" && pwd)
-checkouts=$(cd "${LC_DEPENDENCIES:-$(dirname "$source")}" && pwd)
 build="$LC_WORK/better-auth"
 mkdir -p "$build"
 
-# 1. The checkouts and their commits (and each dependency's package name and version).
-python3 - "$folder/implementation.json" "$source" "$checkouts" "$build/checkouts.tsv" <<'PY'
-import json, subprocess, sys
+# 1. The checkouts and their commits (and each package's name and version). checkouts.tsv: id, path, commit, sources,
+#    package (the last two empty for better-auth itself and the build tools).
+python3 - "$LC_ROOT" "$folder/implementation.json" "$source" "$build/checkouts.tsv" <<'PY'
+import json, os, subprocess, sys
 from pathlib import Path
-spec, source, checkouts, table = json.load(open(sys.argv[1]))["checkout"], Path(sys.argv[2]), Path(sys.argv[3]), sys.argv[4]
-rows, problems = [("better-auth", str(source), spec["commit"], "")], []
-for entry in spec["dependencies"] + spec["tools"]:
-    rows.append((entry["checkout"], str(checkouts / entry["checkout"]), entry["commit"], entry.get("sources", "")))
-for name, path, commit, _ in rows:
+sys.path.insert(0, str(Path(sys.argv[1]) / "Scripts"))
+from implementations import source_variable
+declared, source, table = json.load(open(sys.argv[2])), Path(sys.argv[3]), sys.argv[4]
+rows, problems, dependencies = [("better-auth", str(source), declared["checkout"]["commit"], "", "")], [], {}
+refs = {"better-auth": declared["checkout"]["tag"]}
+for entry in declared["dependencyCheckouts"]:
+    variable = source_variable(entry["id"])
+    if not os.environ.get(variable):
+        sys.exit(f"better-auth: no checkout of {entry['id']} given ({variable}; compare.py --checkout "
+                 f"better-auth:{entry['id']}=PATH)")
+    path = Path(os.environ[variable]).resolve()
+    dependencies[entry["id"]] = path
+    refs[entry["id"]] = entry.get("tag") or entry["commit"]
+    rows.append((entry["id"], str(path), entry["commit"], entry.get("sources", ""),
+                 entry["package"] if entry.get("sources") else ""))
+for name, path, commit, _, _ in rows:
     try:
         actual = subprocess.run(["git", "-C", path, "rev-parse", "HEAD"], capture_output=True, text=True,
                                 check=True).stdout.strip()
@@ -48,14 +63,17 @@ for name, path, commit, _ in rows:
         problems.append(f"{name}: no git checkout at {path}")
         continue
     if actual != commit:
-        problems.append(f"{name}: {path} is at {actual}, not the pinned commit {commit} (git -C {path} checkout {commit})")
-for entry in spec["dependencies"]:
+        problems.append(f"{name}: {path} is at {actual}, not the pinned commit {commit} (git -C {path} checkout {refs[name]})")
+for entry in declared["dependencyCheckouts"]:
+    if "packageJson" not in entry:
+        continue
     try:
-        package = json.load(open(checkouts / entry["checkout"] / entry["packageJson"]))
+        package = json.load(open(dependencies[entry["id"]] / entry["packageJson"]))
     except OSError:
+        problems.append(f"{entry['id']}: no {entry['packageJson']} in {dependencies[entry['id']]}")
         continue
     if (package.get("name"), package.get("version")) != (entry["package"], entry["version"]):
-        problems.append(f"{entry['checkout']}: {entry['packageJson']} is {package.get('name')} {package.get('version')}, "
+        problems.append(f"{entry['id']}: {entry['packageJson']} is {package.get('name')} {package.get('version')}, "
                         f"not {entry['package']} {entry['version']}")
 if problems:
     sys.exit("better-auth: the checkouts are not the pinned ones (docs/implementations.md, \"better-auth\"):\n  "
@@ -64,7 +82,6 @@ with open(table, "w") as out:
     out.writelines("\t".join(row) + "\n" for row in rows)
 PY
 path_of() { awk -F'\t' -v n="$1" '$1 == n {print $2}' "$build/checkouts.tsv"; }
-sources_of() { awk -F'\t' -v n="$1" '$1 == n {print $2 "/" $4}' "$build/checkouts.tsv"; }
 
 # 2. esbuild 0.28.1 from its checkout (Debian's esbuild 0.17.0 cannot parse TypeScript 5's const type parameters).
 go=/usr/lib/go-1.19/bin/go
@@ -77,20 +94,21 @@ ln -s "$(path_of esbuild)" "$gopath/src/github.com/evanw/esbuild"
 ln -s "$(path_of golang-sys)" "$gopath/src/golang.org/x/sys"
 (cd "$gopath/src/github.com/evanw/esbuild" && GO111MODULE=off GOPATH="$gopath" GOPROXY=off GOTOOLCHAIN=local \
   GOCACHE="$build/gocache" CGO_ENABLED=0 "$go" build -trimpath -o "$build/esbuild" ./cmd/esbuild)
-if [[ $("$build/esbuild" --version) != 0.28.1 ]]; then
-  echo "better-auth: $build/esbuild is $("$build/esbuild" --version), not 0.28.1" >&2
+esbuild_version=$(python3 -c 'import json,sys; print(next(d["version"] for d in json.load(open(sys.argv[1]))["dependencyCheckouts"] if d["id"] == "esbuild"))' "$folder/implementation.json")
+if [[ $("$build/esbuild" --version) != "$esbuild_version" ]]; then
+  echo "better-auth: $build/esbuild is $("$build/esbuild" --version), not $esbuild_version" >&2
   exit 2
 fi
 
 # 3. The bundle: bare imports resolve to the checkouts' sources through a folder of symlinks (NODE_PATH).
 modules="$build/node_modules"
-rm -rf "$modules" && mkdir -p "$modules/@better-fetch" "$modules/@better-auth"
-ln -s "$(sources_of jose)" "$modules/jose"
-ln -s "$(sources_of better-fetch)" "$modules/@better-fetch/fetch"
-ln -s "$(sources_of better-call)" "$modules/better-call"
-ln -s "$(sources_of better-auth-utils)" "$modules/@better-auth/utils"
-ln -s "$(sources_of rou3)" "$modules/rou3"
-ln -s "$(sources_of zod)" "$modules/zod"
+rm -rf "$modules" && mkdir -p "$modules"
+while IFS=$'\t' read -r _ path _ sources package; do
+  if [[ -n "$package" ]]; then
+    mkdir -p "$(dirname "$modules/$package")"
+    ln -s "$path/$sources" "$modules/$package"
+  fi
+done <"$build/checkouts.tsv"
 tag=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["checkout"]["tag"])' "$folder/implementation.json")
 commit=$(git -C "$source" rev-parse HEAD)
 cat >"$build/entry.ts" <<TS
@@ -107,7 +125,7 @@ python3 - "$build/facebook.meta.json" "$build/checkouts.tsv" "$build" <<'PY'
 import json, subprocess, sys
 from pathlib import Path
 meta, rows, build = json.load(open(sys.argv[1])), [line.rstrip("\n").split("\t") for line in open(sys.argv[2])], Path(sys.argv[3]).resolve()
-roots = {name: Path(path).resolve() for name, path, _, _ in rows}
+roots = {name: Path(path).resolve() for name, path, *_ in rows}
 files, stray = {}, []
 for name in meta["inputs"]:
     path = (build / name).resolve()

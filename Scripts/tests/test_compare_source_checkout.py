@@ -1,8 +1,10 @@
 """Scripts/compare.py and Scripts/implementations.py for the implementations built from a source checkout (nakama):
 the recorded results the report uses when no checkout is given, `stale` when the vectors' digest or the pinned commit
 changed since they were recorded, and the `notRun` folders listed with their reason; and for one whose dependencies are
-source checkouts too (laravel-socialite's `dependencyCheckouts`): each pinned commit in the recorded file and the
-report, each given by --checkout ID:DEPENDENCY=PATH (all or none) and checked. Standard library only (and git, for
+source checkouts too (laravel-socialite's and better-auth's `dependencyCheckouts`): each pinned commit in the recorded
+file and the report, each given by --checkout ID:DEPENDENCY=PATH (all or none) and checked; a dependency pinned by a
+commit with no tag (its version only, as better-auth's golang.org/x/sys), and the fields only its build step reads
+(packageJson, sources, why), neither recorded nor shown. Standard library only (and git, for
 the build step's commit checks); the runner is never started."""
 
 import argparse
@@ -179,24 +181,35 @@ class DependencyCheckoutFixture(SourceCheckoutFixture):
         super().setUp()
         self.write_withdeps(COMMIT, DEPENDENCY_COMMIT)
 
-    def write_withdeps(self, commit, dependency_commit, discover=True):
+    def write_withdeps(self, commit, dependency_commit, discover=True, more=()):
+        """more: further dependencyCheckouts entries, after `lib`."""
         folder = self.folders / "withdeps"
         folder.mkdir(exist_ok=True)
         (folder / "implementation.json").write_text(json.dumps({
             "id": "withdeps", "name": "withdeps", "language": "php", "source": "source-checkout", "package": "w",
             "version": "5.0.0", "checkout": {"repository": "https://example.invalid/w", "tag": "v5.0.0", "commit": commit},
             "dependencyCheckouts": [{"id": "lib", "package": "vendor/lib", "repository": "https://example.invalid/lib",
-                                     "tag": "v6.0.0", "commit": dependency_commit}],
+                                     "tag": "v6.0.0", "commit": dependency_commit}, *more],
             "recorded": "results/recorded.json", "command": "adapter", "families": ["signed-token"],
             "profiles": ["documented"], "configuration": "c", "install": {"script": "install.sh"}}))
         if discover:
             self.declared = {entry["id"]: entry for entry in implementations.discover(self.folders)}
 
-    def record_withdeps(self, dependency_commit=DEPENDENCY_COMMIT):
+    def record_withdeps(self, dependency_commit=DEPENDENCY_COMMIT, more=None):
         implementation = self.declared["withdeps"]
         digest = compare.vectors_digest(str(self.vectors), implementation["families"])
         compare.write_recorded(implementation, [("library", "documented", "adapter", RAW)], digest, COMMIT,
-                               {"lib": dependency_commit})
+                               {"lib": dependency_commit} | (more or {}))
+
+
+TOOL_COMMIT = "c0bba94af5f85fbad9f6dc2e04ed5b8fac9696cf"
+# A dependency as better-auth declares one for its build step (version, packageJson, sources, why), and a build tool
+# pinned by a commit with no tag (a Go pseudo-version).
+PACKAGE = {"id": "pkg", "package": "@scope/pkg", "version": "1.3.0", "repository": "https://example.invalid/pkg",
+           "tag": "v1.3.0", "commit": "9ae2ea035b24319db9486ab5e18e318f6931cbe7",
+           "packageJson": "packages/pkg/package.json", "sources": "packages/pkg/src", "why": "the lockfile's"}
+TOOL = {"id": "tool-sys", "package": "golang.org/x/sys", "version": "v0.0.0-20220715151400-c0bba94af5f8",
+        "repository": "https://example.invalid/sys", "commit": TOOL_COMMIT, "why": "the build tool's dependency"}
 
 
 class DependencyDeclarations(DependencyCheckoutFixture):
@@ -210,6 +223,16 @@ class DependencyDeclarations(DependencyCheckoutFixture):
     def test_a_dependency_checkout_without_its_commit_is_refused(self):
         self.write_withdeps(COMMIT, "", discover=False)
         with self.assertRaisesRegex(ValueError, r"dependencyCheckouts\[0\] lacks commit"):
+            implementations.discover(self.folders)
+
+    def test_a_dependency_checkout_needs_a_tag_or_a_version(self):
+        self.write_withdeps(COMMIT, DEPENDENCY_COMMIT, more=[PACKAGE, TOOL])
+        self.assertEqual([key for key, _ in implementations.checkout_keys(self.declared["withdeps"])],
+                         ["withdeps", "withdeps:lib", "withdeps:pkg", "withdeps:tool-sys"])
+        self.assertEqual(implementations.source_variable("tool-sys"), "LC_SOURCE_TOOL_SYS")
+        untagged = {key: value for key, value in TOOL.items() if key != "version"}
+        self.write_withdeps(COMMIT, DEPENDENCY_COMMIT, discover=False, more=[untagged])
+        with self.assertRaisesRegex(ValueError, r"dependencyCheckouts\[1\] lacks tag or version"):
             implementations.discover(self.folders)
 
 
@@ -226,6 +249,35 @@ class DependencyRecorded(DependencyCheckoutFixture):
         self.assertEqual(found["provenance"]["dependencyCheckouts"][0]["package"], "vendor/lib")
         self.assertIn(f"v5.0.0 ({COMMIT[:12]}) with vendor/lib v6.0.0 ({DEPENDENCY_COMMIT[:12]})",
                       compare.provenance_text(found))
+
+    def test_only_the_pinned_fields_are_recorded_and_a_tagless_one_is_shown_by_version(self):
+        self.write_withdeps(COMMIT, DEPENDENCY_COMMIT, more=[PACKAGE, TOOL])
+        self.record_withdeps(more={"pkg": PACKAGE["commit"], "tool-sys": TOOL_COMMIT})
+        document = json.loads((self.folders / "withdeps" / "results" / "recorded.json").read_text())
+        self.assertEqual(document["dependencyCheckouts"][1], {key: PACKAGE[key] for key in (
+            "id", "package", "version", "repository", "tag", "commit")}, "packageJson, sources, why: not recorded")
+        self.assertEqual(set(document["dependencyCheckouts"][2]), {"id", "package", "version", "repository", "commit"})
+        self.assertIn("--checkout withdeps:tool-sys=PATH_TOOL_SYS --record", document["command"])
+        self.assertIn(f"PATH_TOOL_SYS: a checkout of https://example.invalid/sys at {TOOL_COMMIT}", document["command"])
+        found = self.collect()["withdeps"]
+        self.assertEqual(found["status"], "recorded")
+        self.assertIn(f"@scope/pkg v1.3.0 ({PACKAGE['commit'][:12]}), golang.org/x/sys "
+                      f"v0.0.0-20220715151400-c0bba94af5f8 ({TOOL_COMMIT[:12]}) on", compare.provenance_text(found))
+
+    def test_another_pinned_commit_of_a_tagless_dependency_makes_the_recorded_results_stale(self):
+        self.write_withdeps(COMMIT, DEPENDENCY_COMMIT, more=[PACKAGE, TOOL])
+        self.record_withdeps(more={"pkg": PACKAGE["commit"], "tool-sys": TOOL_COMMIT})
+        self.write_withdeps(COMMIT, DEPENDENCY_COMMIT, more=[PACKAGE, dict(TOOL, commit="2" * 40)])
+        found = self.collect()["withdeps"]
+        self.assertEqual((found["status"], found["runs"]), ("stale", []))
+        self.assertIn(f"tool-sys: recorded {TOOL_COMMIT}, pinned {'2' * 40}", found["provenance"]["reason"])
+
+    def test_a_recorded_file_from_before_a_dependency_was_declared_is_stale(self):
+        self.record_withdeps()
+        self.write_withdeps(COMMIT, DEPENDENCY_COMMIT, more=[TOOL])
+        found = self.collect()["withdeps"]
+        self.assertEqual(found["status"], "stale")
+        self.assertIn(f"tool-sys: recorded None, pinned {TOOL_COMMIT}", found["provenance"]["reason"])
 
     def test_recording_a_dependency_at_another_commit_is_refused(self):
         with self.assertRaises(SystemExit):
@@ -296,6 +348,18 @@ class DependencyBuild(DependencyCheckoutFixture):
         with self.assertRaisesRegex(SystemExit, "withdeps:lib: the checkout"):
             self.build({"withdeps": self.main, "withdeps:lib": self.main})
         self.assertFalse(os.path.exists(self.seen))
+
+    def test_a_tagless_dependency_gets_its_variable_and_is_checked_out_by_commit(self):
+        tool = Path(self.temporary.name) / "tool-src"
+        tool_commit = git_repository(tool)
+        self.write_withdeps(self.implementation["checkout"]["commit"],
+                            self.implementation["dependencyCheckouts"][0]["commit"], more=[dict(TOOL, commit=tool_commit)])
+        self.implementation = dict(self.declared["withdeps"], folder=str(self.folders / "withdeps"))
+        paths = {"withdeps": self.main, "withdeps:lib": self.lib, "withdeps:tool-sys": tool}
+        self.assertEqual(self.build(paths)["withdeps:tool-sys"], tool_commit)
+        self.assertEqual(json.loads(self.seen.read_text())["LC_SOURCE_TOOL_SYS"], str(tool))
+        with self.assertRaisesRegex(SystemExit, f"git -C {self.main} checkout {tool_commit}"):
+            self.build(paths | {"withdeps:tool-sys": self.main})
 
 
 if __name__ == "__main__":
