@@ -269,3 +269,18 @@ extension ProductHarnessTests {
     }
 }
 
+
+/// Found by blind round 3 (Scripts/blind_rounds/round-3.json).
+extension ProductHarnessTests {
+    @Test("the handshake's implementation name, version and language are each taken from their own member")
+    func handshakeImplementationMembers() throws {
+        let runner = HarnessRunner(command: Self.command(["handshake": [
+            "implementation": ["name": "scripted", "version": "1.2.3", "language": "python"],
+        ]]))
+        let handshake = try runner.start()
+        runner.stop()
+        #expect(handshake.implementation.name == "scripted")
+        #expect(handshake.implementation.version == "1.2.3")
+        #expect(handshake.implementation.language == "python")
+    }
+}
