@@ -521,7 +521,7 @@ def blind_round_lines() -> list[str]:
              "Bugs written by someone who saw `Sources/` and the specification but not `Tests/`, this catalogue, its "
              "report or the history (`Scripts/blind_rounds/round-N.json`, committed before the round ran). The first "
              "run's kill rate is the measurement; it is recorded before any test is written for a survivor and never "
-             "rewritten. Each survivor then gets the test that kills it, and a catalogue mutant of its class. "
+             "rewritten. Each survivor then gets the test that kills it, and the survivors are run again: the latest run. "
              "Run a round: `python3 Scripts/product_mutation.py --catalogue Scripts/blind_rounds/round-N.json`.", "",
              "| round | bugs | first run: killed | first-run kill rate | first run on | latest run: killed | survivors of the first run |",
              "| --- | ---: | ---: | ---: | --- | ---: | --- |"]
@@ -537,7 +537,9 @@ def blind_round_lines() -> list[str]:
         lines.append(f"| {first['round']} | {run} | {killed} | **{100 * killed / max(1, run):.1f}%** | "
                      f"{first['date']} at {first.get('commit') or '?'} | {latest} | "
                      f"{', '.join(f'`{s}`' for s in survivors) or 'none'} |")
-    return lines + [""]
+    notes = [(json.loads(path.read_text()), path) for path in rounds]
+    notes = [f"- {first['round']}: {first['note']}" for first, _ in notes if first.get("note")]
+    return lines + ([""] + notes if notes else []) + [""]
 
 
 def cell(text: str) -> str:
