@@ -27,18 +27,14 @@
 // (hooks.before with createAuthMiddleware, for ctx.path "/sign-in/social" with a body idToken): implementation.json
 // `adapterChecks`; docs/implementations.md, "better-auth". A hook runs before verifyIdToken and both must pass, so
 // running them after better-auth accepted gives the same verdicts.
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { REQUIRED, Rejected, adapterChecks, isNumber, keptClaims, serve } from '../shared/node/lc_adapter.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BUNDLE = path.join(ROOT, '.build-implementations/better-auth/facebook.mjs');
 const FACEBOOK_JWKS = 'https://limited.facebook.com/.well-known/oauth/openid/jwks/';
 const CLIENT_SECRET = 'login-conformance-app-secret';  // required by the provider's options; the token path never reads it
-const REQUIRED = ['jti', 'iss', 'aud', 'exp', 'iat', 'nonce', 'sub'];
-const OPTIONAL_STRINGS = ['name', 'given_name', 'middle_name', 'family_name', 'email', 'picture', 'user_birthday',
-  'user_gender', 'user_link'];
-const adapterChecks = process.argv.includes('--adapter-checks');
 
 // The clock: a Date whose present is the vector's now (milliseconds), as jose reads it.
 const RealDate = globalThis.Date;
@@ -63,37 +59,6 @@ globalThis.fetch = async (resource, init = {}) => {
 };
 
 const { facebook, provenance } = await import(BUNDLE);
-
-class Rejected extends Error {
-  constructor(reason, claim) { super(reason); this.reason = reason; this.claim = claim; }
-  outcome() { return this.claim ? { result: 'rejected', reason: this.reason, claim: this.claim } : { result: 'rejected', reason: this.reason }; }
-}
-
-const isNumber = (v) => typeof v === 'number';
-const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
-function optionalKept(name, value) {
-  if (OPTIONAL_STRINGS.includes(name)) return typeof value === 'string';
-  if (name === 'user_friends') return Array.isArray(value) && value.every((v) => typeof v === 'string');
-  if (name === 'user_age_range') return isObject(value) && Object.keys(value).length > 0 && Object.values(value).every(isNumber);
-  if (name === 'user_hometown' || name === 'user_location') {
-    return isObject(value) && Object.keys(value).length > 0 && Object.values(value).every((v) => typeof v === 'string');
-  }
-  return false;
-}
-function keptClaims(claims) {
-  const kept = {};
-  for (const name of REQUIRED) kept[name] = claims[name] === undefined ? null : claims[name];
-  // The outcome's aud is a string: an accepted aud array of one string is reported as that string, the audience
-  // the library matched (Vectors/DECISIONS.md D54).
-  if (Array.isArray(claims.aud) && claims.aud.length === 1 && typeof claims.aud[0] === 'string') kept.aud = claims.aud[0];
-  for (const [name, value] of Object.entries(claims)) {
-    if (REQUIRED.includes(name)) continue;
-    if (name === 'cnf') {
-      if (isObject(value) && typeof value.jkt === 'string' && value.jkt !== '') kept.cnf = { jkt: value.jkt };
-    } else if (optionalKept(name, value)) kept[name] = value;
-  }
-  return { result: 'accepted', claims: kept };
-}
 
 function header(token) {
   try { return JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString('utf8')); } catch { return null; }
@@ -131,24 +96,7 @@ async function validate(input) {
   return keptClaims(claims);
 }
 
-const write = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
-const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
-for await (const line of lines) {
-  if (!line.trim()) continue;
-  const request = JSON.parse(line);
-  if (request.type === 'start') {
-    write({ type: 'started', protocolVersion: 1,
-      implementation: { name: 'better-auth Facebook provider (verifyIdToken)', version: `${provenance.tag.replace(/^v/, '')} (${provenance.commit}; node ${process.versions.node})`, language: 'typescript' },
-      capabilities: ['signed-token'], profile: 'documented' });
-  } else if (request.type === 'stop') {
-    process.exit(0);
-  } else if (request.type === 'run') {
-    if (request.family !== 'signed-token') { write({ type: 'skipped', seq: request.seq, reason: 'family not adopted' }); continue; }
-    try {
-      write({ type: 'result', seq: request.seq, outcome: await validate(request.input) });
-    } catch (error) {
-      if (error instanceof Rejected) write({ type: 'result', seq: request.seq, outcome: error.outcome() });
-      else write({ type: 'errored', seq: request.seq, message: `${error.message}` });
-    }
-  }
-}
+await serve({
+  name: 'better-auth Facebook provider (verifyIdToken)',
+  version: `${provenance.tag.replace(/^v/, '')} (${provenance.commit}; node ${process.versions.node})`, language: 'typescript',
+}, validate);

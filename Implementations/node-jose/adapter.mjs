@@ -7,50 +7,13 @@
 // clockTolerance 0. jose 4.11 has no option for the nonce, for required claims (requiredClaims came in a later
 // release) or for the JSON types of nonce, jti and sub: `--adapter-checks` adds those (implementation.json).
 import { readFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
+import { ISSUERS, REQUIRED, Rejected, adapterChecks, keptClaims, serve } from '../shared/node/lc_adapter.mjs';
 
 const DEBIAN_JOSE = '/usr/share/nodejs/jose';
 let jose;
 try { jose = await import('jose'); } catch { jose = await import(`${DEBIAN_JOSE}/dist/node/esm/index.js`); }
 let joseVersion = 'unknown';
 try { joseVersion = JSON.parse(readFileSync(`${DEBIAN_JOSE}/package.json`, 'utf8')).version; } catch { /* not Debian's */ }
-
-const REQUIRED = ['jti', 'iss', 'aud', 'exp', 'iat', 'nonce', 'sub'];
-const OPTIONAL_STRINGS = ['name', 'given_name', 'middle_name', 'family_name', 'email', 'picture', 'user_birthday',
-  'user_gender', 'user_link'];
-const ISSUERS = ['https://www.facebook.com', 'https://limited.facebook.com'];
-const adapterChecks = process.argv.includes('--adapter-checks');
-
-class Rejected extends Error {
-  constructor(reason, claim) { super(reason); this.reason = reason; this.claim = claim; }
-  outcome() { return this.claim ? { result: 'rejected', reason: this.reason, claim: this.claim } : { result: 'rejected', reason: this.reason }; }
-}
-
-const isNumber = (v) => typeof v === 'number';
-const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
-function optionalKept(name, value) {
-  if (OPTIONAL_STRINGS.includes(name)) return typeof value === 'string';
-  if (name === 'user_friends') return Array.isArray(value) && value.every((v) => typeof v === 'string');
-  if (name === 'user_age_range') return isObject(value) && Object.keys(value).length > 0 && Object.values(value).every(isNumber);
-  if (name === 'user_hometown' || name === 'user_location') {
-    return isObject(value) && Object.keys(value).length > 0 && Object.values(value).every((v) => typeof v === 'string');
-  }
-  return false;
-}
-function keptClaims(claims) {
-  const kept = {};
-  for (const name of REQUIRED) kept[name] = claims[name] === undefined ? null : claims[name];
-  // The outcome's aud is a string: an accepted aud array of one string is reported as that string, the audience
-  // the library matched (Vectors/DECISIONS.md D54).
-  if (Array.isArray(claims.aud) && claims.aud.length === 1 && typeof claims.aud[0] === 'string') kept.aud = claims.aud[0];
-  for (const [name, value] of Object.entries(claims)) {
-    if (REQUIRED.includes(name)) continue;
-    if (name === 'cnf') {
-      if (isObject(value) && typeof value.jkt === 'string' && value.jkt !== '') kept.cnf = { jkt: value.jkt };
-    } else if (optionalKept(name, value)) kept[name] = value;
-  }
-  return { result: 'accepted', claims: kept };
-}
 
 function limitedLoginChecks(claims, input) {  // only with --adapter-checks
   for (const name of REQUIRED) if (!(name in claims)) throw new Rejected('missingClaim', name);
@@ -112,23 +75,5 @@ async function validate(input) {
   return keptClaims(result.payload);
 }
 
-const write = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
-const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
-for await (const line of lines) {
-  if (!line.trim()) continue;
-  const request = JSON.parse(line);
-  if (request.type === 'start') {
-    write({ type: 'started', protocolVersion: 1, implementation: { name: 'jose (node)', version: joseVersion, language: 'javascript' },
-      capabilities: ['signed-token'], profile: 'documented' });
-  } else if (request.type === 'stop') {
-    process.exit(0);
-  } else if (request.type === 'run') {
-    if (request.family !== 'signed-token') { write({ type: 'skipped', seq: request.seq, reason: 'family not adopted' }); continue; }
-    try {
-      write({ type: 'result', seq: request.seq, outcome: await validate(request.input) });
-    } catch (error) {
-      if (error instanceof Rejected) write({ type: 'result', seq: request.seq, outcome: error.outcome() });
-      else write({ type: 'errored', seq: request.seq, message: `${error.name} ${error.code ?? ''}: ${error.message}` });
-    }
-  }
-}
+await serve({ name: 'jose (node)', version: joseVersion, language: 'javascript' }, validate,
+  (error) => `${error.name} ${error.code ?? ''}: ${error.message}`);
