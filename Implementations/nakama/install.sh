@@ -38,9 +38,17 @@ fi
 go_package=golang-1.23-go
 if ! dpkg-query -W -f='${Status}' "$go_package" 2>/dev/null | grep -q "install ok installed"; then
   if ! grep -rqs "bookworm-backports" /etc/apt/sources.list /etc/apt/sources.list.d/; then
-    echo "   adding the Debian suite bookworm-backports to apt's sources (for $go_package)"
-    printf 'Types: deb\nURIs: http://deb.debian.org/debian\nSuites: bookworm-backports\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
-      >/etc/apt/sources.list.d/bookworm-backports.sources
+    # The suite comes from the mirror the machine's own Debian sources already name (the first deb URI of the
+    # bookworm suite), so no host is written here.
+    mirror=$(awk '/^URIs:/ {uri=$2} /^Suites:/ && / bookworm( |$)/ && uri {print uri; exit}' /etc/apt/sources.list.d/*.sources 2>/dev/null)
+    [[ -n "$mirror" ]] || mirror=$(awk '$1 == "deb" && $3 == "bookworm" {print $2; exit}' /etc/apt/sources.list 2>/dev/null)
+    if [[ -z "$mirror" ]]; then
+      echo "nakama: no Debian bookworm source in apt's configuration to take bookworm-backports from" >&2
+      exit 2
+    fi
+    echo "   adding the Debian suite bookworm-backports to apt's sources, from $mirror (for $go_package)"
+    printf 'Types: deb\nURIs: %s\nSuites: bookworm-backports\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
+      "$mirror" >/etc/apt/sources.list.d/bookworm-backports.sources
   fi
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends -t bookworm-backports "$go_package" >/dev/null
