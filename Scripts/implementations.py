@@ -31,7 +31,8 @@ The order is derived: by language, then folder name, then the folder's configura
   python3 Scripts/implementations.py list               # id and folder, one a line
   python3 Scripts/implementations.py apt                # Debian packages, one a line, deduplicated
   python3 Scripts/implementations.py pip                # exact pip requirements, one a line
-  python3 Scripts/implementations.py scripts            # folder/script paths, one a line
+  python3 Scripts/implementations.py scripts            # folder/script paths, one a line (not the source checkouts')
+  python3 Scripts/implementations.py checkout-scripts   # the source checkouts' build steps (compare.py --checkout runs them)
 
 Only the standard library is used.
 """
@@ -165,9 +166,12 @@ def pip_requirements(base=FOLDER):
             if entry.get("install", {}).get("pip")]
 
 
-def install_scripts(base=FOLDER):
+def install_scripts(base=FOLDER, checkout=None):
+    """The folders' build steps; only the source-checkout ones (`checkout=True`, built by compare.py --checkout with
+    the checkout given) or only the others (`checkout=False`, built by the installer); all when `None`."""
     return [f"{folder}/{entry['install']['script']}" for folder, entry in by_folder(base).items()
-            if entry.get("install", {}).get("script")]
+            if entry.get("install", {}).get("script")
+            and (checkout is None or (entry.get("source") == "source-checkout") == checkout)]
 
 
 def main(argv):
@@ -179,7 +183,9 @@ def main(argv):
     elif command == "pip":
         lines = pip_requirements()
     elif command == "scripts":
-        lines = install_scripts()
+        lines = install_scripts(checkout=False)
+    elif command == "checkout-scripts":
+        lines = install_scripts(checkout=True)
     else:
         print(__doc__, file=sys.stderr)
         return 2

@@ -6,7 +6,8 @@
 #   - the pip implementations: each folder's exact pin `package==version` (`install.pip`), with the shared dependency
 #     pins of Implementations/shared/python/requirements.txt, in .build-implementations/venv
 #   - each folder's build step (`install.script`, e.g. a Go adapter against /usr/share/gocode, the jwt-kit adapter's
-#     `swift build -c release`), run with LC_ROOT, LC_WORK (.build-implementations) and LC_FOLDER set
+#     `swift build -c release`), run with LC_ROOT, LC_WORK (.build-implementations) and LC_FOLDER set; a source
+#     checkout's step is left to compare.py --checkout, which gives it the checkout
 # Prints nothing else on stdout but its steps.
 # Usage: bash Scripts/install_implementations.sh [--no-apt]   (--no-apt: Python only, for a machine without root)
 set -euo pipefail
@@ -48,4 +49,10 @@ mapfile -t scripts < <(declared scripts)
 for script in "${scripts[@]}"; do
   echo "== $script"
   LC_ROOT="$root" LC_WORK="$work" LC_FOLDER="$(dirname "$script")" bash "$script"
+done
+# A source checkout's build step needs the checkout: compare.py --checkout ID=PATH runs it; without one the report
+# uses the results recorded from it (docs/implementations.md, each integration's re-record command).
+mapfile -t checkout_scripts < <(declared checkout-scripts)
+for script in "${checkout_scripts[@]}"; do
+  echo "== $script: not built here (a source checkout: compare.py --checkout builds it; the report uses its recorded results)"
 done

@@ -9,7 +9,7 @@
 #    one --checkout better-auth:ID=PATH for each of implementation.json's `dependencyCheckouts`, which runs this step
 #    first with LC_SOURCE_<ID> set for each)
 #
-# Without LC_SOURCE (CI: GitHub is not reachable, so no checkout) it builds nothing and says so; compare.py then
+# Scripts/install_implementations.sh does not run it (CI has no checkout: GitHub is not reachable); compare.py then
 # reports the results recorded from the checkouts (Implementations/better-auth/results/). With it:
 #   1. every checkout must be at its pinned commit: better-auth at implementation.json `checkout.commit`, and each
 #      of its `dependencyCheckouts` (the bundled packages, and the build tools esbuild and golang.org/x/sys) at its
@@ -26,11 +26,7 @@
 #      tracked (esbuild's metafile, git status), so a finding comes from the unmodified code.
 set -euo pipefail
 folder="$LC_ROOT/$LC_FOLDER"
-if [[ -z "${LC_SOURCE:-}" ]]; then
-  echo "   better-auth: no source checkout given (LC_SOURCE): not built; the report uses the recorded results" \
-       "(re-record: docs/implementations.md, \"better-auth\")"
-  exit 0
-fi
+: "${LC_SOURCE:?the checkout: compare.py --checkout better-auth=PATH gives it (docs/implementations.md, \"better-auth\")}"
 source=$(cd "$LC_SOURCE" && pwd)
 build="$LC_WORK/better-auth"
 mkdir -p "$build"

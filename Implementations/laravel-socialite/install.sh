@@ -8,7 +8,7 @@
 #   (or through Scripts/compare.py --checkout laravel-socialite=PATH --checkout laravel-socialite:php-jwt=PATH
 #    --checkout laravel-socialite:oauth1-client=PATH, which runs this step first)
 #
-# Without LC_SOURCE (CI: GitHub is not reachable, so no checkout) it installs nothing and says so; compare.py then
+# Scripts/install_implementations.sh does not run it (CI has no checkout: GitHub is not reachable); compare.py then
 # reports the results recorded from the checkouts (Implementations/laravel-socialite/results/). With it:
 #   1. every checkout must be at its pinned commit (implementation.json `checkout.commit`, and each
 #      `dependencyCheckouts` entry's), and its src/ folder (all the adapter's autoloader can load from it) the
@@ -21,11 +21,7 @@
 #      be tracked at the commit and unmodified (git), so a finding comes from the unmodified code.
 set -euo pipefail
 folder="$LC_ROOT/$LC_FOLDER"
-if [[ -z "${LC_SOURCE:-}" ]]; then
-  echo "   laravel-socialite: no source checkout given (LC_SOURCE): not built; the report uses the recorded results" \
-       "(re-record: docs/implementations.md, \"laravel/socialite\")"
-  exit 0
-fi
+: "${LC_SOURCE:?the checkout: compare.py --checkout laravel-socialite=PATH gives it (docs/implementations.md, \"laravel/socialite\")}"
 declare -A paths=([laravel-socialite]="$LC_SOURCE" [php-jwt]="${LC_SOURCE_PHP_JWT:-}" [oauth1-client]="${LC_SOURCE_OAUTH1_CLIENT:-}")
 pinned() { # id field
   python3 - "$folder/implementation.json" "$1" "$2" <<'PY'

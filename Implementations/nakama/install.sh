@@ -5,7 +5,7 @@
 #   LC_SOURCE=/path/to/nakama bash Implementations/nakama/install.sh
 #   (or through Scripts/compare.py --checkout nakama=/path/to/nakama, which runs this step first)
 #
-# Without LC_SOURCE (CI: GitHub is not reachable, so no checkout) it builds nothing and says so; compare.py then
+# Scripts/install_implementations.sh does not run it (CI has no checkout: GitHub is not reachable); compare.py then
 # reports the results recorded from a checkout (Implementations/nakama/results/). With it:
 #   1. the checkout must be at the pinned commit (implementation.json `checkout.commit`);
 #   2. Go: nakama 3.26.0's go.mod says `go 1.23.5`, newer than Debian bookworm's 1.19, so Debian's golang-1.23-go
@@ -22,11 +22,7 @@
 #      package folder), so a finding comes from the unmodified code.
 set -euo pipefail
 folder="$LC_ROOT/$LC_FOLDER"
-if [[ -z "${LC_SOURCE:-}" ]]; then
-  echo "   nakama: no source checkout given (LC_SOURCE): not built; the report uses the recorded results" \
-       "(re-record: docs/implementations.md, \"nakama\")"
-  exit 0
-fi
+: "${LC_SOURCE:?the checkout: compare.py --checkout nakama=PATH gives it (docs/implementations.md, \"nakama\")}"
 source=$(cd "$LC_SOURCE" && pwd)
 pinned=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["checkout"]["commit"])' "$folder/implementation.json")
 actual=$(git -C "$source" rev-parse HEAD)
