@@ -28,12 +28,7 @@ type rejected = lcadapter.Rejected
 
 var issuers = lcadapter.Issuers
 
-type input struct {
-	lcadapter.Vector
-	Keys struct {
-		JWKS json.RawMessage `json:"jwks"`
-	} `json:"keys"`
-}
+type input = lcadapter.JWKSVector
 
 func mapError(err error) error {
 	text := err.Error()

@@ -56,12 +56,7 @@ const facebookJWKS = "https://www.facebook.com/.well-known/oauth/openid/jwks/"
 
 type rejected = lcadapter.Rejected
 
-type input struct {
-	lcadapter.Vector
-	Keys struct {
-		JWKS json.RawMessage `json:"jwks"`
-	} `json:"keys"`
-}
+type input = lcadapter.JWKSVector
 
 // vectorJWKS answers nakama's key-set request with the vector's JWKS, byte for byte, and refuses any other request.
 type vectorJWKS struct {

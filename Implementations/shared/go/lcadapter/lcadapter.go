@@ -31,6 +31,15 @@ type Vector struct {
 	Now           json.Number `json:"now"`
 }
 
+// JWKSVector is a signed-token vector whose key set the adapter hands its library as given: the vector's JWKS,
+// verbatim.
+type JWKSVector struct {
+	Vector
+	Keys struct {
+		JWKS json.RawMessage `json:"jwks"`
+	} `json:"keys"`
+}
+
 // Rejected is a refusal the adapter can name: reason (and claim) of the outcome shape.
 type Rejected struct {
 	Reason string
