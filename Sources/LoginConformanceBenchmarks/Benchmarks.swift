@@ -38,8 +38,8 @@ package struct Benchmarks {
         }
         var table = BenchTable()
         do {
-            let (suite, loadRow) = try LoadingBenchmark(options: options, output: output).run()
-            table.rows.append(loadRow)
+            let (suite, loadRows) = try LoadingBenchmark(options: options, output: output).run()
+            table.rows.append(contentsOf: loadRows)
             table.rows.append(EngineOverheadBenchmark(suite: suite, options: options, output: output).run())
             table.rows.append(ParameterizedSizesBenchmark(suite: suite, output: output).run())
             table.rows.append(ScalingBenchmark(suite: suite, options: options, output: output).run())

@@ -29,69 +29,10 @@ struct BenchCommandTests {
         }
     }
 
-    private func bench(_ arguments: String...) -> (ExitCode, Captured) {
+    static func bench(_ arguments: String...) -> (ExitCode, Captured) {
         let captured = Captured()
         let status = CommandLineTool(output: captured.output).run(["bench"] + arguments)
         return (status, captured)
-    }
-
-    @Test("bench --quick --no-harness measures loading, engine overhead, test sizes and scaling, then prints the table")
-    func quickInProcess() throws {
-        let (status, captured) = bench("--quick", "--no-harness", "--scales", "1,2")
-        #expect(status == .passed)
-        // The engine and the direct loop agree on how many vectors pass: no warning.
-        #expect(captured.error.isEmpty, "\(captured.error)")
-        #expect(captured.out.first?.hasPrefix("login-conformance bench (") == true)
-        #expect(captured.out.first?.contains(", quick;") == true)
-
-        let suite = try VectorSuite.bundled()
-        // The loop covers every family the reference adopts: all but the two that need cryptography.
-        let adopted = Set(suite.families).subtracting([.signedToken, .codeChallenge])
-        let engineCount = ConformanceProfile.allCases.map { suite.vectors(for: $0, families: adopted).count }.reduce(0, +)
-        let largest = ConformanceProfile.allCases.flatMap { profile in
-            suite.families.map { suite.vectors(for: profile, families: [$0]).count }
-        }.max()!
-        let documented = suite.vectors(for: .documented).count
-
-        let rows = captured.tableRows
-        #expect(rows.map(\.count) == [4, 4, 4, 4], "four rows of four cells: \(rows)")
-        #expect(rows.map { $0.first ?? "" } == [
-            "2. vector loading (\(suite.vectors.count) vectors)",
-            "1. engine overhead (\(engineCount) vectors)",
-            "3. largest parameterized test",
-            "6. scaling 1×/2×",
-        ])
-        #expect(rows[2][1].hasPrefix("\(largest) cases"))
-        #expect(rows.allSatisfy { ["yes", "NO", "under 50 ms"].contains($0[3]) || $0[3].hasPrefix("yes (") || $0[3].hasPrefix("NO (") })
-        // Scaling ran the documented vectors once, then twice over (the copies under distinct IDs).
-        #expect(captured.out.contains { $0.contains("1×") && $0.contains(" \(documented) vectors:") })
-        #expect(captured.out.contains { $0.contains("2×") && $0.contains(" \(documented * 2) vectors:") })
-        #expect(!captured.out.contains { $0.hasPrefix("4. Harness throughput") })
-    }
-
-    @Test("bench --quick through the harness: the trivial adapter at batch 1 and 256, a second adapter, the adapter alone")
-    func quickHarness() throws {
-        let (status, captured) = bench("--quick", "--scales", "1", "--trivial-adapter", Self.trivialAdapter,
-                                       "--reference-adapter", Self.trivialAdapter)
-        #expect(status == .passed)
-        let suite = try VectorSuite.bundled()
-        let trivialCount = 2 * suite.vectors(for: .documented, families: [.nonce, .loginConfiguration, .loginResult, .tokenClaims]).count
-        let names = captured.tableRows.map { $0.first ?? "" }
-        #expect(names.filter { $0.hasPrefix("4. ") } == [
-            "4. harness, trivial adapter, batch 1",
-            "4. harness, trivial adapter, batch 256",
-            "4. harness, Python reference adapter, batch 64",
-            "4. trivial adapter alone (no runner)",
-        ])
-        // Every vector went through the runner and was answered: none was cut short by a failure.
-        for batch in [1, 256] {
-            let line = try #require(captured.out.first { $0.contains("--batch \(batch):") && $0.contains("trivial_adapter.py") })
-            #expect(line.contains(": \(trivialCount) vectors in "), "\(line)")
-            #expect(!line.contains("restarted"), "\(line)")
-        }
-        // The adapter alone read the runner's own request lines from a file and exited cleanly.
-        #expect(captured.out.contains { $0.contains("alone, \(trivialCount) requests from a file") })
-        #expect(captured.out.contains { $0.hasPrefix("  runner split, µs per vector") })
     }
 
     @Test("the adapter-alone benchmark replays the runner's own lines: start, a run request per vector, stop")
@@ -109,16 +50,6 @@ struct BenchCommandTests {
         #expect(start["type"]?.stringValue == "start")
         #expect(start["protocolVersion"]?.numberValue == Double(HarnessRunner.protocolVersion))
         #expect(JSONValue.parse(AdapterRequest.stop)?.objectValue?["type"]?.stringValue == "stop")
-    }
-
-    @Test("an adapter that cannot be run is noted as not measured, its rows left out; bench still succeeds")
-    func adapterThatCannotRun() {
-        let (status, captured) = bench("--quick", "--scales", "1", "--trivial-adapter", "exit 1", "--reference-adapter", "exit 1")
-        #expect(status == .passed)
-        #expect(captured.out.filter { $0.hasPrefix("  exit 1: not measured: the adapter's handshake failed") }.count == 3)
-        #expect(captured.out.contains("  adapter alone: exit 1 did not run cleanly from a file"))
-        #expect(!captured.tableRows.contains { $0.first?.hasPrefix("4. ") == true })
-        #expect(captured.tableRows.count == 4)
     }
 
     @Test("bench refuses an argument it does not understand, with the reason and the usage, exit 2", arguments: [
@@ -141,9 +72,86 @@ struct BenchCommandTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-no-vectors-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let (status, captured) = bench("--quick", "--no-harness", "--vectors", directory.path)
+        let (status, captured) = Self.bench("--quick", "--no-harness", "--vectors", directory.path)
         #expect(status == .configurationProblem)
         #expect(captured.error.first?.hasPrefix("vector error: ") == true, "\(captured.error)")
         #expect(captured.tableRows.isEmpty)
+    }
+}
+
+/// The benchmarks themselves, at small scales (the slow command, ``SlowCommand``): loading, the engine, the test
+/// sizes and the harness through Python adapters.
+@Suite("login-conformance bench, measuring", .slow)
+struct BenchCommandSlowTests {
+    static let trivialAdapter = BenchCommandTests.trivialAdapter
+
+    @Test("bench --quick --no-harness measures loading, engine overhead, test sizes and scaling, then prints the table")
+    func quickInProcess() throws {
+        let (status, captured) = BenchCommandTests.bench("--quick", "--no-harness", "--scales", "1,2")
+        #expect(status == .passed)
+        // The engine and the direct loop agree on how many vectors pass: no warning.
+        #expect(captured.error.isEmpty, "\(captured.error)")
+        #expect(captured.out.first?.hasPrefix("login-conformance bench (") == true)
+        #expect(captured.out.first?.contains(", quick;") == true)
+
+        let suite = try VectorSuite.bundled()
+        // The loop covers every family the reference adopts: all but the two that need cryptography.
+        let adopted = Set(suite.families).subtracting([.signedToken, .codeChallenge])
+        let engineCount = ConformanceProfile.allCases.map { suite.vectors(for: $0, families: adopted).count }.reduce(0, +)
+        let largest = ConformanceProfile.allCases.flatMap { profile in
+            suite.families.map { suite.vectors(for: profile, families: [$0]).count }
+        }.max()!
+        let documented = suite.vectors(for: .documented).count
+
+        let rows = captured.tableRows
+        #expect(rows.map(\.count) == [4, 4, 4, 4, 4], "five rows of four cells: \(rows)")
+        #expect(rows.map { $0.first ?? "" } == [
+            "2. vector loading (\(suite.vectors.count) vectors)",
+            "2. loading ÷ JSONSerialization parse",
+            "1. engine overhead (\(engineCount) vectors)",
+            "3. largest parameterized test",
+            "6. scaling 1×/2×",
+        ])
+        #expect(rows[3][1].hasPrefix("\(largest) cases"))
+        #expect(rows.allSatisfy { ["yes", "NO", "under 50 ms"].contains($0[3]) || $0[3].hasPrefix("yes (") || $0[3].hasPrefix("NO (") })
+        // Scaling ran the documented vectors once, then twice over (the copies under distinct IDs).
+        #expect(captured.out.contains { $0.contains("1×") && $0.contains(" \(documented) vectors:") })
+        #expect(captured.out.contains { $0.contains("2×") && $0.contains(" \(documented * 2) vectors:") })
+        #expect(!captured.out.contains { $0.hasPrefix("4. Harness throughput") })
+    }
+
+    @Test("bench --quick through the harness: the trivial adapter at batch 1 and 256, a second adapter, the adapter alone")
+    func quickHarness() throws {
+        let (status, captured) = BenchCommandTests.bench("--quick", "--scales", "1", "--trivial-adapter", Self.trivialAdapter,
+                                       "--reference-adapter", Self.trivialAdapter)
+        #expect(status == .passed)
+        let suite = try VectorSuite.bundled()
+        let trivialCount = 2 * suite.vectors(for: .documented, families: [.nonce, .loginConfiguration, .loginResult, .tokenClaims]).count
+        let names = captured.tableRows.map { $0.first ?? "" }
+        #expect(names.filter { $0.hasPrefix("4. ") } == [
+            "4. harness, trivial adapter, batch 1",
+            "4. harness, trivial adapter, batch 256",
+            "4. harness, Python reference adapter, batch 64",
+            "4. trivial adapter alone (no runner)",
+        ])
+        // Every vector went through the runner and was answered: none was cut short by a failure.
+        for batch in [1, 256] {
+            let line = try #require(captured.out.first { $0.contains("--batch \(batch):") && $0.contains("trivial_adapter.py") })
+            #expect(line.contains(": \(trivialCount) vectors in "), "\(line)")
+            #expect(!line.contains("restarted"), "\(line)")
+        }
+        // The adapter alone read the runner's own request lines from a file and exited cleanly.
+        #expect(captured.out.contains { $0.contains("alone, \(trivialCount) requests from a file") })
+        #expect(captured.out.contains { $0.hasPrefix("  runner split, µs per vector") })
+    }
+
+    @Test("an adapter that cannot be run is noted as not measured, its rows left out; bench still succeeds")
+    func adapterThatCannotRun() {
+        let (status, captured) = BenchCommandTests.bench("--quick", "--scales", "1", "--trivial-adapter", "exit 1", "--reference-adapter", "exit 1")
+        #expect(status == .passed)
+        #expect(captured.out.filter { $0.hasPrefix("  exit 1: not measured: the adapter's handshake failed") }.count == 3)
+        #expect(captured.out.contains("  adapter alone: exit 1 did not run cleanly from a file"))
+        #expect(!captured.tableRows.contains { $0.first?.hasPrefix("4. ") == true })
+        #expect(captured.tableRows.count == 5)
     }
 }

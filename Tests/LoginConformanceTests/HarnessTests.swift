@@ -13,6 +13,14 @@ struct HarnessTests {
         .deletingLastPathComponent()
     static let referenceAdapter = root.appendingPathComponent("Examples/PythonAdapter/reference_adapter.py").path
     static let misbehavingAdapter = root.appendingPathComponent("Tests/Adapters/misbehaving_adapter.py").path
+    static let hostileAdapter = root.appendingPathComponent("Tests/Adapters/hostile_adapter.py").path
+    /// The CLI built beside the test bundle (any scratch path), else in `.build/debug`.
+    static let binary: String = {
+        let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("login-conformance").path
+        return FileManager.default.isExecutableFile(atPath: besideTests)
+            ? besideTests : root.appendingPathComponent(".build/debug/login-conformance").path
+    }()
 
     let suite: VectorSuite
 

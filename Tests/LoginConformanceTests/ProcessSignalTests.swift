@@ -11,7 +11,7 @@ import Glibc
 /// nothing else, and a signal at any point leaves every report either the previous whole file or the new one.
 @Suite("The CLI process under closed streams and signals")
 struct ProcessSignalTests {
-    static var binary: String { HostileAdapterTests.binary }
+    static var binary: String { HarnessTests.binary }
 
     /// Runs `script` with `/bin/sh -c`; its exit status.
     @discardableResult
@@ -35,7 +35,7 @@ struct ProcessSignalTests {
         let report = directory.appendingPathComponent("results.json")
         // A warning goes to standard error before the report is written (an option the protocol does not define
         // in the adapter's answer): it must not cost the report.
-        let adapter = "python3 \(HostileAdapterTests.hostileAdapter) --extra-member-on nonce::empty::empty-string"
+        let adapter = "python3 \(HarnessTests.hostileAdapter) --extra-member-on nonce::empty::empty-string"
         // The CLI's own status, written by the shell that ran it (a pipe's status would be head's).
         let command = "'\(Self.binary)' run --family nonce --report-json '\(report.path)' --adapter '\(adapter)'"
         let status = directory.appendingPathComponent("status").path
@@ -64,11 +64,14 @@ struct ProcessSignalTests {
         }
     }
 
-    /// How many signals: 1,000 in the slow tests (`LOGIN_CONFORMANCE_SLOW_TESTS=1`, run by CI), 40 otherwise.
-    static let signalRounds = ProcessInfo.processInfo.environment["LOGIN_CONFORMANCE_SLOW_TESTS"] == "1" ? 1_000 : 40
-
-    @Test("signals at random points of runs that write three reports (1,000 in the slow tests): each file is the previous or the new one, whole, and the three agree")
+    @Test("40 signals at random points of runs that write three reports (1,000 in the slow tests): each file is the previous or the new one, whole, and the three agree")
     func signalsDuringWrites() throws {
+        try signals(rounds: 40)
+    }
+
+    /// Sends `rounds` signals (SIGTERM, SIGINT, SIGHUP) at random points of runs that write three reports; each file
+    /// must be the previous one or the new one, whole, and the three must agree.
+    func signals(rounds: Int) throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "build the CLI first: \(Self.binary)")
         let seed = ProcessInfo.processInfo.environment["LOGIN_CONFORMANCE_SIGNAL_SEED"].flatMap(UInt64.init)
             ?? UInt64.random(in: 0...UInt64.max)
@@ -92,7 +95,7 @@ struct ProcessSignalTests {
         _ = try launch(files[0], json, junit, markdown).waitStatus()
         let duration = max(0.02, AdapterProcess.seconds(ContinuousClock.now - started))
         var problems: [String] = []
-        for round in 0..<Self.signalRounds where problems.count < 5 {
+        for round in 0..<rounds where problems.count < 5 {
             let process = try launch(files[round % 2], json, junit, markdown)
             usleep(UInt32(Double.random(in: 0...(duration * 1.2), using: &random) * 1_000_000))
             kill(process.pid, signals[Int.random(in: 0..<signals.count, using: &random)])
@@ -149,5 +152,14 @@ struct ProcessSignalTests {
             let signal = status & 0x7f
             return signal == 0 ? (true, (status >> 8) & 0xff) : (false, signal)
         }
+    }
+}
+
+/// The signals at scale (the slow command, ``SlowCommand``).
+@Suite("The CLI process under 1,000 signals", .slow)
+struct ProcessSignalSlowTests {
+    @Test("1,000 signals at random points of runs that write three reports: each file is the previous or the new one, whole, and the three agree")
+    func thousandSignals() throws {
+        try ProcessSignalTests().signals(rounds: 1_000)
     }
 }

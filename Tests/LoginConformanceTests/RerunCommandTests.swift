@@ -46,7 +46,7 @@ import Testing
     @Test("a hang reported under --timeout is rerun with that --timeout and hangs again; without it, it passes")
     func hangReproduces() throws {
         let target = "nonce::shape::seeds-example-123"
-        let adapter = "python3 \(HostileAdapterTests.hostileAdapter) --slow-on \(target) 1.5"
+        let adapter = "python3 \(HarnessTests.hostileAdapter) --slow-on \(target) 1.5"
         let first = try runBinary(["run", "--vector", target, "--adapter", adapter, "--timeout", "0.4"])
         #expect(first.status == 1)
         #expect(first.output.contains("hang"))
@@ -55,20 +55,20 @@ import Testing
         #expect(command.contains("--timeout '0.4'"))
         #expect(command.contains("--adapter '\(adapter)'"))
         // The printed command, as a shell runs it, with the binary this test built.
-        let again = try runBinary(["/bin/sh", "-c", CommandLineTool.shellQuoted(HostileAdapterTests.binary) + command],
+        let again = try runBinary(["/bin/sh", "-c", CommandLineTool.shellQuoted(HarnessTests.binary) + command],
                                   shell: true)
         #expect(again.status == 1)
         #expect(again.output.contains("hang"))
-        let withoutTimeout = try runBinary(["/bin/sh", "-c", CommandLineTool.shellQuoted(HostileAdapterTests.binary)
+        let withoutTimeout = try runBinary(["/bin/sh", "-c", CommandLineTool.shellQuoted(HarnessTests.binary)
             + command.replacingOccurrences(of: " --timeout '0.4'", with: "")], shell: true)
         #expect(withoutTimeout.status == 0, "the option matters: the slow answer passes under the default timeout")
     }
 
     private func runBinary(_ arguments: [String], shell: Bool = false) throws -> (status: Int32, output: String) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: shell ? "/usr/bin/env" : HostileAdapterTests.binary)
+        process.executableURL = URL(fileURLWithPath: shell ? "/usr/bin/env" : HarnessTests.binary)
         process.arguments = arguments
-        process.currentDirectoryURL = HostileAdapterTests.root
+        process.currentDirectoryURL = HarnessTests.root
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice

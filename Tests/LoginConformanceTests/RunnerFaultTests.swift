@@ -14,19 +14,19 @@ import Glibc
 @Suite("Runner faults: a true verdict, in bounded time")
 struct RunnerFaultTests {
     let suite: VectorSuite
-    private let first = "nonce::empty::empty-string"
+    fileprivate let first = "nonce::empty::empty-string"
 
     init() throws {
         suite = try VectorSuite.bundled()
     }
 
-    private func hostile(_ flags: String) -> String {
-        "python3 \(HostileAdapterTests.hostileAdapter) \(flags)"
+    fileprivate func hostile(_ flags: String) -> String {
+        "python3 \(HarnessTests.hostileAdapter) \(flags)"
     }
 
     /// Runs `vectors` through `command` on another thread and waits at most `bound`; a run still going then is
     /// interrupted (so the test ends) and recorded as the defect it is.
-    private func runBounded(
+    fileprivate func runBounded(
         _ command: String, _ vectors: [any ConformanceVector], options: HarnessOptions, bound: Duration
     ) throws -> (results: [VectorResult], failure: HarnessFailure?, incidents: [RunIncident]) {
         let runner = HarnessRunner(command: command, options: options)
@@ -56,24 +56,12 @@ struct RunnerFaultTests {
 
     /// The bound a run must end within: each restart costs at most a start and two timeouts (a stalled write,
     /// then a read), plus a margin for the adapter's interpreter.
-    private func bound(_ options: HarnessOptions, vectors: Int) -> Duration {
+    fileprivate func bound(_ options: HarnessOptions, vectors: Int) -> Duration {
         let perRestart = options.timeout * 2 + .seconds(5)
         return perRestart * (options.restartBudget + 2) + .milliseconds(vectors * 5)
     }
 
     // MARK: defect 1: every write has a deadline
-
-    @Test("an adapter that stops reading, with --batch 10000: the runner ends in bounded time, the vector is a hang")
-    func stuckReaderLargeBatch() throws {
-        let vectors = suite.vectors(for: .documented)
-        let options = HarnessOptions(timeout: .seconds(1), restartBudget: 30, batchSize: 10_000)
-        let (results, failure, _) = try runBounded(hostile("--hang-on \(first)"), vectors, options: options,
-                                                   bound: bound(options, vectors: vectors.count))
-        #expect(failure == nil)
-        let hung = results.filter { if case .hung = $0.outcome { true } else { false } }
-        #expect(hung.map(\.id) == [first])
-        #expect(results.allSatisfy { $0.id == first || !$0.outcome.isProblem })
-    }
 
     @Test("one request over 64 KiB to an adapter that reads nothing: a hang naming the stalled write, not a block")
     func stuckReaderLongRequest() throws {
@@ -196,12 +184,12 @@ struct RunnerFaultTests {
 
     @Test("the CLI adopts an adapter's daemon (double fork, setsid, orphaned at once) and stops it with the run")
     func orphanedDaemon() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: HostileAdapterTests.binary), "build the CLI first")
+        try #require(FileManager.default.isExecutableFile(atPath: HarnessTests.binary), "build the CLI first")
         let directory = try Self.scratchDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let pidFile = directory.appendingPathComponent("adapter.pid")
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: HostileAdapterTests.binary)
+        process.executableURL = URL(fileURLWithPath: HarnessTests.binary)
         process.arguments = ["run", "--family", "nonce", "--adapter", hostile("--daemon-on \(first) --pid-file \(pidFile.path)")]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -267,5 +255,27 @@ struct RunnerFaultTests {
         guard let stat = try? String(contentsOfFile: "/proc/\(process)/stat", encoding: .utf8),
               let close = stat.lastIndex(of: ")") else { return true }
         return stat[stat.index(after: close)...].split(separator: " ").first != "Z"
+    }
+}
+
+/// Runner faults over the whole documented suite (the slow command, ``SlowCommand``).
+@Suite("Runner faults at the suite's scale", .slow)
+struct RunnerFaultSlowTests {
+    let faults: RunnerFaultTests
+
+    init() throws {
+        faults = try RunnerFaultTests()
+    }
+
+    @Test("an adapter that stops reading, with --batch 10000: the runner ends in bounded time, the vector is a hang")
+    func stuckReaderLargeBatch() throws {
+        let vectors = faults.suite.vectors(for: .documented)
+        let options = HarnessOptions(timeout: .seconds(1), restartBudget: 30, batchSize: 10_000)
+        let (results, failure, _) = try faults.runBounded(faults.hostile("--hang-on \(faults.first)"), vectors, options: options,
+                                                   bound: faults.bound(options, vectors: vectors.count))
+        #expect(failure == nil)
+        let hung = results.filter { if case .hung = $0.outcome { true } else { false } }
+        #expect(hung.map(\.id) == [faults.first])
+        #expect(results.allSatisfy { $0.id == faults.first || !$0.outcome.isProblem })
     }
 }

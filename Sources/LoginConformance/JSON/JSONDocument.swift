@@ -121,28 +121,51 @@ package final class JSONDocument {
     /// returns `false`.
     @inline(__always)
     func forEachMember(of index: Int, _ body: (_ key: Int, _ value: Int) throws -> Bool) rethrows {
+        // A while loop, not `for _ in 0..<count`: a debug build (the tests) pays for the range's iterator.
         var child = index + 1
-        for _ in 0..<nodes[index].count {
+        var remaining = nodes[index].count
+        while remaining > 0 {
             guard try body(child, child + 1) else { return }
             child = next(after: child + 1)
+            remaining -= 1
         }
     }
 
     /// The value node of the member `name` of the object at `index`, compared code point by code point.
     package func member(_ name: String, of index: Int) -> Int? {
-        var found: Int?
-        forEachMember(of: index) { key, value in
-            if string(at: key, equals: name) { found = value; return false }
-            return true
+        // The name's bytes once, then a plain loop comparing lengths and bytes: the decoder looks up every member of
+        // every vector this way, and a debug build (the tests) pays for each closure and generic call per member.
+        var name = name
+        return name.withUTF8 { wanted in
+            var child = index + 1
+            var remaining = nodes[index].count
+            while remaining > 0 {
+                let key = nodes[child]
+                if key.kind == .string {
+                    let start = Int(key.start) + 1, length = Int(key.end) - start
+                    if length == wanted.count,
+                       length == 0 || memcmp(bytes.baseAddress! + start, wanted.baseAddress!, length) == 0 {
+                        return child + 1
+                    }
+                } else if string(at: child).utf8.elementsEqual(wanted) {
+                    return child + 1
+                }
+                child = next(after: child + 1)
+                remaining -= 1
+            }
+            return nil
         }
-        return found
     }
 
     /// The node of element `position` of the array at `index`.
     package func element(_ position: Int, of index: Int) -> Int? {
         guard position >= 0, position < Int(nodes[index].count) else { return nil }
         var child = index + 1
-        for _ in 0..<position { child = next(after: child) }
+        var skipped = 0
+        while skipped < position {
+            child = next(after: child)
+            skipped += 1
+        }
         return child
     }
 
@@ -161,7 +184,7 @@ package final class JSONDocument {
             var elements: [JSONValue] = []
             elements.reserveCapacity(Int(node.count))
             var child = index + 1
-            for _ in 0..<node.count {
+            while elements.count < Int(node.count) {
                 elements.append(value(at: child))
                 child = next(after: child)
             }

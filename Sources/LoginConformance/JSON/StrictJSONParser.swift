@@ -220,7 +220,10 @@ package struct StrictJSONParser {
         }
         let keyIsPlain = isPlain(key)
         let length = key.end - key.start
-        for (candidate, otherIsPlain) in zip(previous, plainKeys[levels[level].keysStart...]) {
+        var position = levels[level].keysStart
+        while position < keys.count {
+            let candidate = keys[position], otherIsPlain = plainKeys[position]
+            position += 1
             let other = nodes[candidate]
             if keyIsPlain && otherIsPlain {
                 // ASCII text is canonically equivalent to nothing but itself: compare lengths, then bytes.
@@ -238,7 +241,12 @@ package struct StrictJSONParser {
     /// Whether the string node is plain ASCII, without escapes: equal to another such name only byte for byte.
     private func isPlain(_ node: JSONDocument.Node) -> Bool {
         guard node.kind == .string else { return false }
-        for offset in Int(node.start + 1)..<Int(node.end) where bytes[offset] >= 0x80 { return false }
+        var offset = Int(node.start) + 1
+        let end = Int(node.end)
+        while offset < end {
+            if bytes[offset] >= 0x80 { return false }
+            offset += 1
+        }
         return true
     }
 
@@ -258,8 +266,11 @@ package struct StrictJSONParser {
 
     @inline(__always)
     private mutating func skipWhitespace() {
-        while index < bytes.count {
-            let byte = bytes[index]
+        // The hot loops read through the base pointer and compare with literal bytes: in a debug build (the tests)
+        // a buffer subscript and `UInt8(ascii:)` are each a call.
+        let base = bytes.baseAddress!, count = bytes.count
+        while index < count {
+            let byte = base[index]
             guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
             index += 1
         }
@@ -282,9 +293,10 @@ package struct StrictJSONParser {
         var escaped = false
         while true {
             // The common case, printable ASCII, in a tight loop.
-            while index < bytes.count {
-                let byte = bytes[index]
-                guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") else { break }
+            let base = bytes.baseAddress!, count = bytes.count
+            while index < count {
+                let byte = base[index]
+                guard byte >= 0x20, byte < 0x80, byte != 0x22, byte != 0x5C else { break }  // not '"' or '\'
                 index += 1
             }
             guard index < bytes.count else { throw failure(at: start, "the string that starts here is never closed") }
@@ -411,7 +423,8 @@ package struct StrictJSONParser {
 
     private mutating func digits() -> Int {
         let start = index
-        while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+        let base = bytes.baseAddress!, count = bytes.count
+        while index < count, base[index] >= 0x30, base[index] <= 0x39 { index += 1 }  // '0'...'9'
         return index - start
     }
 
@@ -419,25 +432,22 @@ package struct StrictJSONParser {
 
     /// Appends the UTF-8 of the string content `bytes[start..<end]` (between its quotes, already checked by
     /// `scanString`) to `output`, escapes decoded.
-    static func unescape<Bytes: RandomAccessCollection<UInt8>>(
-        _ bytes: Bytes, from start: Int, to end: Int, into output: inout [UInt8]
-    ) where Bytes.Index == Int {
+    static func unescape(
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, into output: inout [UInt8]
+    ) {
+        // Plain loops over a raw pointer, no generics and no closures: a debug build (the tests) runs this for every
+        // escaped string it reads, and each abstraction costs there what the optimizer would have removed.
+        let base = bytes.baseAddress!
         var index = start
-        func quad() -> UInt32 {
-            var value: UInt32 = 0
-            for offset in 0..<4 { value = value << 4 | hexDigit(bytes[index + offset])! }
-            index += 4
-            return value
-        }
         while index < end {
-            guard bytes[index] == UInt8(ascii: "\\") else {
+            guard base[index] == UInt8(ascii: "\\") else {
                 // A run of plain bytes, copied at once.
                 let runStart = index
-                while index < end, bytes[index] != UInt8(ascii: "\\") { index += 1 }
-                output.append(contentsOf: bytes[runStart..<index])
+                while index < end, base[index] != UInt8(ascii: "\\") { index += 1 }
+                output.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - runStart))
                 continue
             }
-            let escape = bytes[index + 1]
+            let escape = base[index + 1]
             index += 2
             switch escape {
             case UInt8(ascii: "b"): output.append(0x08)
@@ -446,14 +456,40 @@ package struct StrictJSONParser {
             case UInt8(ascii: "r"): output.append(0x0D)
             case UInt8(ascii: "t"): output.append(0x09)
             case UInt8(ascii: "u"):
-                var scalar = quad()
-                if (0xD800..<0xDC00).contains(scalar) {
-                    index += 2  // the second escape's \u
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (quad() - 0xDC00)
+                var scalar = quad(base, at: index)
+                index += 4
+                if scalar >= 0xD800, scalar < 0xDC00 {
+                    // The second escape's \u, then its four digits.
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (quad(base, at: index + 2) - 0xDC00)
+                    index += 6
                 }
-                output.append(contentsOf: UTF8.encode(Unicode.Scalar(scalar)!)!)
+                appendUTF8(scalar, to: &output)
             default: output.append(escape)  // " \ /
             }
+        }
+    }
+
+    /// The value of the four hex digits at `index` (the parser checked them).
+    private static func quad(_ base: UnsafePointer<UInt8>, at index: Int) -> UInt32 {
+        hexDigit(base[index])! << 12 | hexDigit(base[index + 1])! << 8 | hexDigit(base[index + 2])! << 4 | hexDigit(base[index + 3])!
+    }
+
+    /// Appends the UTF-8 encoding of `scalar` (a scalar value: the parser refused lone surrogates).
+    private static func appendUTF8(_ scalar: UInt32, to output: inout [UInt8]) {
+        switch scalar {
+        case ..<0x80: output.append(UInt8(scalar))
+        case ..<0x800:
+            output.append(UInt8(0xC0 | scalar >> 6))
+            output.append(UInt8(0x80 | scalar & 0x3F))
+        case ..<0x10000:
+            output.append(UInt8(0xE0 | scalar >> 12))
+            output.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            output.append(UInt8(0x80 | scalar & 0x3F))
+        default:
+            output.append(UInt8(0xF0 | scalar >> 18))
+            output.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+            output.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            output.append(UInt8(0x80 | scalar & 0x3F))
         }
     }
 

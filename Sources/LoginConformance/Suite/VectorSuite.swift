@@ -32,7 +32,16 @@ public struct VectorSuite: Sendable {
     }
 
     /// The vectors bundled with this package (the top-level `Vectors/` folder, copied as a resource).
+    ///
+    /// They are read once per process and shared: the bundle is read-only and a suite is an immutable value, so
+    /// every later call (a test process's many suites, each Swift Testing case list) returns the same suite, or
+    /// the same error, without reading a byte again.
     public static func bundled() throws(VectorLoadError) -> VectorSuite {
+        try bundledOnce.get()
+    }
+
+    /// The bundled suite, read on first use.
+    private static let bundledOnce: Result<VectorSuite, VectorLoadError> = Result { () throws(VectorLoadError) in
         guard let directory = bundledDirectory else {
             throw VectorLoadError(file: "Vectors", jsonPath: "$", kind: .unreadable,
                                   problem: "the bundled Vectors folder is missing from the LoginConformance resources")

@@ -8,7 +8,7 @@ struct GeneratedDocument {
     /// Set to `1` to write the documents instead of comparing them.
     static let updateVariable = "LOGIN_CONFORMANCE_UPDATE_DOCS"
     /// The command that rewrites every generated document.
-    static let refreshCommand = "\(updateVariable)=1 swift test --filter GeneratedDocuments"
+    static let refreshCommand = "\(updateVariable)=1 \(SlowCommand.variable)=1 swift test --filter GeneratedDocuments"
 
     /// The path from the repository root: `docs/rule-coverage.md`.
     let path: String

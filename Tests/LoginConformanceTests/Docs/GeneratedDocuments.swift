@@ -4,25 +4,10 @@ import LoginConformance
 import Testing
 
 /// The generated documents under `docs/`, and the generated family tables of the DocC articles, are exactly what the
-/// current vectors, rule catalogue, registry and mutants give. Refresh them with
-/// `LOGIN_CONFORMANCE_UPDATE_DOCS=1 swift test --filter GeneratedDocuments`.
+/// current vectors, rule catalogue, registry and mutants give. Refresh them with ``GeneratedDocument/refreshCommand``,
+/// which turns on the slow command's tests too: the two documents of the mutation run are ``GeneratedDocumentsSlowTests``.
 @Suite("Generated documents")
 struct GeneratedDocuments {
-    @Test("docs/rule-coverage.md is current: rule → accepting and refusing vectors → mutants killed")
-    func ruleCoverage() throws {
-        let suite = try VectorSuite.bundled()
-        let text = RuleCoverageDocument.render(
-            coverage: try RuleCoverage(directory: suite.directory), run: try MutationRun.bundled.get(),
-            vectorCount: suite.vectors.count)
-        try GeneratedDocument(path: RuleCoverageDocument.path, text: text).checkCommitted()
-    }
-
-    @Test("docs/mutation-report.md is current: the score and, per mutant, the vectors that kill it")
-    func mutationReport() throws {
-        let text = MutationReportDocument.render(run: try MutationRun.bundled.get())
-        try GeneratedDocument(path: MutationReportDocument.path, text: text).checkCommitted()
-    }
-
     @Test("the DocC articles' family tables are current: every registered family, its protocol, types and rules",
           arguments: FamilyTableSection.articles)
     func familyTable(article: String) throws {
@@ -39,5 +24,24 @@ struct GeneratedDocuments {
             return
         }
         try GeneratedDocument(path: article, text: text).checkCommitted()
+    }
+}
+
+/// The documents of the catalogue's whole mutation run (the slow command, ``SlowCommand``).
+@Suite("Generated documents of the mutation run", .slow)
+struct GeneratedDocumentsSlowTests {
+    @Test("docs/rule-coverage.md is current: rule → accepting and refusing vectors → mutants killed")
+    func ruleCoverage() throws {
+        let suite = try VectorSuite.bundled()
+        let text = RuleCoverageDocument.render(
+            coverage: try RuleCoverage(directory: suite.directory), run: try MutationRun.bundled.get(),
+            vectorCount: suite.vectors.count)
+        try GeneratedDocument(path: RuleCoverageDocument.path, text: text).checkCommitted()
+    }
+
+    @Test("docs/mutation-report.md is current: the score and, per mutant, the vectors that kill it")
+    func mutationReport() throws {
+        let text = MutationReportDocument.render(run: try MutationRun.bundled.get())
+        try GeneratedDocument(path: MutationReportDocument.path, text: text).checkCommitted()
     }
 }

@@ -7,27 +7,6 @@ import Testing
 /// mutant is its one bug.
 @Suite("Mutation testing")
 struct MutationTests {
-    @Test("every mutant is killed by at least one vector of its family and profile")
-    func everyMutantIsKilled() throws {
-        let run = try MutationRun.bundled.get()
-        for outcome in run.outcomes {
-            let mutant = outcome.mutant
-            let shown = outcome.killers.prefix(6).joined(separator: ", ")
-            let more = outcome.killers.count > 6 ? ", … (+\(outcome.killers.count - 6), docs/mutation-report.md)" : ""
-            print(outcome.survived
-                ? "SURVIVED \(mutant.name) (\(mutant.profile.rawValue)): passes all \(outcome.checked) vectors — \(mutant.description)"
-                : "killed   \(mutant.name) (\(mutant.profile.rawValue)) by \(outcome.killers.count) of \(outcome.checked): \(shown)\(more)")
-        }
-        print("mutation score: \(run.scoreLine)")
-        let survivors = run.survivors.map { "\($0.mutant.name) (\($0.mutant.profile.rawValue)): \($0.mutant.description)" }
-        #expect(survivors.isEmpty, """
-            \(survivors.count) mutant(s) pass every vector:
-            \(survivors.joined(separator: "\n"))
-            Add a vector that encodes the rule from the specification in Scripts/vectorgen/ (never weaken the mutant).
-            """)
-        #expect(run.score == 100)
-    }
-
     @Test("a retired mutant says why and is no longer in the catalogue (per name and profile)")
     func retiredMutantsAreGone() {
         #expect(!Mutant.retired.isEmpty)
@@ -98,5 +77,31 @@ struct MutationTests {
         let run = MutationRun(suite: suite, mutants: [conformant, NonceMutants.all[0]])
         #expect(run.survivors.map(\.mutant.name) == ["nonce.no-bug"])
         #expect(run.score == 50)
+    }
+}
+
+/// The whole catalogue against the whole suite (the slow command, ``SlowCommand``: in a debug build every mutant
+/// over every vector of its family takes most of a minute of CPU).
+@Suite("Mutation testing, every mutant", .slow)
+struct MutationSlowTests {
+    @Test("every mutant is killed by at least one vector of its family and profile")
+    func everyMutantIsKilled() throws {
+        let run = try MutationRun.bundled.get()
+        for outcome in run.outcomes {
+            let mutant = outcome.mutant
+            let shown = outcome.killers.prefix(6).joined(separator: ", ")
+            let more = outcome.killers.count > 6 ? ", … (+\(outcome.killers.count - 6), docs/mutation-report.md)" : ""
+            print(outcome.survived
+                ? "SURVIVED \(mutant.name) (\(mutant.profile.rawValue)): passes all \(outcome.checked) vectors — \(mutant.description)"
+                : "killed   \(mutant.name) (\(mutant.profile.rawValue)) by \(outcome.killers.count) of \(outcome.checked): \(shown)\(more)")
+        }
+        print("mutation score: \(run.scoreLine)")
+        let survivors = run.survivors.map { "\($0.mutant.name) (\($0.mutant.profile.rawValue)): \($0.mutant.description)" }
+        #expect(survivors.isEmpty, """
+            \(survivors.count) mutant(s) pass every vector:
+            \(survivors.joined(separator: "\n"))
+            Add a vector that encodes the rule from the specification in Scripts/vectorgen/ (never weaken the mutant).
+            """)
+        #expect(run.score == 100)
     }
 }

@@ -256,6 +256,8 @@ final class SignatureOracle: Sendable {
     /// Signing input → its SHA-256.
     let digests: [String: [UInt8]]
     private let facts: Set<String>
+    /// "alg n signature" → the signing inputs that signature verifies over, with that key, under that algorithm.
+    private let verifiedInputs: [String: Set<String>]
 
     private init() {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("signed-token-oracle.json")
@@ -268,12 +270,17 @@ final class SignatureOracle: Sendable {
                   from <= to else { return nil }
             return from...to
         }
-        facts = Set((document["verifies"]?.arrayValue ?? []).compactMap { fact in
+        let verified = (document["verifies"]?.arrayValue ?? []).compactMap { fact -> (key: String, input: String)? in
             guard let object = fact.objectValue, let alg = object["alg"]?.stringValue, let n = object["n"]?.stringValue,
                   let input = object["signingInput"]?.stringValue, let signature = object["signature"]?.stringValue
             else { return nil }
-            return "\(alg) \(n) \(input) \(signature)"
+            return ("\(alg) \(n) \(signature)", input)
+        }
+        facts = Set(verified.map { fact in
+            let parts = fact.key.split(separator: " ")
+            return "\(parts[0]) \(parts[1]) \(fact.input) \(parts[2])"
         })
+        verifiedInputs = Dictionary(grouping: verified, by: \.key).mapValues { Set($0.map(\.input)) }
         encodedMessages = Dictionary((document["encodedMessages"]?.arrayValue ?? []).compactMap { entry in
             guard let object = entry.objectValue, let n = object["n"]?.stringValue,
                   let signature = object["signature"]?.stringValue, let em = object["em"]?.stringValue.flatMap(Self.bytes(hex:))
@@ -298,6 +305,11 @@ final class SignatureOracle: Sendable {
     /// Whether `signature` over `signingInput` verifies with the RSA key of modulus `n` under `algorithm`.
     func verifies(algorithm: String, signingInput: String, signature: [UInt8], n: String) -> Bool {
         facts.contains("\(algorithm) \(n) \(signingInput) \(Base64URL.encode(signature))")
+    }
+
+    /// The signing inputs `signature` (base64url) verifies over with the RSA key of modulus `n` under `algorithm`.
+    func inputs(verifiedBy signature: String, n: String, algorithm: String) -> Set<String> {
+        verifiedInputs["\(algorithm) \(n) \(signature)"] ?? []
     }
 
     var isLoaded: Bool { !facts.isEmpty }

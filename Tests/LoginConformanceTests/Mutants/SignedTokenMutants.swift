@@ -384,7 +384,7 @@ enum SignedTokenMutants: MutantCatalogue {
     ]
 
     /// Why one killing vector is enough, for each signed-token mutant only one vector kills (no kill by
-    /// accident). Each names the one input the bug changes; `SignedTokenKillCountTests` fails on a mutant killed by
+    /// accident). Each names the one input the bug changes; `SignedTokenKillCountSlowTests` fails on a mutant killed by
     /// one vector without a reason here, and on a reason whose mutant two vectors kill (stale).
     static let oneVectorIsEnough: [String: String] = [
         "signed-token.empty-signature-accepted":

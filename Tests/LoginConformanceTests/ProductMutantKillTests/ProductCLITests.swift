@@ -258,7 +258,7 @@ extension ProductCLITests {
     @Test("an adapter claiming ios-sdk without --profile is run under ios-sdk, and each rerun names ios-sdk")
     func adapterProfileWithoutTheOption() throws {
         let target = "nonce::empty::empty-string"
-        let command = "python3 \(HostileAdapterTests.hostileAdapter) --profile ios-sdk --invalid-utf8-on \(target)"
+        let command = "python3 \(HarnessTests.hostileAdapter) --profile ios-sdk --invalid-utf8-on \(target)"
         let captured = Captured()
         let status = CommandLineTool(output: captured.output).run(["run", "--adapter", command, "--family", "nonce"])
         let text = captured.out.joined(separator: "\n")

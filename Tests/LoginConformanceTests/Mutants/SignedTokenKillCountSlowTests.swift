@@ -2,8 +2,9 @@ import Testing
 
 /// No kill by accident: every signed-token mutant is killed by at least two vectors, or
 /// ``SignedTokenMutants/oneVectorIsEnough`` says why one is, and no such reason outlives its single kill.
-@Suite("Signed-token kill counts")
-struct SignedTokenKillCountTests {
+/// The slow command's (``SlowCommand``): it reads the whole catalogue's run.
+@Suite("Signed-token kill counts", .slow)
+struct SignedTokenKillCountSlowTests {
     @Test("each signed-token mutant is killed by two or more vectors, or says why one is enough")
     func killedTwiceOrExplained() throws {
         let run = try MutationRun.bundled.get()

@@ -10,17 +10,13 @@ import Glibc
 /// Hostile adapters (`Tests/Adapters/hostile_adapter.py`) and interrupts: every attack ends in bounded time and
 /// memory, is blamed on the vector that caused it, ends with the documented exit status, writes the reports and
 /// leaves no process of the adapter's group behind.
-@Suite("Hostile adapters and interrupts")
-struct HostileAdapterTests {
+/// Slow (the slow command, ``SlowCommand``): each attack starts Python adapters and the CLI, and several wait for
+/// their bounds.
+@Suite("Hostile adapters and interrupts", .slow)
+struct HostileAdapterSlowTests {
     static let root = HarnessTests.root
-    static let hostileAdapter = root.appendingPathComponent("Tests/Adapters/hostile_adapter.py").path
-    /// The CLI built beside the test bundle (any scratch path), else in `.build/debug`.
-    static let binary: String = {
-        let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("login-conformance").path
-        return FileManager.default.isExecutableFile(atPath: besideTests)
-            ? besideTests : root.appendingPathComponent(".build/debug/login-conformance").path
-    }()
+    static let hostileAdapter = HarnessTests.hostileAdapter
+    static let binary = HarnessTests.binary
     private let target = "nonce::shape::seeds-example-123"
     let suite: VectorSuite
     var nonce: [any ConformanceVector] { suite.vectors(for: .documented, families: [.nonce]) }

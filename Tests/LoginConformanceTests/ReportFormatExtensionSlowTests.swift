@@ -4,13 +4,10 @@ import Testing
 /// Adding a report format is one file and one registration: in a scratch copy
 /// of the package, a TAP format is added as one new file and one entry in `ReportFormat.all`, and the built CLI then
 /// has `--report-tap` in its help, writes the report beside the others, and checks its path like theirs. Slow (a
-/// cold build of the CLI in the copy, about a minute on 2 cores): run with `LOGIN_CONFORMANCE_SLOW_TESTS=1`, as CI
-/// does.
-@Suite("Adding a report format: one file and one registration, in a scratch copy")
-struct ReportFormatExtensionTests {
-    static let slow = ProcessInfo.processInfo.environment["LOGIN_CONFORMANCE_SLOW_TESTS"] == "1"
-
-    /// The package's root: this file is `Tests/LoginConformanceTests/ReportFormatExtensionTests.swift`.
+/// cold build of the CLI in the copy, about a minute on 2 cores): a test of the slow command (``SlowCommand``).
+@Suite("Adding a report format: one file and one registration, in a scratch copy", .slow)
+struct ReportFormatExtensionSlowTests {
+    /// The package's root: this file is `Tests/LoginConformanceTests/ReportFormatExtensionSlowTests.swift`.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
@@ -43,7 +40,7 @@ struct ReportFormatExtensionTests {
     static let registration = "public static let all: [ReportFormat] = ["
 
     @Test("a TAP format added in a scratch copy with one file and one registration is a CLI option, a report and a checked path",
-          .enabled(if: slow, "slow: LOGIN_CONFORMANCE_SLOW_TESTS=1"), .timeLimit(.minutes(30)))
+          .timeLimit(.minutes(30)))
     func addsAFormat() throws {
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("report-format-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
