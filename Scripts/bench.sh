@@ -4,8 +4,14 @@
 #   bash Scripts/bench.sh                 # everything: bench (release), the Swift Testing runner, the build cost
 #   bash Scripts/bench.sh --quick         # bench --quick only (debug build, < 30 s once built): the CI smoke check
 #   bash Scripts/bench.sh --no-build-cost # skip the clean builds of the two consumer packages (minutes)
+#   bash Scripts/bench.sh --no-bench --no-swift-testing --no-build-cost   # only the fast-feedback figures (below)
 #
-# Options: --no-bench, --no-swift-testing (skip those parts), --scratch-path DIR (default .build; the release build and the test build go there),
+# Fast feedback (BENCHMARKS.md, "Fast feedback"): the README's test commands on a fresh clone of HEAD (`swift test`
+# cold, build included; again with the build done; the slow command), and loading in a debug build against a release
+# build (the same `bench` loading section in each; their ratio).
+#
+# Options: --no-bench, --no-swift-testing, --no-test-commands, --no-debug-ratio (skip those parts),
+#          --scratch-path DIR (default .build; the release build and the test build go there),
 #          --log FILE (default: none; a copy of everything printed).
 # Every number is printed, none is asserted: machines are shared and noisy (BENCHMARKS.md).
 set -euo pipefail
@@ -17,15 +23,19 @@ quick=0
 build_cost=1
 swift_testing=1
 bench=1
+test_commands=1
+debug_ratio=1
 while [ $# -gt 0 ]; do
   case "$1" in
     --quick) quick=1 ;;
     --no-build-cost) build_cost=0 ;;
     --no-swift-testing) swift_testing=0 ;;
     --no-bench) bench=0 ;;
+    --no-test-commands) test_commands=0 ;;
+    --no-debug-ratio) debug_ratio=0 ;;
     --scratch-path) scratch=$2; shift ;;
     --log) exec > >(tee "$2") 2>&1; shift ;;
-    *) echo "usage: bash Scripts/bench.sh [--quick] [--no-build-cost] [--no-swift-testing] [--scratch-path DIR] [--log FILE]" >&2; exit 2 ;;
+    *) echo "usage: bash Scripts/bench.sh [--quick] [--no-bench] [--no-swift-testing] [--no-build-cost] [--no-test-commands] [--no-debug-ratio] [--scratch-path DIR] [--log FILE]" >&2; exit 2 ;;
   esac
   shift
 done
@@ -52,6 +62,32 @@ if [ "$bench" = 1 ]; then
   echo "== bench: engine overhead, loading, parameterized sizes, scaling, harness throughput (release build)"
   swift build --scratch-path "$scratch" -c release --product login-conformance >/dev/null
   "$scratch/release/login-conformance" bench
+fi
+
+if [ "$test_commands" = 1 ]; then
+  echo
+  echo "== Fast feedback 1: the README's test commands on a fresh clone of HEAD (committed state), one after the other"
+  clone=$(mktemp -d)
+  git clone -q "$root" "$clone/LoginConformance"
+  TIMEFORMAT='%R s wall, %U s user + %S s sys CPU'
+  for step in "swift test|cold, build included" "swift test --skip-build|again, the build done" \
+              "env LOGIN_CONFORMANCE_SLOW_TESTS=1 swift test --skip-build --filter SlowTests|the slow command, built"; do
+    command=${step%%|*}
+    echo "  $command ($(echo "${step#*|}")):"
+    { time (cd "$clone/LoginConformance" && $command >"$clone/log" 2>&1) ; } 2>&1 | sed 's/^/    /' || true
+    grep -E 'Test run with' "$clone/log" | tail -1 | sed 's/^/    /'
+  done
+  rm -rf "$clone"
+fi
+
+if [ "$debug_ratio" = 1 ]; then
+  echo
+  echo "== Fast feedback 4: vector loading in a debug build against a release build (bench's loading section in each)"
+  swift build --scratch-path "$scratch" --product login-conformance >/dev/null
+  swift build --scratch-path "$scratch" -c release --product login-conformance >/dev/null
+  debug_ms=$("$scratch/debug/login-conformance" bench --quick --no-harness --scales 1 --run-scales 1 | grep -oE 'median of [0-9]+ more: [0-9.]+ ms' | grep -oE '[0-9.]+ ms$' | grep -oE '[0-9.]+')
+  release_ms=$("$scratch/release/login-conformance" bench --quick --no-harness --scales 1 --run-scales 1 | grep -oE 'median of [0-9]+ more: [0-9.]+ ms' | grep -oE '[0-9.]+ ms$' | grep -oE '[0-9.]+')
+  echo "  loading median: debug $debug_ms ms, release $release_ms ms: debug/release $(python3 -c "print(f'{$debug_ms / $release_ms:.1f}')")× (target: under 10×)"
 fi
 
 if [ "$swift_testing" = 1 ]; then

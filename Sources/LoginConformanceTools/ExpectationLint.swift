@@ -90,9 +90,44 @@ enum ExpectationLint {
         return problems
     }
 
-    /// The UTF-8 bytes of the value's canonical JSON: equal exactly when the values are, code point by code point.
+    /// Bytes equal exactly when the values are: strings and member names code point by code point, numbers by
+    /// their exact decimal text (`JSONNumber.description`: 1 and 1.0 are one number, -0 is its own, as in
+    /// `CanonicalJSON`), members in the order of their names' bytes. Written directly rather than through
+    /// `JSONEncoder`, which cost the lint a tenth of its time.
     private static func exactKey(_ value: JSONValue) -> [UInt8] {
-        Array(CanonicalJSON.render(value).utf8)
+        var key: [UInt8] = []
+        appendExactKey(of: value, to: &key)
+        return key
+    }
+
+    /// Appends `value`'s key: a tag byte, then its content; strings, names and numbers length-prefixed, so no two
+    /// values share a key.
+    private static func appendExactKey(of value: JSONValue, to key: inout [UInt8]) {
+        func appendText(_ text: String, to key: inout [UInt8]) {
+            key += Array(String(text.utf8.count).utf8) + [0x3A]  // length ':'
+            key += Array(text.utf8)
+        }
+        switch value {
+        case .null: key.append(UInt8(ascii: "n"))
+        case .bool(let flag): key.append(flag ? UInt8(ascii: "t") : UInt8(ascii: "f"))
+        case .number(let number):
+            key.append(UInt8(ascii: "#"))
+            appendText(number.description, to: &key)
+        case .string(let text):
+            key.append(UInt8(ascii: "s"))
+            appendText(text, to: &key)
+        case .array(let elements):
+            key.append(UInt8(ascii: "["))
+            appendText(String(elements.count), to: &key)
+            for element in elements { appendExactKey(of: element, to: &key) }
+        case .object(let members):
+            key.append(UInt8(ascii: "{"))
+            appendText(String(members.count), to: &key)
+            for (name, member) in members.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+                appendText(name, to: &key)
+                appendExactKey(of: member, to: &key)
+            }
+        }
     }
 
     /// The same preferred outcome and the same accepted alternatives: a pair that differs only in `alsoAccepted`

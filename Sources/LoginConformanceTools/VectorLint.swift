@@ -49,14 +49,18 @@ public enum VectorLint {
                       + [documents.file(RuleCatalogue.fileName)])
     }
 
-    /// The problems of the vectors bundled with this package.
+    /// The problems of the vectors bundled with this package, found once per process (the bundle is read-only).
     public static func lintBundled() -> [LintProblem] {
+        bundledProblems
+    }
+
+    private static let bundledProblems: [LintProblem] = {
         guard let directory = VectorSuite.bundledDirectory else {
             return [LintProblem(file: "Vectors", jsonPath: "$", kind: .unreadable,
                                 message: "the bundled Vectors folder is missing from the LoginConformance resources")]
         }
         return lint(directory: directory)
-    }
+    }()
 
     /// A format problem at a path where a more specific check already reported (a missing severity is
     /// `missingMetadata`, not also "missing member severity") says nothing new.
