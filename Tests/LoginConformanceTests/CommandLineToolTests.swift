@@ -64,7 +64,7 @@ struct CommandLineToolTests {
 
     @Test("a vector whose expectation the reference contradicts fails with exit 1, the ID and a rerun command")
     func failingVector() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["nonce"])
         var id = ""
         try vectors.editVector("nonce.json", at: 0) { vector in
             id = vector["id"] as! String
@@ -80,7 +80,7 @@ struct CommandLineToolTests {
 
     @Test("a malformed vector file exits 2 naming the file and the JSON path")
     func malformedVectors() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["token-claims"])
         try vectors.editVector("token-claims.json", at: 7) { vector in vector["severity"] = "urgent" }
         let (status, captured) = run("run", "--vectors", vectors.directory.path)
         #expect(status == .configurationProblem)
@@ -167,7 +167,7 @@ struct CommandLineToolTests {
 
     @Test("a vectors directory: a stray family file warns; a manifest path out of the directory, or a baseline of a newer suite, exits 2")
     func vectorsDirectoryChecks() throws {
-        let stray = try TemporaryVectors()
+        let stray = try TemporaryVectors(families: ["nonce"])
         try stray.write("nonce-extra.json", #"{"family":"nonce","vectors":[]}"#)
         let (status, captured) = run("run", "--vectors", stray.directory.path, "--family", "nonce")
         #expect(status == .passed)
@@ -176,7 +176,7 @@ struct CommandLineToolTests {
         #expect(listed == .passed)
         #expect(listedOutput.error.first?.hasPrefix("warning: \(stray.directory.path)/nonce-extra.json looks like a family file") == true)
 
-        let escaping = try TemporaryVectors()
+        let escaping = try TemporaryVectors(families: ["nonce"])
         try escaping.edit("manifest.json") { manifest in
             var families = manifest["families"] as! [[String: Any]]
             families[0]["file"] = "../" + (families[0]["file"] as! String)
@@ -241,7 +241,7 @@ struct CommandLineToolTests {
         #expect(clean == .passed)
         #expect(cleanOutput.out == ["lint: no problems"])
 
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["nonce", "token-claims"])
         let expectedLine: String
         switch problem {
         case "contradiction":

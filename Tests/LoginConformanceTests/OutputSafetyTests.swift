@@ -44,7 +44,7 @@ struct OutputSafetyTests {
 
     @Test("a report inside --vectors, two reports on one path, an extract over its --vectors file: refused, nothing written")
     func clobberingOutputs() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["nonce"])
         defer { try? FileManager.default.removeItem(at: vectors.directory) }
         let nonceFile = vectors.directory.appendingPathComponent("nonce.json")
         let before = try #require(bytes(nonceFile))
@@ -134,7 +134,7 @@ struct OutputSafetyTests {
     @Test("a vector ID with ESC, BEL or a newline does not load; the error shows it escaped")
     func controlCharactersInIDs() throws {
         for bad in ["nonce::empty::\u{1b}]0;title\u{07}", "nonce::empty::a\nrerun: rm", "nonce::empty::\u{1b}[2J"] {
-            let vectors = try TemporaryVectors()
+            let vectors = try TemporaryVectors(families: ["nonce"])
             defer { try? FileManager.default.removeItem(at: vectors.directory) }
             try vectors.editVector("nonce.json", at: 0) { $0["id"] = bad }
             let error = try #require(vectors.loadError())

@@ -109,7 +109,7 @@ struct RegressionGateTests {
 
     @Test("a baseline entry whose vector was removed is a stale-entry error (exit 2)")
     func staleEntry() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["nonce"])
         _ = cli(KnownFailuresImplementation(), ["baseline", "update", "--baseline", baselineURL.path, "--vectors", vectors.directory.path])
         try vectors.edit("nonce.json") { document in
             document["vectors"] = (document["vectors"] as! [[String: Any]]).filter { $0["id"] as? String != "nonce::position::leading-space" }
@@ -228,7 +228,7 @@ struct RegressionGateTests {
 
     @Test("vectors added in a newer suite version are reported as new and do not block, unless asked")
     func newVectors() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["nonce"])
         _ = cli(KnownFailuresImplementation(), ["baseline", "update", "--baseline", baselineURL.path, "--vectors", vectors.directory.path])
         let newID = "nonce::position::leading-space-before-digits"
         try vectors.edit("nonce.json") { document in

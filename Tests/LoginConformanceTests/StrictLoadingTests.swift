@@ -34,7 +34,7 @@ struct StrictLoadingTests {
 
     @Test("a vector with two expected members is refused at the second, naming the first")
     func duplicateMemberInVector() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["nonce"])
         // Before the fourth vector's "expected": another one, as a hand edit would leave it.
         let (text, offset) = try Self.insert("\"expected\": {\"result\": \"valid\"},\n      ", before: "\"expected\"",
                                              occurrence: 3, of: "nonce.json", in: vectors)
@@ -52,7 +52,7 @@ struct StrictLoadingTests {
 
     @Test("a duplicate member nested inside an input is refused with its path")
     func nestedDuplicateMember() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["nonce"])
         let (text, offset) = try Self.insert("\"nonce\": \"a\", ", before: "\"nonce\":", occurrence: 2, of: "nonce.json", in: vectors)
         try vectors.write("nonce.json", text)
         let error = try #require(vectors.loadError())
@@ -75,7 +75,7 @@ struct StrictLoadingTests {
 
     @Test("an enum value outside its list names the value and the allowed ones, never Swift's types")
     func unknownEnumValue() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["token-claims"])
         let suite = try vectors.load()
         let index = try #require(suite.vectors.filter { $0.family == .tokenClaims }.firstIndex { $0.expectedReason != nil })
         try vectors.editVector("token-claims.json", at: index) { vector in
@@ -95,7 +95,7 @@ struct StrictLoadingTests {
 
     @Test("a value of the wrong JSON type says what was expected and what was found")
     func wrongTypeWords() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["nonce"])
         try vectors.editVector("nonce.json", at: 1) { vector in vector["refs"] = "SPECIFICATION.md §1" }
         let error = try #require(vectors.loadError())
         #expect(error.jsonPath == "$.vectors[1].refs")
@@ -104,7 +104,7 @@ struct StrictLoadingTests {
 
     @Test("nesting deeper than the limit is refused as such, naming the limit")
     func tooDeep() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["nonce"])
         let depth = StrictJSONParser.maximumDepth
         let deep = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
         let (text, _) = try Self.insert("\"deep\": \(deep), ", before: "\"nonce\":", occurrence: 0, of: "nonce.json", in: vectors)
@@ -116,7 +116,7 @@ struct StrictLoadingTests {
         #expect(error.jsonPath == "$.vectors[0].input.deep" + String(repeating: "[0]", count: depth - 4))
 
         // One level less than the limit reaches the model, which refuses the unknown member instead.
-        let shallow = try TemporaryVectors()
+        let shallow = try TemporaryVectors(families: ["nonce"])
         let fits = String(repeating: "[", count: depth - 4) + String(repeating: "]", count: depth - 4)
         let (fitting, _) = try Self.insert("\"deep\": \(fits), ", before: "\"nonce\":", occurrence: 0, of: "nonce.json", in: shallow)
         try shallow.write("nonce.json", fitting)

@@ -13,6 +13,52 @@ struct TemporaryVectors {
         try FileManager.default.copyItem(at: bundled, to: directory)
     }
 
+    /// A copy restricted to `families` and the families whose vectors cite the same rules (a rule's accepting and
+    /// refusing vectors may live in two families: nonce and login-configuration): their files as they are, the
+    /// manifest, the changelog and the rule catalogue cut down to them, the other family files removed. For a test
+    /// that breaks one family's file: loading and linting a few hundred vectors instead of the whole suite keeps
+    /// `swift test` fast, and the copy, unbroken, still loads and lints clean (`TemporaryVectorsTests`).
+    init(families requested: [String]) throws {
+        try self.init()
+        let suite = try VectorSuite.bundled()
+        var rulesOf: [String: Set<String>] = [:]
+        for vector in suite.vectors { rulesOf[vector.family.rawValue, default: []].formUnion(vector.metadata.rules) }
+        var families = Set(requested)
+        while true {
+            let cited = families.reduce(into: Set<String>()) { $0.formUnion(rulesOf[$1] ?? []) }
+            let sharing = Set(rulesOf.filter { !$0.value.isDisjoint(with: cited) }.keys)
+            if sharing.isSubset(of: families) { break }
+            families.formUnion(sharing)
+        }
+        var droppedFiles: [String] = []
+        try edit("manifest.json") { manifest in
+            let entries = manifest["families"] as! [[String: Any]]
+            droppedFiles = entries.filter { !families.contains($0["family"] as! String) }.map { $0["file"] as! String }
+            manifest["families"] = entries.filter { families.contains($0["family"] as! String) }
+        }
+        for file in droppedFiles { try FileManager.default.removeItem(at: directory.appendingPathComponent(file)) }
+        // The rules the kept vectors cite; the changelog's entries for the kept families' IDs.
+        let cited = families.reduce(into: Set<String>()) { $0.formUnion(rulesOf[$1] ?? []) }
+        let prefixes = families.map { $0 + "::" }
+        let isKept = { (id: Any?) in (id as? String).map { id in prefixes.contains { id.hasPrefix($0) } } ?? false }
+        try edit("changelog.json") { changelog in
+            changelog["releases"] = (changelog["releases"] as! [[String: Any]]).map { release in
+                var release = release
+                release["added"] = (release["added"] as! [Any]).filter(isKept)
+                release["changed"] = (release["changed"] as! [[String: Any]]).filter { isKept($0["id"]) }
+                release["retired"] = (release["retired"] as! [[String: Any]]).filter { isKept($0["id"]) }.map { retirement in
+                    var retirement = retirement
+                    if let replacements = retirement["replacedBy"] as? [Any] { retirement["replacedBy"] = replacements.filter(isKept) }
+                    return retirement
+                }
+                return release
+            }
+        }
+        try edit("rules.json") { catalogue in
+            catalogue["rules"] = (catalogue["rules"] as! [[String: Any]]).filter { cited.contains($0["id"] as! String) }
+        }
+    }
+
     /// The path of `file` as the loader reports it.
     func path(_ file: String) -> String {
         directory.appendingPathComponent(file).path

@@ -15,7 +15,7 @@ struct VectorLoaderTests {
 
     @Test("invalid JSON names the file")
     func invalidJSON() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["nonce"])
         try vectors.write("nonce.json", #"{"family": "nonce", "vectors": ["#)
         let error = try #require(vectors.loadError())
         #expect(error.kind == .invalidJSON)
@@ -27,7 +27,7 @@ struct VectorLoaderTests {
 
     @Test("a misspelt member is refused with its JSON path")
     func unknownMember() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["nonce"])
         try vectors.editVector("nonce.json", at: 3) { vector in
             vector["expectd"] = vector.removeValue(forKey: "expected")
         }
@@ -39,7 +39,7 @@ struct VectorLoaderTests {
 
     @Test("a missing member is refused with its JSON path")
     func missingMember() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["login-result"])
         try vectors.editVector("login-result.json", at: 1) { vector in vector["severity"] = nil }
         let error = try #require(vectors.loadError())
         #expect(error.jsonPath == "$.vectors[1].severity")
@@ -49,7 +49,7 @@ struct VectorLoaderTests {
 
     @Test("a value of the wrong type is refused with its JSON path")
     func wrongType() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["nonce"])
         try vectors.editVector("nonce.json", at: 2) { vector in vector["input"] = ["nonce": 5] }
         let error = try #require(vectors.loadError())
         #expect(error.jsonPath == "$.vectors[2].input.nonce")
@@ -58,7 +58,7 @@ struct VectorLoaderTests {
 
     @Test("a nested unknown member in an expected outcome is refused with its JSON path")
     func nestedUnknownMember() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["token-claims"])
         try vectors.editVector("token-claims.json", at: 0) { vector in
             var expected = vector["expected"] as! [String: Any]
             var claims = expected["claims"] as! [String: Any]
@@ -72,7 +72,7 @@ struct VectorLoaderTests {
 
     @Test("a reason outside the closed list is refused")
     func unknownReason() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["nonce"])
         let index = try Self.indexOfFirstVector(in: vectors, .nonce, reason: "whitespace")
         try vectors.editVector("nonce.json", at: index) { vector in
             vector["expected"] = ["result": "invalid", "reason": "tooShort"]
@@ -83,7 +83,7 @@ struct VectorLoaderTests {
 
     @Test("a reason the file does not declare is refused")
     func undeclaredReason() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["nonce"])
         let index = try Self.indexOfFirstVector(in: vectors, .nonce, reason: "whitespace")
         try vectors.edit("nonce.json") { document in
             var reasons = document["reasons"] as! [String: Any]
@@ -98,7 +98,7 @@ struct VectorLoaderTests {
 
     @Test("a duplicate ID is refused, naming both places")
     func duplicateID() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["nonce"])
         var firstID = ""
         try vectors.edit("nonce.json") { document in
             var list = document["vectors"] as! [[String: Any]]
@@ -114,7 +114,7 @@ struct VectorLoaderTests {
 
     @Test("an ID across two files is a duplicate too")
     func duplicateIDAcrossFiles() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["nonce"])
         try vectors.edit("manifest.json") { manifest in
             var families = manifest["families"] as! [[String: Any]]
             families.append(["family": "nonce", "file": "nonce.json"])
@@ -127,7 +127,7 @@ struct VectorLoaderTests {
 
     @Test("an ID outside its family is refused")
     func misplacedID() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["nonce"])
         try vectors.editVector("nonce.json", at: 0) { vector in vector["id"] = "token-claims::stray::vector" }
         let error = try #require(vectors.loadError())
         #expect(error.kind == .misplacedID)
@@ -136,7 +136,7 @@ struct VectorLoaderTests {
 
     @Test("a family file without vectors is refused")
     func emptyFamily() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["login-result"])
         try vectors.edit("login-result.json") { document in document["vectors"] = [Any]() }
         let error = try #require(vectors.loadError())
         #expect(error.kind == .emptyFamily)
@@ -145,7 +145,7 @@ struct VectorLoaderTests {
 
     @Test("an unsupported format version is refused")
     func formatVersion() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["nonce"])
         try vectors.edit("manifest.json") { manifest in manifest["formatVersion"] = 2 }
         let error = try #require(vectors.loadError())
         #expect(error.kind == .unsupportedFormatVersion)
@@ -154,7 +154,7 @@ struct VectorLoaderTests {
 
     @Test("an unknown family in the manifest is refused")
     func unknownFamily() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["nonce"])
         try vectors.edit("manifest.json") { manifest in
             manifest["families"] = [["family": "graph-errors", "file": "graph-errors.json"]]
         }
@@ -165,7 +165,7 @@ struct VectorLoaderTests {
 
     @Test("a missing file is unreadable")
     func missingFile() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["token-claims"])
         try FileManager.default.removeItem(atPath: vectors.path("token-claims.json"))
         let error = try #require(vectors.loadError())
         #expect(error.kind == .unreadable)
@@ -174,7 +174,7 @@ struct VectorLoaderTests {
 
     @Test("a profile list that is empty is refused")
     func emptyProfiles() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["nonce"])
         try vectors.editVector("nonce.json", at: 0) { vector in vector["profiles"] = [String]() }
         let error = try #require(vectors.loadError())
         #expect(error.jsonPath == "$.vectors[0].profiles")
@@ -203,7 +203,7 @@ struct VectorLoaderTests {
 
     @Test("a retired ID may never be used again")
     func retiredIDReused() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["nonce"])
         try addRelease(vectors, ["version": "9.0.0", "summary": "retire one", "added": [String](), "changed": [String](),
                                  "retired": [["id": "nonce::empty::empty-string", "reason": "a test"]]], suiteVersion: "9.0.0")
         let error = try #require(vectors.loadError())
@@ -214,7 +214,7 @@ struct VectorLoaderTests {
 
     @Test("the last release must be the manifest's suite version")
     func changelogVersionMismatch() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["nonce"])
         try vectors.edit("manifest.json") { $0["suiteVersion"] = "9.0.0" }
         let error = try #require(vectors.loadError())
         #expect(error.kind == .invalidChangelog)
@@ -223,24 +223,24 @@ struct VectorLoaderTests {
 
     @Test("a release may only add vectors the suite has, and versions must increase")
     func changelogConsistency() throws {
-        let unknown = try TemporaryVectors()
+        let unknown = try TemporaryVectors(families: ["nonce"])
         try addRelease(unknown, ["version": "9.0.0", "summary": "add", "added": ["nonce::no-such::vector"],
                                  "changed": [String](), "retired": [String]()], suiteVersion: "9.0.0")
         #expect(unknown.loadError()?.jsonPath == "$.releases[\(try lastRelease + 1)].added[0]")
 
-        let unexplained = try TemporaryVectors()
+        let unexplained = try TemporaryVectors(families: ["nonce"])
         try addRelease(unexplained, ["version": "9.0.0", "summary": "change", "added": [String](),
                                      "changed": [["id": "nonce::empty::empty-string", "reason": ""]], "retired": [String]()],
                        suiteVersion: "9.0.0")
         #expect(unexplained.loadError()?.jsonPath == "$.releases[\(try lastRelease + 1)].changed[0].reason")
 
-        let badReplacement = try TemporaryVectors()
+        let badReplacement = try TemporaryVectors(families: ["nonce"])
         try addRelease(badReplacement, ["version": "9.0.0", "summary": "retire", "added": [String](), "changed": [String](),
                                         "retired": [["id": "nonce::gone::vector", "reason": "a test", "replacedBy": ["nonce::no-such::vector"]]]],
                        suiteVersion: "9.0.0")
         #expect(badReplacement.loadError()?.jsonPath == "$.releases[\(try lastRelease + 1)].retired[0].replacedBy[0]")
 
-        let backwards = try TemporaryVectors()
+        let backwards = try TemporaryVectors(families: ["nonce"])
         try addRelease(backwards, ["version": "0.0.9", "summary": "older", "added": [String](),
                                    "changed": [String](), "retired": [String]()], suiteVersion: "0.0.9")
         #expect(backwards.loadError()?.problem == "versions must increase: 0.0.9 follows \(try VectorSuite.bundled().manifest.suiteVersion)")
@@ -248,7 +248,7 @@ struct VectorLoaderTests {
 
     @Test("a vector's introduced version comes from the release that added it")
     func introducedVersion() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["nonce"])
         let id = "nonce::empty::empty-string"
         try addRelease(vectors, ["version": "9.0.0", "summary": "add", "added": [id], "changed": [String](),
                                  "retired": [String]()], suiteVersion: "9.0.0")

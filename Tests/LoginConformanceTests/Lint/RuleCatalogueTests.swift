@@ -66,7 +66,7 @@ struct RuleCatalogueTests {
     @Test("the loader refuses a vector without rules, or with an empty list")
     func rulesAreRequired() throws {
         for (index, rules) in [(1, nil), (2, [String]())] as [(Int, [String]?)] {
-            let vectors = try TemporaryVectors()
+            let vectors = try TemporaryVectors(families: ["login-result"])
             try vectors.editVector("login-result.json", at: index) { $0["rules"] = rules }
             let error = try #require(vectors.loadError())
             #expect(error.kind == .invalidFormat)

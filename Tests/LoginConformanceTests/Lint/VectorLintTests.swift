@@ -27,7 +27,7 @@ struct VectorLintTests {
 
     @Test("a duplicate ID is reported at the second vector, naming the first")
     func duplicateID() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["nonce"])
         try vectors.editVector("nonce.json", at: 5) { $0["id"] = "nonce::empty::empty-string" }
         let problems = VectorLint.lint(directory: vectors.directory)
         #expect(problems.map(\.description) == [
@@ -38,7 +38,7 @@ struct VectorLintTests {
 
     @Test("malformed IDs: too few parts, upper case, another family, a profile suffix that disagrees")
     func malformedIDs() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["nonce"])
         try vectors.editVectors("nonce.json", [
             1: { $0["id"] = "nonce::tab" },
             2: { $0["id"] = "nonce::Whitespace::u+0020" },
@@ -54,7 +54,7 @@ struct VectorLintTests {
 
     @Test("an ID the changelog retired is reported at the vector that reuses it")
     func retiredID() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["nonce"])
         try vectors.edit("manifest.json") { $0["suiteVersion"] = "0.9.0" }
         try vectors.edit("changelog.json") { changelog in
             var releases = changelog["releases"] as! [[String: Any]]
@@ -71,7 +71,7 @@ struct VectorLintTests {
 
     @Test("every use of an undeclared reason is reported, not only the first")
     func undeclaredReason() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["nonce"])
         try vectors.edit("nonce.json") { document in
             var reasons = document["reasons"] as! [String: Any]
             reasons["whitespace"] = nil
@@ -86,7 +86,7 @@ struct VectorLintTests {
 
     @Test("a vector without severity, refs or rules is reported once per member")
     func missingMetadata() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["nonce"])
         try vectors.editVectors("nonce.json", [
             1: { $0["severity"] = nil },
             2: { $0["refs"] = [String]() },
@@ -101,7 +101,7 @@ struct VectorLintTests {
 
     @Test("descriptions must be unique within a family")
     func duplicateDescription() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["nonce"])
         let description = try vectors.member("description", of: "nonce.json", at: 2) as! String
         try vectors.editVector("nonce.json", at: 3) { $0["description"] = description }
         let problems = VectorLint.lint(directory: vectors.directory)
@@ -111,7 +111,7 @@ struct VectorLintTests {
 
     @Test("two vectors with one input and different expectations in one profile contradict each other")
     func contradiction() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["token-claims"])
         try vectors.appendCopy(of: "token-claims::exp::equal-now", in: "token-claims.json") { copy in
             copy["id"] = "token-claims::exp::equal-now-again"
             copy["description"] = "exp is now, read as still valid"
@@ -127,7 +127,7 @@ struct VectorLintTests {
 
     @Test("a vector with the input and the expectation of another in the same profile is redundant")
     func redundant() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["nonce"])
         try vectors.appendCopy(of: "nonce::whitespace::u+0020", in: "nonce.json") { copy in
             copy["id"] = "nonce::whitespace::u+0020-again"
             copy["description"] = "a SPACE between letters, again"
@@ -139,7 +139,7 @@ struct VectorLintTests {
 
     @Test("a vector of one profile without the other profile's vector for its input is unpaired")
     func unpaired() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["nonce"])
         try vectors.edit("nonce.json") { document in
             document["vectors"] = (document["vectors"] as! [[String: Any]]).filter { $0["id"] as? String != "nonce::newline::u+000a.ios-sdk" }
         }
@@ -170,7 +170,7 @@ struct VectorLintTests {
 
     @Test("two profile vectors for one input that expect the same are a needless split")
     func needlessSplit() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["nonce"])
         let sdkExpected = try vectors.member("expected", of: "nonce.json", at: 20)
         try vectors.editVector("nonce.json", at: 19) { $0["expected"] = sdkExpected }
         let problems = VectorLint.lint(directory: vectors.directory)
@@ -180,7 +180,7 @@ struct VectorLintTests {
 
     @Test("unknown and retired rules, and a rule of the other profile, are reported where the vector names them")
     func rulesOfVectors() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["nonce"])
         try vectors.editVectors("nonce.json", [
             2: { $0["rules"] = ["nonce.whitespace.zs", "nonce.no-such-rule"] },
             19: { $0["rules"] = ["nonce.whitespace.newline.ios-sdk"] },
@@ -194,7 +194,7 @@ struct VectorLintTests {
 
     @Test("a both-profile vector that cites one profile's rule must cite the other profile's too (DECISIONS.md D55)")
     func profileRulesComeInPairs() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["nonce"])
         try vectors.editVectors("nonce.json", [
             2: { $0["rules"] = ["nonce.whitespace.zs", "nonce.zero-width-space.documented"] },
             3: { $0["rules"] = ["nonce.whitespace.zs", "nonce.zero-width-space.documented",
@@ -210,7 +210,7 @@ struct VectorLintTests {
 
     @Test("a rule that needs any vector is covered by one vector of any kind, and reported when no vector names it")
     func anyNeedsOneVector() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["nonce"])
         try vectors.edit("rules.json") { catalogue in
             var rules = catalogue["rules"] as! [[String: Any]]
             let sources = (rules[0]["sources"] as! [Any])
@@ -234,7 +234,7 @@ struct VectorLintTests {
 
     @Test("a rule without the vectors it needs, and a broken catalogue, are reported in rules.json")
     func catalogueProblems() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["nonce"])
         try vectors.edit("rules.json") { catalogue in
             var rules = catalogue["rules"] as! [[String: Any]]
             rules.append(["id": "token.exp.leeway", "section": "SPECIFICATION.md §4", "needs": "both",
@@ -255,7 +255,7 @@ struct VectorLintTests {
 
     @Test("without a rule catalogue every vector's rules are unchecked, and the lint says so")
     func missingCatalogue() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["nonce"])
         try FileManager.default.removeItem(atPath: vectors.path("rules.json"))
         let problems = VectorLint.lint(directory: vectors.directory)
         #expect(problems.map(\.kind) == [.invalidRuleCatalogue])
@@ -264,7 +264,7 @@ struct VectorLintTests {
 
     @Test("format problems in several files are all reported, where the loader stops at the first")
     func everyFormatProblem() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["login-result", "nonce"])
         try vectors.editVector("nonce.json", at: 2) { $0["input"] = ["nonce": 5] }
         try vectors.editVector("login-result.json", at: 1) { $0["expectd"] = $0.removeValue(forKey: "expected") }
         let loaderError = try #require(vectors.loadError())
@@ -279,7 +279,7 @@ struct VectorLintTests {
 
     @Test("a file that is not strict JSON is reported, and the other files are still linted")
     func invalidJSON() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["login-result", "nonce"])
         let text = try String(contentsOf: vectors.directory.appendingPathComponent("login-result.json"), encoding: .utf8)
         try vectors.write("login-result.json", text.replacingOccurrences(of: "\"vectors\": [", with: "\"vectors\": [\"x\",", options: [], range: nil)
             .replacingOccurrences(of: "\n  ]\n}", with: ",\n  ]\n}"))
@@ -296,7 +296,7 @@ struct VectorLintTests {
 
     @Test("problems of every kind in several files come back at once, sorted by file and position")
     func everythingAtOnce() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["nonce", "token-claims"])
         try vectors.editVector("token-claims.json", at: 3) { $0["severity"] = nil }
         try vectors.editVectors("nonce.json", [
             5: { $0["id"] = "nonce::empty::empty-string" },
@@ -356,7 +356,7 @@ struct SourceLintTests {
 
     @Test("a rule without sources, an ios-sdk rule without SDK evidence and a documented rule resting on SDK code alone are reported")
     func ruleSources() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["nonce"])
         let catalogue = try RuleCatalogue.load(from: vectors.directory).rules
         let shared = catalogue.indices.filter { catalogue[$0].profiles == nil }
         try #require(shared.count >= 2)
@@ -380,7 +380,7 @@ struct SourceLintTests {
 
     @Test("sources and refs that point nowhere, or outside the repository, are reported where they stand")
     func unresolved() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["nonce"])
         let first = try RuleCatalogue.load(from: vectors.directory).rules[0].sources.count
         try vectors.edit("rules.json") { catalogue in
             var rules = catalogue["rules"] as! [[String: Any]]

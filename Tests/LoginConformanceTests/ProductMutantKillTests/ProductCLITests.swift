@@ -122,7 +122,7 @@ struct ProductCLITests {
             #expect(throws: CommandLineOptions.UsageError.self, "\(arguments)") { try CommandLineOptions(parsing: arguments) }
         }
         #expect(try CommandLineOptions(parsing: ["--batch", "10000"]).harness.batchSize == 10_000)
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["nonce"])
         let sibling = vectors.directory.path + "-other"
         try FileManager.default.createDirectory(atPath: sibling, withIntermediateDirectories: true)
         let name = (sibling as NSString).lastPathComponent
@@ -137,7 +137,7 @@ struct ProductCLITests {
 
     @Test("a stray file with vectors but no family member is warned about")
     func strayFile() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["nonce"])
         try vectors.write("extra.json", #"{"vectors":[]}"#)
         let options = try CommandLineOptions(parsing: ["--vectors", vectors.directory.path])
         #expect(try options.checkVectorsDirectory().count == 1)

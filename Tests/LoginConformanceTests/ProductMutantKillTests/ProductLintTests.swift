@@ -9,7 +9,7 @@ import Testing
 struct ProductLintTests {
     @Test("descriptions of more than one line or empty, refs listed twice, profiles naming every profile, a one-profile ID without its suffix")
     func metadataAndIdentity() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["nonce"])
         try vectors.editVectors("nonce.json", [
             1: { $0["description"] = "first line\nsecond line" },
             2: { $0["description"] = "" },
@@ -33,7 +33,7 @@ struct ProductLintTests {
 
     @Test("a rule of one profile is not covered by vectors of the other profile that cite it")
     func coverageCountsOnlyTheRulesProfile() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["nonce"])
         try vectors.edit("rules.json") { catalogue in
             var rules = catalogue["rules"] as! [[String: Any]]
             rules.append(["id": "nonce.sdk-only.ios-sdk", "section": "SPECIFICATION.md §1", "needs": "any", "profiles": ["ios-sdk"],
@@ -49,7 +49,7 @@ struct ProductLintTests {
 
     @Test("a malformed rule ID and a section that is not the specification's are reported in rules.json")
     func catalogueShape() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["nonce"])
         try vectors.edit("rules.json") { catalogue in
             var rules = catalogue["rules"] as! [[String: Any]]
             rules[0]["id"] = "Upper.Case"
@@ -71,7 +71,7 @@ struct ProductLintTests {
 
     @Test("two vectors of one profile with one input, one label and other details contradict each other (not a repeat)")
     func contradictionInDetails() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["graph-error"])
         try vectors.appendCopy(of: "graph-error::default::190.ios-sdk", in: "graph-error.json") { copy in
             copy["id"] = "graph-error::default::190-other-message.ios-sdk"
             copy["description"] = "the same 190 error read with another message"
@@ -87,7 +87,7 @@ struct ProductLintTests {
 
     @Test("a rule without sources is reported as such, whichever profile it holds under")
     func ruleWithoutSources() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["nonce"])
         var index = -1
         try vectors.edit("rules.json") { catalogue in
             var rules = catalogue["rules"] as! [[String: Any]]

@@ -21,7 +21,7 @@ struct ProductLoaderTests {
 
     @Test("a family file whose family is not the one the manifest lists it for is refused at $.family")
     func familyAgainstTheManifest() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["nonce"])
         try vectors.edit("nonce.json") { document in document["family"] = "code-verifier" }
         let error = try #require(vectors.loadError())
         #expect(error.kind == .unknownFamily)
@@ -32,7 +32,7 @@ struct ProductLoaderTests {
 
     @Test("a family file of another format version is refused, naming the file")
     func familyFileFormatVersion() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["profile"])
         try vectors.edit("profile.json") { document in document["formatVersion"] = 2 }
         let error = try #require(vectors.loadError())
         #expect(error.kind == .unsupportedFormatVersion)
@@ -42,13 +42,13 @@ struct ProductLoaderTests {
 
     @Test("an ID of two parts, or an alsoAccepted outcome with an undeclared reason, is refused")
     func idsAndAcceptedReasons() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["nonce", "token-claims"])
         try vectors.editVector("nonce.json", at: 0) { vector in vector["id"] = "nonce::two-parts" }
         #expect(vectors.loadError()?.kind == .misplacedID)
 
         // A reason declared in the file that an alsoAccepted outcome names before any expected outcome does: once it
         // is no longer declared, that alsoAccepted outcome is where the loader stops.
-        let accepted = try TemporaryVectors()
+        let accepted = try TemporaryVectors(families: ["token-claims"])
         let file = "token-claims.json"
         let document = try #require(JSONValue.parse(String(contentsOf: accepted.directory.appendingPathComponent(file), encoding: .utf8)))
         let list = try #require(document.objectValue?["vectors"]?.arrayValue)
@@ -75,14 +75,14 @@ struct ProductLoaderTests {
 
     @Test("a vector's profiles are non-empty and each listed once; its alsoAccepted never repeats the expected outcome")
     func profilesAndAlternativesOnce() throws {
-        let repeatedProfile = try TemporaryVectors()
+        let repeatedProfile = try TemporaryVectors(families: ["nonce"])
         try repeatedProfile.editVector("nonce.json", at: 0) { vector in vector["profiles"] = ["documented", "documented"] }
         let profileError = try #require(repeatedProfile.loadError())
         #expect(profileError.kind == .invalidFormat)
         #expect(profileError.jsonPath == "$.vectors[0].profiles", "\(profileError)")
         #expect(profileError.problem.contains("non-empty and unique"), "\(profileError)")
 
-        let expectedAgain = try TemporaryVectors()
+        let expectedAgain = try TemporaryVectors(families: ["nonce"])
         try expectedAgain.editVector("nonce.json", at: 0) { vector in vector["alsoAccepted"] = [vector["expected"]!] }
         let alternativeError = try #require(expectedAgain.loadError())
         #expect(alternativeError.kind == .invalidFormat)
@@ -92,7 +92,7 @@ struct ProductLoaderTests {
 
     @Test("a manifest member the format does not define (a misspelling) is refused, naming it")
     func manifestUnknownMember() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["nonce"])
         try vectors.edit("manifest.json") { manifest in manifest["familes"] = manifest["families"] }
         let error = try #require(vectors.loadError())
         #expect(error.file == vectors.path("manifest.json"))
@@ -160,12 +160,12 @@ struct ProductLoaderTests {
 
     @Test("an outcome with an unknown result, or an unknown member, is refused where it stands")
     func strictOutcomes() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["nonce"])
         try vectors.editVector("nonce.json", at: 0) { vector in vector["expected"] = ["result": "maybe"] }
         let error = try #require(vectors.loadError())
         #expect(error.jsonPath == "$.vectors[0].expected.result", "\(error)")
         #expect(error.problem.contains(#""maybe" is not one of: "#), "\(error)")
-        let member = try TemporaryVectors()
+        let member = try TemporaryVectors(families: ["nonce"])
         try member.edit("nonce.json") { document in document["comment"] = "not a member" }
         #expect(member.loadError()?.jsonPath == "$.comment")
     }
