@@ -7,10 +7,14 @@ struct TemporaryVectors {
     let directory: URL
 
     init() throws {
-        let bundled = try VectorSuite.bundled().directory
+        try self.init(copying: try VectorSuite.bundled().directory)
+    }
+
+    /// A fresh copy of the folder `source`.
+    private init(copying source: URL) throws {
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("login-conformance-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.copyItem(at: bundled, to: directory)
+        try FileManager.default.copyItem(at: source, to: directory)
     }
 
     /// A copy restricted to `families` and the families whose vectors cite the same rules (a rule's accepting and
@@ -18,18 +22,48 @@ struct TemporaryVectors {
     /// manifest, the changelog and the rule catalogue cut down to them, the other family files removed. For a test
     /// that breaks one family's file: loading and linting a few hundred vectors instead of the whole suite keeps
     /// `swift test` fast, and the copy, unbroken, still loads and lints clean (`TemporaryVectorsTests`).
+    ///
+    /// Each set of families is cut down once per test process; later copies of it are file copies.
     init(families requested: [String]) throws {
-        try self.init()
-        let suite = try VectorSuite.bundled()
-        var rulesOf: [String: Set<String>] = [:]
-        for vector in suite.vectors { rulesOf[vector.family.rawValue, default: []].formUnion(vector.metadata.rules) }
+        try self.init(copying: try Self.restrictedTemplate(requested))
+    }
+
+    /// The restricted copy of `requested` (with the families sharing rules with them), made on first use.
+    private static func restrictedTemplate(_ requested: [String]) throws -> URL {
+        let families = try families(sharingRulesWith: requested)
+        let key = families.sorted().joined(separator: ",")
+        if let template = templates.withLock({ $0[key] }) { return template }
+        let template = try TemporaryVectors()
+        try template.restrict(to: families)
+        return templates.withLock { $0[key, default: template.directory] }
+    }
+
+    /// Restricted copies made so far in this process, by their families (sorted, comma-separated).
+    private static let templates = Locked<[String: URL]>([:])
+
+    /// `requested` and every family whose vectors cite a rule theirs cite, until no other does.
+    private static func families(sharingRulesWith requested: [String]) throws -> Set<String> {
+        let rulesOf = try rulesByFamily()
         var families = Set(requested)
         while true {
             let cited = families.reduce(into: Set<String>()) { $0.formUnion(rulesOf[$1] ?? []) }
             let sharing = Set(rulesOf.filter { !$0.value.isDisjoint(with: cited) }.keys)
-            if sharing.isSubset(of: families) { break }
+            if sharing.isSubset(of: families) { return families }
             families.formUnion(sharing)
         }
+    }
+
+    /// The rules each bundled family's vectors cite.
+    private static func rulesByFamily() throws -> [String: Set<String>] {
+        try VectorSuite.bundled().vectors.reduce(into: [:]) { rules, vector in
+            rules[vector.family.rawValue, default: []].formUnion(vector.metadata.rules)
+        }
+    }
+
+    /// Cuts this copy down to `families`: the manifest, the changelog and the rule catalogue to theirs, the other
+    /// family files removed.
+    private func restrict(to families: Set<String>) throws {
+        let rulesOf = try Self.rulesByFamily()
         var droppedFiles: [String] = []
         try edit("manifest.json") { manifest in
             let entries = manifest["families"] as! [[String: Any]]
@@ -121,5 +155,19 @@ extension JSONValue {
         case .array(let value): value.map(\.foundationObject)
         case .object(let value): value.mapValues(\.foundationObject)
         }
+    }
+}
+
+/// A value shared by the tests running at once, read and changed under a lock.
+final class Locked<Value>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSLock()
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
     }
 }
