@@ -11,13 +11,13 @@ import Testing
 /// deliberately wrong implementations, and through the Swift Testing runner.
 @Suite("Regression gate")
 struct RegressionGateTests {
-    let directory: URL
-    let baselineURL: URL
+    /// This test's folder for reports and baselines, removed when the test is done.
+    private let scratch: ScratchDirectory
+    var directory: URL { scratch.url }
+    var baselineURL: URL { directory.appendingPathComponent("baseline.json") }
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("gate-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        baselineURL = directory.appendingPathComponent("baseline.json")
+        scratch = try ScratchDirectory(prefix: "gate")
     }
 
     final class Captured: @unchecked Sendable {

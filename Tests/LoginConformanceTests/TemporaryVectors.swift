@@ -2,9 +2,11 @@ import Foundation
 import LoginConformance
 import Testing
 
-/// A copy of the bundled vectors in a fresh temporary folder, to be broken on purpose by a test.
+/// A copy of the bundled vectors in a fresh temporary folder, to be broken on purpose by a test; removed when the
+/// test is done with it.
 struct TemporaryVectors {
-    let directory: URL
+    private let scratch: ScratchDirectory
+    var directory: URL { scratch.url }
 
     init() throws {
         try self.init(copying: try VectorSuite.bundled().directory)
@@ -12,9 +14,7 @@ struct TemporaryVectors {
 
     /// A fresh copy of the folder `source`.
     private init(copying source: URL) throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("login-conformance-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.copyItem(at: source, to: directory)
+        scratch = try ScratchDirectory(prefix: "login-conformance", copying: source)
     }
 
     /// A copy restricted to `families` and the families whose vectors cite the same rules (a rule's accepting and
@@ -32,14 +32,22 @@ struct TemporaryVectors {
     private static func restrictedTemplate(_ requested: [String]) throws -> URL {
         let families = try families(sharingRulesWith: requested)
         let key = families.sorted().joined(separator: ",")
-        if let template = templates.withLock({ $0[key] }) { return template }
+        if let template = templates.withLock({ $0[key] }) { return template.directory }
         let template = try TemporaryVectors()
         try template.restrict(to: families)
-        return templates.withLock { $0[key, default: template.directory] }
+        return templates.withLock { templates in
+            if let made = templates[key] { return made.directory }  // made meanwhile by another test
+            templates[key] = template
+            return template.directory
+        }
     }
 
-    /// Restricted copies made so far in this process, by their families (sorted, comma-separated).
-    private static let templates = Locked<[String: URL]>([:])
+    /// Restricted copies made so far in this process, by their families (sorted, comma-separated); kept for the
+    /// process's life, then removed when it exits.
+    private static let templates: Locked<[String: TemporaryVectors]> = {
+        atexit { TemporaryVectors.templates.withLock { $0 = [:] } }
+        return Locked([:])
+    }()
 
     /// `requested` and every family whose vectors cite a rule theirs cite, until no other does.
     private static func families(sharingRulesWith requested: [String]) throws -> Set<String> {

@@ -51,7 +51,9 @@ struct AddingAFamilyTests {
 
     @Test("a registered family loads, runs in the engine and passes a right implementation")
     func loadsAndRuns() throws {
-        let suite = try VectorSuite.load(from: try suiteDirectory().directory, registry: greetingRegistry)
+        let copy = try suiteDirectory()
+        defer { withExtendedLifetime(copy) {} }  // the copy is removed with its last holder
+        let suite = try VectorSuite.load(from: copy.directory, registry: greetingRegistry)
         let vectors = suite.vectors(for: .documented, families: [.greeting])
         #expect(vectors.map(\.metadata.id) == ["greeting::hello::ascii", "greeting::hello::nfd", "greeting::refused::empty"])
         let run = try ConformanceEngine(suite: suite).run(Polite(), profile: .documented, families: [.greeting])
@@ -61,7 +63,9 @@ struct AddingAFamilyTests {
 
     @Test("the family's vectors judge like the toolkit's: code point for code point, and a failure is a regression")
     func judgesAndGates() throws {
-        let suite = try VectorSuite.load(from: try suiteDirectory().directory, registry: greetingRegistry)
+        let copy = try suiteDirectory()
+        defer { withExtendedLifetime(copy) {} }  // the copy is removed with its last holder
+        let suite = try VectorSuite.load(from: copy.directory, registry: greetingRegistry)
         let run = try ConformanceEngine(suite: suite).run(Normalising(), profile: .documented, families: [.greeting])
         let failed = run.results.filter { if case .failed = $0.outcome { true } else { false } }.map(\.id)
         #expect(failed == ["greeting::hello::nfd"])
@@ -73,7 +77,9 @@ struct AddingAFamilyTests {
 
     @Test("the suite lists the family, and the Swift Testing layer gives it its cases and its own stale entries")
     func listedAndGivenItsCases() throws {
-        let suite = try VectorSuite.load(from: try suiteDirectory().directory, registry: greetingRegistry)
+        let copy = try suiteDirectory()
+        defer { withExtendedLifetime(copy) {} }  // the copy is removed with its last holder
+        let suite = try VectorSuite.load(from: copy.directory, registry: greetingRegistry)
         #expect(suite.families.last == .greeting)
         #expect(suite.families.count == FamilyRegistry.standard.families.count + 1)
         let cases = ConformanceCases.cases(.greeting, profile: .documented, suite: suite, selection: .all)
@@ -92,7 +98,9 @@ struct AddingAFamilyTests {
 
     @Test("an implementation that does not adopt the family's protocol is skipped, never passed")
     func skipsNonAdopters() throws {
-        let suite = try VectorSuite.load(from: try suiteDirectory().directory, registry: greetingRegistry)
+        let copy = try suiteDirectory()
+        defer { withExtendedLifetime(copy) {} }  // the copy is removed with its last holder
+        let suite = try VectorSuite.load(from: copy.directory, registry: greetingRegistry)
         let run = try ConformanceEngine(suite: suite).run(NotAnImplementation(), profile: .documented, families: [.greeting])
         #expect(run.results.count == 3)
         #expect(run.results.allSatisfy { if case .skipped(let reason) = $0.outcome { reason.contains("Greeting") } else { false } })

@@ -125,6 +125,7 @@ struct ProductCLITests {
         let vectors = try TemporaryVectors(families: ["nonce"])
         let sibling = vectors.directory.path + "-other"
         try FileManager.default.createDirectory(atPath: sibling, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: sibling) }
         let name = (sibling as NSString).lastPathComponent
         try vectors.edit("manifest.json") { manifest in
             var families = manifest["families"] as! [[String: Any]]
