@@ -5,16 +5,14 @@ import Foundation
 final class ScratchDirectory: @unchecked Sendable {
     let url: URL
 
-    /// A new, empty folder named `prefix-<UUID>`.
-    init(prefix: String) throws {
+    /// A new folder named `prefix-<UUID>`: empty, or holding a copy of `source`'s content.
+    init(prefix: String, copying source: URL? = nil) throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    /// A new folder named `prefix-<UUID>` holding a copy of `source`'s content.
-    init(prefix: String, copying source: URL) throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.copyItem(at: source, to: url)
+        if let source {
+            try FileManager.default.copyItem(at: source, to: url)
+        } else {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        }
     }
 
     deinit {

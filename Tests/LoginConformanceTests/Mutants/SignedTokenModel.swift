@@ -255,7 +255,6 @@ final class SignatureOracle: Sendable {
     let encodedMessages: [String: [UInt8]]
     /// Signing input → its SHA-256.
     let digests: [String: [UInt8]]
-    private let facts: Set<String>
     /// "alg n signature" → the signing inputs that signature verifies over, with that key, under that algorithm.
     private let verifiedInputs: [String: Set<String>]
 
@@ -276,10 +275,6 @@ final class SignatureOracle: Sendable {
             else { return nil }
             return ("\(alg) \(n) \(signature)", input)
         }
-        facts = Set(verified.map { fact in
-            let parts = fact.key.split(separator: " ")
-            return "\(parts[0]) \(parts[1]) \(fact.input) \(parts[2])"
-        })
         verifiedInputs = Dictionary(grouping: verified, by: \.key).mapValues { Set($0.map(\.input)) }
         encodedMessages = Dictionary((document["encodedMessages"]?.arrayValue ?? []).compactMap { entry in
             guard let object = entry.objectValue, let n = object["n"]?.stringValue,
@@ -304,7 +299,7 @@ final class SignatureOracle: Sendable {
 
     /// Whether `signature` over `signingInput` verifies with the RSA key of modulus `n` under `algorithm`.
     func verifies(algorithm: String, signingInput: String, signature: [UInt8], n: String) -> Bool {
-        facts.contains("\(algorithm) \(n) \(signingInput) \(Base64URL.encode(signature))")
+        inputs(verifiedBy: Base64URL.encode(signature), n: n, algorithm: algorithm).contains(signingInput)
     }
 
     /// The signing inputs `signature` (base64url) verifies over with the RSA key of modulus `n` under `algorithm`.
@@ -312,5 +307,5 @@ final class SignatureOracle: Sendable {
         verifiedInputs["\(algorithm) \(n) \(signature)"] ?? []
     }
 
-    var isLoaded: Bool { !facts.isEmpty }
+    var isLoaded: Bool { !verifiedInputs.isEmpty }
 }
