@@ -41,7 +41,7 @@ struct GeneratedDocumentsSlowTests {
 
     @Test("docs/mutation-report.md is current: the score and, per mutant, the vectors that kill it")
     func mutationReport() throws {
-        let text = MutationReportDocument.render(run: try MutationRun.bundled.get())
+        let text = try MutationReportDocument.render(run: try MutationRun.bundled.get())
         try GeneratedDocument(path: MutationReportDocument.path, text: text).checkCommitted()
     }
 }

@@ -5,7 +5,7 @@ import LoginConformance
 enum MutationReportDocument {
     static let path = "docs/mutation-report.md"
 
-    static func render(run: MutationRun) -> String {
+    static func render(run: MutationRun) throws -> String {
         var lines = [
             "# Mutation report",
             "",
@@ -40,7 +40,8 @@ enum MutationReportDocument {
                 lines.append("| \(name) | \(members.count) | \(members.filter { !$0.1.survived }.count) | \(families) |")
             }
         }
-        lines += ["", "| mutant | profile | killed by | the bug |", "| --- | --- | ---: | --- |"]
+        lines += try CompletenessRoundSection.render()
+        lines += ["", "## Catalogue mutants", "", "| mutant | profile | killed by | the bug |", "| --- | --- | ---: | --- |"]
         for outcome in run.outcomes {
             lines.append("| `\(outcome.mutant.name)` | \(outcome.mutant.profile.rawValue) | "
                 + "\(outcome.survived ? "**survived**" : "\(outcome.killers.count) of \(outcome.checked)") | "
@@ -84,7 +85,7 @@ enum MutationReportDocument {
         return String(mutant.description[mutant.description.index(after: mutant.description.startIndex)..<end])
     }
 
-    private static func cell(_ text: String) -> String {
+    static func cell(_ text: String) -> String {
         text.replacingOccurrences(of: "|", with: "\\|")
     }
 }

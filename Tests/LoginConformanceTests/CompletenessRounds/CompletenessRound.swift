@@ -1,0 +1,60 @@
+import Foundation
+import LoginConformance
+
+/// One completeness blind round (issue 23 §4): what its writers were given, the implementations they wrote, and
+/// where its records live.
+///
+/// A round's in-process implementations are Swift types adopting ``BlindImplementation``, kept verbatim in
+/// `Tests/LoginConformanceTests/CompletenessRounds/Round<N>/`; its signed-token validators, which need real
+/// cryptography, are a harness adapter in `Tests/CompletenessRounds/round-<N>/signed-token/`, measured by
+/// `Scripts/completeness_round.py`. Each round's folder there holds the brief its writers were given and the records:
+/// `<lane>.first-run.json` (measured before anything was fixed, never rewritten) and `<lane>.latest.json` (this
+/// tree's vectors).
+struct CompletenessRound: Sendable {
+    /// 1, 2, …
+    let number: Int
+    /// Each family's implementation type, in the registry's order of families.
+    let implementations: [(family: ConformanceFamily, type: any BlindImplementation.Type)]
+
+    /// Every round, oldest first: the one list a round joins.
+    static let all: [CompletenessRound] = [round1]
+
+    /// `Tests/CompletenessRounds/round-<N>`: the brief, the harness lane and the records.
+    var folder: URL {
+        GeneratedDocument.repositoryRoot.appendingPathComponent("Tests/CompletenessRounds/round-\(number)")
+    }
+
+    /// `Tests/LoginConformanceTests/CompletenessRounds/Round<N>`: the in-process implementations, verbatim.
+    var sourceFolder: URL {
+        GeneratedDocument.repositoryRoot.appendingPathComponent("Tests/LoginConformanceTests/CompletenessRounds/Round\(number)")
+    }
+
+    /// The record of `lane` (`in-process` or `harness`) of `kind` (`first-run` or `latest`).
+    func recordURL(lane: String, kind: String) -> URL {
+        folder.appendingPathComponent("\(lane).\(kind).json")
+    }
+
+    /// Each bug's one-line description: the `///` comment above its `case` in the type's file, as its writer wrote
+    /// it (the files are verbatim, so the comment is read from the source rather than restated here).
+    func bugDescriptions(of type: any BlindImplementation.Type) throws -> [String: String] {
+        let name = String(describing: type)
+        let text = try String(contentsOf: sourceFolder.appendingPathComponent("\(name).swift"), encoding: .utf8)
+        var descriptions: [String: String] = [:]
+        var comment: [String] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("///") {
+                comment.append(trimmed.dropFirst(3).trimmingCharacters(in: .whitespaces))
+            } else if trimmed.hasPrefix("case "), !comment.isEmpty {
+                let names = trimmed.dropFirst(5).split(separator: ",").map {
+                    String($0.split(separator: "=")[0].split(separator: "(")[0]).trimmingCharacters(in: .whitespaces)
+                }
+                for bug in names { descriptions[bug] = comment.joined(separator: " ") }
+                comment = []
+            } else if !trimmed.hasPrefix("@") {
+                comment = []
+            }
+        }
+        return descriptions
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import LoginConformance
+import Testing
+
+/// The completeness blind rounds' in-process lane (issue 23 §4): each round's first run is on record, covering every
+/// bug it has, and its latest record is what this tree's vectors give.
+@Suite struct CompletenessRoundTests {
+    /// Set to a vectors folder (`Vectors/` of the suite to measure) or `bundled` to record a round's first run for
+    /// that suite version: a first run is written once, before anything is fixed, and never rewritten.
+    static let recordFirstRunVariable = "LOGIN_CONFORMANCE_RECORD_FIRST_RUN"
+
+    @Test("each round's first run is on record for every bug it has, and never rewritten", arguments: CompletenessRound.all.map(\.number))
+    func firstRun(number: Int) throws {
+        let round = try #require(CompletenessRound.all.first { $0.number == number })
+        let url = round.recordURL(lane: "in-process", kind: "first-run")
+        var record = try RoundRecord.load(url) ?? RoundRecord(round: round.number, lane: "in-process", runs: [])
+        if let source = ProcessInfo.processInfo.environment[Self.recordFirstRunVariable] {
+            let suite = try source == "bundled" ? VectorSuite.bundled() : VectorSuite.load(from: URL(fileURLWithPath: source))
+            if record.runs.contains(where: { $0.suiteVersion == suite.manifest.suiteVersion }) {
+                Issue.record("round \(number)'s first run on suite \(suite.manifest.suiteVersion) is already recorded in \(url.path): a first run is never rewritten")
+            } else {
+                record.runs.append(try RoundRecord.Run(round: round, suite: suite, commit: Self.headCommit()))
+                try FileManager.default.createDirectory(at: round.folder, withIntermediateDirectories: true)
+                try Data(record.fileText().utf8).write(to: url)
+            }
+        }
+        let names = Set(try RoundRecord.Run(round: round, suite: .bundled(), commit: nil).bugs.map(\.name))
+        #expect(!record.runs.isEmpty, "round \(number) has no first run in \(url.path); record it before any fix: \(Self.recordFirstRunVariable)=bundled swift test --filter CompletenessRoundTests")
+        for run in record.runs {
+            let missing = names.subtracting(run.bugs.map(\.name)).sorted()
+            #expect(missing.isEmpty, "round \(number)'s first run on suite \(run.suiteVersion) lacks \(missing): a bug added after the first run was not measured blind")
+        }
+    }
+
+    @Test("each round's latest in-process record is what this tree's vectors give", arguments: CompletenessRound.all.map(\.number))
+    func latest(number: Int) throws {
+        let round = try #require(CompletenessRound.all.first { $0.number == number })
+        let url = round.recordURL(lane: "in-process", kind: "latest")
+        let current = RoundRecord(round: number, lane: "in-process",
+                                  runs: [try RoundRecord.Run(round: round, suite: .bundled(), commit: nil)])
+        if ProcessInfo.processInfo.environment[GeneratedDocument.updateVariable] == "1" {
+            try Data(current.fileText().utf8).write(to: url)
+            return
+        }
+        let committed = try #require(try RoundRecord.load(url), "\(url.path) is missing: \(GeneratedDocument.updateVariable)=1 swift test --filter CompletenessRoundTests")
+        let old = Dictionary(uniqueKeysWithValues: (committed.runs.first?.bugs ?? []).map { ($0.name, $0) })
+        for bug in current.runs[0].bugs where old[bug.name] != bug {
+            Issue.record("round \(number), \(bug.name): recorded \(old[bug.name].map { $0.killers.isEmpty ? "survived" : "killed by \($0.killers.count)" } ?? "nothing"), now \(bug.killers.isEmpty ? "survives" : "killed by \(bug.killers.count)"); refresh: \(GeneratedDocument.updateVariable)=1 swift test --filter CompletenessRoundTests")
+        }
+        #expect(committed == current, "\(url.path) is stale: \(GeneratedDocument.updateVariable)=1 swift test --filter CompletenessRoundTests")
+    }
+
+    /// The commit measured, for a first run's record.
+    private static func headCommit() throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", GeneratedDocument.repositoryRoot.path, "rev-parse", "HEAD"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
