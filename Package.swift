@@ -7,6 +7,10 @@ import PackageDescription
 // What an adopter links is small: `LoginConformance` (and `LoginConformanceTesting` for Swift Testing). Process
 // spawning (the subprocess harness), the suite-maintenance tools (lint, rule coverage) and the benchmarks are
 // modules of their own, used by the CLI (docs/api-policy.md).
+// The completeness blind rounds' in-process implementations (Tests/CompletenessRounds/README.md): each round one
+// module of its writers' files, verbatim, as they built them; the tests import them to measure each round.
+let blindRounds = [1]
+
 let package = Package(
     name: "LoginConformance",
     platforms: [.macOS(.v13)],
@@ -66,10 +70,13 @@ let package = Package(
                 "LoginConformanceHarness",
                 "LoginConformanceTools",
                 "LoginConformanceCLI",
-            ],
+            ] + blindRounds.map { .target(name: "BlindRound\($0)") },
             // Read by path: which signatures verify and the SHA-256 digests of the code-challenge mutants, computed
             // by Scripts/.
             exclude: ["Mutants/signed-token-oracle.json", "Mutants/code-challenge-oracle.json"]
         ),
-    ]
+    ] + blindRounds.map { round in
+        .target(name: "BlindRound\(round)", dependencies: ["LoginConformance"],
+                path: "Tests/CompletenessRounds/round-\(round)/in-process")
+    }
 )

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Completeness blind rounds, the harness lane (issue 23 §4).
+"""Completeness blind rounds, the harness lane.
 
 A round's signed-token validators were written from Vectors/SPECIFICATION.md and Vectors/HARNESS.md alone, without
 sight of the vectors: one adapter, Tests/CompletenessRounds/round-<N>/signed-token/validator.py, whose base

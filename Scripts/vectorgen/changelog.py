@@ -16,16 +16,61 @@ from pathlib import Path
 
 RELEASED = Path(__file__).with_name("released_changelog.json")
 
-# Suite 0.6.0. An added ID carries no reason of its own in the changelog's format: the summary says why.
+# Suite 0.7.0. An added ID carries no reason of its own in the changelog's format: the summary says why.
 RELEASES = [
     {
-        "version": "0.6.0",
-        "summary": "typ as an array holding JWT (signed-token, token-claims): SPECIFICATION.md §4 asks for typ exactly "
-                   "the string JWT, and the typ vectors had a number and null but no array, the value a header check "
-                   "by membership in a list of allowed values lets through; refused with headerType as every other "
-                   "typ that is not the string JWT (under documented, accepting it is lenient, DECISIONS.md D01).",
-        "added": ["signed-token::typ::array.documented", "signed-token::typ::array.ios-sdk",
-                  "token-claims::header-typ::array.documented", "token-claims::header-typ::array.ios-sdk"],
+        "version": "0.7.0",
+        "summary": "Completeness blind round 1 (Tests/CompletenessRounds/round-1/): implementations written from the "
+                   "specification alone, without sight of the vectors, found rules with no vector in one profile or "
+                   "for one form of input. Added, each from its rule: graph-error's default table and message under "
+                   "documented (isPermissionError and clientAction instead of the token); token-claims NumericDates "
+                   "beyond int64 and 1E19, a fractional now; signed-token "
+                   "whitespace around the whole token, numbers with a leading zero, plus sign or bare decimal point "
+                   "and comments (documented: token.json.number-and-comment-grammar.documented), a published key "
+                   "without kid, key_ops [sign, verify]; profile strings in mixed case and with surrounding "
+                   "whitespace kept exactly; login-result's profile from an empty picture, a month-first birthday and "
+                   "a mixed-case email; login-request's app-switch conditions each left out alone.",
+        "added": ["login-result::id-token::valid-token-profile-claims.ios-sdk", "token-claims::numbers::exp-2-pow-63",
+                  "token-claims::numbers::exp-above-uint64", "token-claims::numbers::exp-fraction",
+                  "token-claims::numbers::exp-below-int64", "token-claims::numbers::exp-negative-fraction",
+                  "token-claims::numbers::exp-1e19", "token-claims::exp::half-second-before-fractional-now",
+                  "token-claims::exp::quarter-second-after-fractional-now",
+                  "signed-token::base64url::token-leading-spaces.documented",
+                  "signed-token::base64url::token-leading-spaces.ios-sdk",
+                  "signed-token::base64url::token-trailing-line-breaks.documented",
+                  "signed-token::base64url::token-trailing-line-breaks.ios-sdk",
+                  "signed-token::json::payload-leading-zero.documented",
+                  "signed-token::json::payload-plus-sign.documented",
+                  "signed-token::json::payload-trailing-decimal-point.documented",
+                  "signed-token::json::payload-leading-decimal-point.documented",
+                  "signed-token::json::payload-block-comment.documented",
+                  "signed-token::json::header-line-comment.documented", "signed-token::numbers::exp-1e19",
+                  "signed-token::key-source::kid-less-key-only.documented",
+                  "signed-token::key-source::kid-less-key-only.ios-sdk",
+                  "signed-token::key-source::kid-less-key-beside.documented",
+                  "signed-token::key-source::kid-less-key-beside.ios-sdk",
+                  "signed-token::key-usability::key-ops-sign-verify.documented",
+                  "signed-token::key-usability::key-ops-sign-verify-key-2.documented",
+                  "signed-token::claims-exp::half-second-before-fractional-now",
+                  "signed-token::claims-exp::quarter-second-after-fractional-now",
+                  "login-request::app-switch::gatekeeper-not-stated-app-installed.ios-sdk",
+                  "login-request::app-switch::app-not-stated-gatekeeper-on.ios-sdk",
+                  "profile::string-claims::letter-case-kept.ios-sdk",
+                  "profile::string-claims::surrounding-whitespace-kept.ios-sdk",
+                  "graph-error::default::190.documented", "graph-error::default::190.460.documented",
+                  "graph-error::default::190.463.documented", "graph-error::default::190.467.documented",
+                  "graph-error::default::190.458.documented", "graph-error::default::102.documented",
+                  "graph-error::default::102.459.documented", "graph-error::default::1.documented",
+                  "graph-error::default::2.documented", "graph-error::default::4.documented",
+                  "graph-error::default::17.documented", "graph-error::default::341.documented",
+                  "graph-error::default::17.2446079.documented", "graph-error::default::4.1349193.documented",
+                  "graph-error::message::message-only.documented", "graph-error::message::all-three.documented",
+                  "graph-error::message::message-and-reason.documented",
+                  "graph-error::message::reason-and-msg.documented", "graph-error::message::reason-only.documented",
+                  "graph-error::message::msg-only.documented",
+                  "graph-error::message::user-msg-is-not-the-message.documented",
+                  "graph-error::message::user-msg-beside-msg.documented",
+                  "graph-error::message::non-ascii-kept.documented"],
         "changed": [],
         "retired": [],
     },

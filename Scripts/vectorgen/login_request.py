@@ -418,6 +418,14 @@ def _app_switch(out):
         ("conditions-not-stated-enabled-authorized", "enabled", True, None,
          "App switch enabled, enabled tracking, tracking authorized, the gatekeeper and the Facebook app not "
          "stated: the SDK's defaults (gatekeeper off, no app) allow no app switch"),
+        # Each member alone left out (completeness blind round 1: a request builder that read an absent gatekeeper
+        # as on passed every vector, whose absent gatekeeper came with an absent app).
+        ("gatekeeper-not-stated-app-installed", "enabled", True, (None, True),
+         "App switch enabled, enabled tracking, tracking authorized and the Facebook app installed, the gatekeeper "
+         "not stated: absent is off (the SDK's default), so app switch is not allowed"),
+        ("app-not-stated-gatekeeper-on", "enabled", True, (True, None),
+         "App switch enabled, enabled tracking, tracking authorized and the FBLoginFAS gatekeeper on, whether the "
+         "Facebook app is installed not stated: absent is not installed, so app switch is not allowed"),
         ("shim-gatekeeper-on-app-installed", "enabled", False, (True, True),
          "App switch enabled, the gatekeeper on and the Facebook app installed, but enabled tracking without "
          "tracking authorization (domain handling on, advertiser tracking off): app switch is not allowed"),
@@ -428,12 +436,10 @@ def _app_switch(out):
          "App switch enabled with limited tracking, LimitedLoginFAS on and the Facebook app installed, but "
          "tracking not authorized (domain handling on, advertiser tracking off): app switch is not allowed"),
     ):
-        if environment is None:
-            i = inp(tracking=tracking, authorized=authorized)
-            for member in ("fastAppSwitchEnabled", "facebookAppInstalled"):
+        i = inp(tracking=tracking, authorized=authorized, environment=environment or (None, None))
+        for member, value in zip(("fastAppSwitchEnabled", "facebookAppInstalled"), environment or (None, None)):
+            if value is None:
                 i.pop(member)
-        else:
-            i = inp(tracking=tracking, authorized=authorized, environment=environment)
         out.add(g, slug, description, "high", REFS + [D_APP_SWITCH], i,
                 [R_APP_SWITCH, R_APP_SWITCH_SDK] + _tp_rules(i), profiles=[SDK])
 

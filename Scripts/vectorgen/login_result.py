@@ -872,7 +872,24 @@ def _id_token():
     refs_for = {R_ID_NO_NONCE: CODE_REFS, R_ID_INVALID: CODE_REFS, R_ID_SUCCESS: PROFILE_REFS}
     return [_v("id-token", c, d, "critical" if rules[0] != R_ID_SUCCESS or e["result"] != "cancelled" else "high",
                ID_TOKEN_REFS + refs_for[rules[0]], i, e, rules, sdk)
-            for c, d, i, e, rules in cases]
+            for c, d, i, e, rules in cases] + _id_token_profile()
+
+
+def _id_token_profile():
+    """The login's profile is made from the token's claims as the profile family says (completeness blind round 1: a
+    login result that kept an empty picture as a URL, or read the birthday day-first, passed every vector, whose
+    claims had neither)."""
+    claims = {**ID_CLAIMS, "picture": "", "user_birthday": "01/13/2000", "email": "Ada.Lovelace@Example.com"}
+    expected = _limited_success(["email", "public_profile"])
+    expected["profile"] = {**expected["profile"], "email": claims["email"], "birthday": "2000-01-13"}
+    return [_v("id-token", "valid-token-profile-claims",
+               "a valid id_token whose claims have an empty picture (no image URL: URL(string:) makes none of \"\"), "
+               "user_birthday 01/13/2000 (MM/dd/yyyy: 13 January 2000) and a mixed-case email (kept exactly) makes "
+               "the profile from them (assuming the device's calendar is the Gregorian one)", "high",
+               ID_TOKEN_REFS + PROFILE_REFS + ["DECISIONS.md D43", "DECISIONS.md D52"],
+               _input(["email"], _limited(), storedNonce=STORED_NONCE, idTokenVerdict={"valid": True, "claims": claims}),
+               expected, [R_ID_SUCCESS, "profile.url-claims.empty.ios-sdk", "profile.birthday",
+                          "profile.string-claims"], ["ios-sdk"])]
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -287,6 +287,19 @@ def _strings():
                   "name, given_name, middle_name and family_name with distinct values each land in their own member",
                   "high", [B5], _input({"name": "Dr. A B C", "given_name": "A", "middle_name": "B", "family_name": "C"}),
                   created(name="Dr. A B C", firstName="A", middleName="B", lastName="C"), [R_NAMES]))
+    # Letter case and surrounding whitespace are part of the value (completeness blind round 1: a profile maker that
+    # lower-cased the email passed every vector, whose strings were all lower case or already trimmed).
+    mixed = {"email": "Minh.Nguyen@Example.COM", "user_gender": "Non-Binary", "name": "NGUYỄN Thị Minh Khai"}
+    out.append(_v("string-claims", "letter-case-kept",
+                  "email, user_gender and name in mixed case are kept exactly: no case folding of an address, a "
+                  "gender or a name", "high", [B5], _input(mixed),
+                  created(email=mixed["email"], gender=mixed["user_gender"], name=mixed["name"]), [R_STRINGS, R_NAMES]))
+    spaced = {"email": " minh.nguyen@example.com ", "given_name": "Minh\t", "family_name": "\u00a0Nguyễn"}
+    out.append(_v("string-claims", "surrounding-whitespace-kept",
+                  "email with a space at each end, given_name ending in a tab and family_name starting with a no-break "
+                  "space are kept exactly: never trimmed", "high", [B5], _input(spaced),
+                  created(email=spaced["email"], firstName=spaced["given_name"], lastName=spaced["family_name"]),
+                  [R_STRINGS, R_NAMES]))
     out.append(_v("string-claims", "empty-strings-kept",
                   "given_name and email are empty strings, which are strings: kept as \"\", not null",
                   "medium", [B5, B4], _input({"given_name": "", "email": ""}),

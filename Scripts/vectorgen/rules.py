@@ -251,6 +251,13 @@ RULES = [
           profiles=[DOC],
           unpaired="The SDK's reading depends on Apple's JSONSerialization, which cannot be run here (DECISIONS.md "
                    "D18, D38), so there is no ios-sdk vector."),
+    _rule("token.json.number-and-comment-grammar.documented", S4, "reject",
+          "Documented reading: a header or payload with a number RFC 8259 §6 does not allow (a leading zero, a plus "
+          "sign, a decimal point without a digit on either side) or a comment (// or /* */, which RFC 8259 has no "
+          "grammar for) is not JSON and is refused (badJSON).",
+          profiles=[DOC],
+          unpaired="The SDK's reading depends on Apple's JSONSerialization, which cannot be run here (DECISIONS.md "
+                   "D18), so there is no ios-sdk vector."),
     _rule("token.header.alg", S4, "both",
           "The header's alg must be exactly the string RS256 (none, other algorithms and other cases refused): "
           "otherwise headerAlgorithm."),

@@ -546,6 +546,14 @@ SOURCES = {
                      ".swift lines 127-128, AuthenticationTokenHeader.swift lines 21-22); whether it refuses a raw "
                      "control character inside a string cannot be run here."),
     ],
+    "token.json.number-and-comment-grammar.documented": [
+        doc("RFC 8259", "6"),
+        doc("RFC 8259", "2"),
+        decision("D18"),
+        unverifiable("The SDK parses the header and the claims with Apple's JSONSerialization without json5Allowed "
+                     "(AuthenticationTokenClaims.swift lines 127-128, AuthenticationTokenHeader.swift lines 21-22); "
+                     "whether it refuses a leading zero, a plus sign or a comment cannot be run here."),
+    ],
     "token.header.alg": [
         doc(FB_VALIDATING, "Check the Signature (RS256)"),
         doc("RFC 7515", "4.1.1"),

@@ -797,6 +797,79 @@ def exp_vectors():
 
 
 # ---------------------------------------------------------------------------------------------------------------
+# NumericDates at the edges (SPECIFICATION.md §4, token.jose.numbers): the literal text of one claim in the baseline
+# claims, the value it stands for when accepted (else None), accepted or the refusal, and what it is. signed-token
+# signs every case; this family takes the exp cases of both profiles that no other group here has already.
+
+NUMBERS = [
+    ("exp-above-2-pow-53", f'"exp":{2 ** 53 + 1}', 2 ** 53 + 1, accepted,
+     "exp is 2^53 + 1 (beyond exact doubles) is later than now, so accepted"),
+    ("exp-2-pow-63", f'"exp":{2 ** 63}', 2 ** 63, accepted,
+     "exp is 2^63 (one beyond int64; must not wrap negative) is later than now, so accepted"),
+    ("exp-above-uint64", f'"exp":{2 ** 64 + 1}', 2 ** 64 + 1, accepted,
+     "exp is 2^64 + 1 (beyond uint64; must not wrap) is later than now, so accepted"),
+    ("exp-fraction", f'"exp":{NOW + 3600}.5', NOW + 3600.5, accepted,
+     "exp is a fraction (now + 3600.5), a JSON number later than now, so accepted"),
+    ("exp-exponent", '"exp":1.7672292E9', NOW + 3600, accepted,
+     "exp is 1.7672292E9 (exponent notation for now + 3600), so accepted"),
+    ("exp-below-int64", f'"exp":{-(2 ** 63) - 1}', None, "expired",
+     "exp is -2^63 - 1 (below int64; must not wrap positive) is not later than now, so expired"),
+    ("exp-negative", '"exp":-1', None, "expired", "exp is -1 is not later than now, so expired"),
+    ("exp-negative-fraction", f'"exp":-{NOW + 3600}.5', None, "expired",
+     "exp is negative (-(now + 3600.5)) is not later than now, so expired"),
+    ("iat-far-past-huge", f'"iat":{-(2 ** 64)}', None, "issuedTooLongAgo",
+     "iat is -2^64 was issued too long ago"),
+    # Completeness blind round 1: a validator reading exp through Int(exactly:) or an int64 saw 0 and said expired.
+    # Exponent notation makes it a double in every parser (10^19 is one exactly), so the SDK's `as? Double` holds it.
+    ("exp-1e19", '"exp":1E19', 10 ** 19, accepted,
+     "exp is 1E19 (exponent notation, beyond int64) is later than now, so accepted"),
+]
+
+
+def number_literal(replacement):
+    """The claim a NUMBERS case replaces, and the baseline claims' text with its literal in place."""
+    claim = replacement.split(":")[0].strip('"')
+    literal = text(CLAIMS).replace(f'"{claim}":{CLAIMS[claim]}', replacement)
+    assert literal != text(CLAIMS)
+    return claim, literal
+
+
+def number_vectors(earlier):
+    """The NUMBERS cases on exp that hold in both profiles, except those whose input an `earlier` vector has."""
+    inputs = [v["input"] for v in earlier]
+    out = []
+    for case, replacement, value, outcome, what in NUMBERS:
+        claim, literal = number_literal(replacement)
+        if claim != "exp" or case == "exp-above-2-pow-53" or token(claims=literal) in inputs:
+            continue
+        expected = accepted(required_of(edit(CLAIMS, {claim: value}))) if outcome is accepted else rejected(outcome)
+        out.append(_vector(vid("numbers", case), f"{what} (token.jose.numbers: compared by value)", "critical",
+                           claim_refs("exp", RFC_JSON_NUMBER), token(claims=literal), expected,
+                           rules=["token.exp.strict", "token.jose.numbers"]))
+    return out
+
+
+def now_vectors():
+    """now is a NumericDate too (completeness blind round 1: a validator truncating now to whole seconds passed every
+    vector, whose now was a whole second). Where exact comparison beyond a double's precision would decide (now 2^53,
+    exp 2^53 + 1) there is no vector: RFC 8259 §6 lets an implementation keep numbers to binary64 precision."""
+    later, earlier = NOW + 0.75, NOW + 0.25
+    out = [
+        _vector(vid("exp", "half-second-before-fractional-now"),
+                f"now is {later} (a fraction) and exp {NOW + 0.5}: exp is not later than now, so the token is expired "
+                f"(truncating now to {NOW} would accept it)", "critical", claim_refs("exp", RFC_JSON_NUMBER),
+                token(claims=edit(CLAIMS, {"exp": NOW + 0.5}), now=later), rejected("expired"),
+                extra_rules=["token.jose.numbers"]),
+        _vector(vid("exp", "quarter-second-after-fractional-now"),
+                f"now is {earlier} (a fraction) and exp {NOW + 0.5}: exp is later than now, so the token is accepted "
+                f"(rounding now up to {NOW + 1} would expire it)", "high", claim_refs("exp", RFC_JSON_NUMBER),
+                token(claims=edit(CLAIMS, {"exp": NOW + 0.5}), now=earlier),
+                accepted(required_of(edit(CLAIMS, {"exp": NOW + 0.5}))), extra_rules=["token.jose.numbers"]),
+    ]
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------------------
 # iat (SPECIFICATION.md §4 iat row, §8): a JSON number with iat >= now - 600. A future iat: the SDK has no upper bound
 # (ios-sdk: accepted); the documentation states nothing about it, so there is no documented vector for it.
 
@@ -1067,7 +1140,7 @@ def unknown_claim_vectors():
 
 
 def vectors():
-    return [
+    out = [
         *baseline_vectors(),
         *header_vectors(),
         *malformed_vectors(),
@@ -1080,3 +1153,4 @@ def vectors():
         *optional_vectors(),
         *unknown_claim_vectors(),
     ]
+    return out + number_vectors(out) + now_vectors()

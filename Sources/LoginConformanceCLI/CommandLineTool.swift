@@ -28,7 +28,7 @@ struct CommandLineTool {
     }
 
     /// The tool's version (it ships with the suite of the same release).
-    static let version = "0.6.0"
+    static let version = "0.7.0"
 
     /// The bundled reference implementation in `profile`.
     static func reference(_ profile: ConformanceProfile) -> (subject: any ConformanceSubject, info: ImplementationInfo) {

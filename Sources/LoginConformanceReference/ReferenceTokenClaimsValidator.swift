@@ -43,7 +43,8 @@ public struct ReferenceTokenClaimsValidator: TokenClaimsValidating, Sendable {
             _ = try required.string("jti", nonEmpty: true)
             guard isAcceptedIssuer(try required.string("iss")) else { return TokenClaimsRejection(.issuer) }
             guard matches(try required.string("aud"), input.appID) else { return TokenClaimsRejection(.audience) }
-            guard try required.number("exp") > input.now else { return TokenClaimsRejection(.expired) }
+            // By exact value (token.jose.numbers): exp 2^53 + 1 is later than now 2^53, though their Doubles are equal.
+            guard try required.exactNumber("exp") > JSONNumber(input.now) else { return TokenClaimsRejection(.expired) }
             guard try required.number("iat") >= input.now - Self.issuedAtWindow else {
                 return TokenClaimsRejection(.issuedTooLongAgo)
             }
@@ -83,8 +84,8 @@ public struct ReferenceTokenClaimsValidator: TokenClaimsValidating, Sendable {
     static func keptClaims(_ claims: [String: JSONValue]) -> TokenClaims {
         var kept = TokenClaims(
             jti: claims["jti"]?.stringValue ?? "", iss: claims["iss"]?.stringValue ?? "",
-            aud: claims["aud"]?.stringValue ?? "", exp: claims["exp"]?.numberValue ?? 0,
-            iat: claims["iat"]?.numberValue ?? 0, nonce: claims["nonce"]?.stringValue ?? "",
+            aud: claims["aud"]?.stringValue ?? "", exactExp: claims["exp"]?.exactNumberValue ?? 0,
+            exactIat: claims["iat"]?.exactNumberValue ?? 0, nonce: claims["nonce"]?.stringValue ?? "",
             sub: claims["sub"]?.stringValue ?? "")
         for (name, keyPath) in TokenClaims.optionalStringClaims {
             kept[keyPath: keyPath] = claims[name]?.stringValue
@@ -93,7 +94,7 @@ public struct ReferenceTokenClaimsValidator: TokenClaimsValidating, Sendable {
             let strings = elements.compactMap(\.stringValue)
             return strings.count == elements.count ? strings : nil
         }
-        kept.userAgeRange = nonEmptyObject(claims["user_age_range"], of: \.numberValue)
+        kept.exactUserAgeRange = nonEmptyObject(claims["user_age_range"], of: \.exactNumberValue)
         kept.userHometown = nonEmptyObject(claims["user_hometown"], of: \.stringValue)
         kept.userLocation = nonEmptyObject(claims["user_location"], of: \.stringValue)
         kept.cnfJKT = claims["cnf"]?.objectValue?["jkt"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
@@ -122,8 +123,12 @@ private struct RequiredClaims {
     }
 
     func number(_ name: String) throws(TokenClaimsRejection) -> Double {
+        try exactNumber(name).doubleValue
+    }
+
+    func exactNumber(_ name: String) throws(TokenClaimsRejection) -> JSONNumber {
         guard let value = claims[name] else { throw TokenClaimsRejection(.missingClaim, claim: name) }
-        guard let number = value.numberValue else { throw TokenClaimsRejection(.wrongClaimType, claim: name) }
+        guard let number = value.exactNumberValue else { throw TokenClaimsRejection(.wrongClaimType, claim: name) }
         return number
     }
 }

@@ -27,6 +27,24 @@ struct JSONNumberTests {
         #expect(x != y)
     }
 
+    @Test("ordered by exact value: each pair ascending, though some have equal Doubles", arguments: [
+        ("9007199254740992", "9007199254740993"), ("18446744073709551616", "18446744073709551617"),
+        ("1767229200", "1767229200.0000000001"), ("-1", "0"), ("-0", "1e-400"), ("-2", "-1.5"), ("-1e400", "-1e399"),
+        ("0.099", "0.1"), ("9.99", "10"), ("1e2", "101"), ("1767225600.5", "1767225600.75"), ("-0.5", "-0.25"),
+    ])
+    func ordered(_ low: String, _ high: String) throws {
+        let (x, y) = (try #require(JSONNumber(low)), try #require(JSONNumber(high)))
+        #expect(x < y)
+        #expect(!(y < x))
+        #expect(!(x < x) && x <= x)
+    }
+
+    @Test("equal values are not ordered, whatever the spelling", arguments: [("0", "-0"), ("1e2", "100.0")])
+    func unordered(_ a: String, _ b: String) throws {
+        let (x, y) = (try #require(JSONNumber(a)), try #require(JSONNumber(b)))
+        #expect(!(x < y) && !(y < x))
+    }
+
     @Test("only RFC 8259 number text is a number", arguments: [
         "", "-", "+1", "01", "-01", ".5", "1.", "1e", "1e+", "0x10", "NaN", "Infinity", " 1", "1 ", "1,0", "--1", "1.2.3",
     ])

@@ -252,3 +252,27 @@ extension JSONNumber: Codable {
         }
     }
 }
+
+extension JSONNumber: Comparable {
+    /// Orders by exact decimal value, as RFC 7519 §2 compares NumericDates (SPECIFICATION.md §4, `token.jose.numbers`):
+    /// `9007199254740993` is greater than `9007199254740992`, though both have the same nearest `Double`; `-0` and `0`
+    /// are equal. Infinity and NaN, which JSON cannot write, order by their `Double`.
+    public static func < (lhs: JSONNumber, rhs: JSONNumber) -> Bool {
+        guard case .finite(let leftNegative, let leftDigits, let leftExponent) = lhs.value,
+              case .finite(let rightNegative, let rightDigits, let rightExponent) = rhs.value
+        else { return lhs.doubleValue < rhs.doubleValue }
+        // Zero is unsigned (``normalized``), so a negative number is below every other sign.
+        if leftNegative != rightNegative { return leftNegative }
+        let left = (leftDigits, leftExponent), right = (rightDigits, rightExponent)
+        return leftNegative ? magnitudeIsLess(right, left) : magnitudeIsLess(left, right)
+    }
+
+    /// Whether `|digits × 10^exponent|` of `left` is below that of `right` (normalized: no leading or trailing zeros).
+    private static func magnitudeIsLess(_ left: ([UInt8], Int), _ right: ([UInt8], Int)) -> Bool {
+        if left.0.isEmpty || right.0.isEmpty { return left.0.isEmpty && !right.0.isEmpty }
+        // The power of ten of the leading digit decides; then the digits, read from the leading one.
+        let leftPower = left.0.count + left.1, rightPower = right.0.count + right.1
+        if leftPower != rightPower { return leftPower < rightPower }
+        return left.0.lexicographicallyPrecedes(right.0)
+    }
+}

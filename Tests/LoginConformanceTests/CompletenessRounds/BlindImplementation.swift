@@ -1,9 +1,10 @@
 import LoginConformance
 
 /// An implementation a completeness blind round's writer wrote from `Vectors/SPECIFICATION.md` and the protocols'
-/// documentation alone, without sight of the vectors (issue 23 §4): a base as correct as its writer could make it, and
-/// realistic bugs, each turned on by one knob. A round's files are kept verbatim (`Round1/`: they are what was
-/// measured); a round registers them through this protocol (``CompletenessRound``).
+/// documentation alone, without sight of the vectors: a base as correct as its writer could make it, and
+/// realistic bugs, each turned on by one knob. A round's files are kept verbatim as the module `BlindRound<N>`
+/// (`Tests/CompletenessRounds/round-<N>/in-process/`: they are what was measured); a round registers them through
+/// this protocol (``CompletenessRound``).
 protocol BlindImplementation: ConformanceSubject, Sendable {
     /// The bugs, each named for what it does wrong; its `///` comment in the round's file names the rule it breaks.
     associatedtype Bug: RawRepresentable, CaseIterable, Sendable where Bug.RawValue == String

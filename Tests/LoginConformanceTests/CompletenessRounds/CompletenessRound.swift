@@ -1,11 +1,11 @@
 import Foundation
 import LoginConformance
 
-/// One completeness blind round (issue 23 §4): what its writers were given, the implementations they wrote, and
+/// One completeness blind round: what its writers were given, the implementations they wrote, and
 /// where its records live.
 ///
 /// A round's in-process implementations are Swift types adopting ``BlindImplementation``, kept verbatim in
-/// `Tests/LoginConformanceTests/CompletenessRounds/Round<N>/`; its signed-token validators, which need real
+/// `Tests/CompletenessRounds/round-<N>/in-process/` (the module `BlindRound<N>`); its signed-token validators, which need real
 /// cryptography, are a harness adapter in `Tests/CompletenessRounds/round-<N>/signed-token/`, measured by
 /// `Scripts/completeness_round.py`. Each round's folder there holds the brief its writers were given and the records:
 /// `<lane>.first-run.json` (measured before anything was fixed, never rewritten) and `<lane>.latest.json` (this
@@ -24,14 +24,28 @@ struct CompletenessRound: Sendable {
         GeneratedDocument.repositoryRoot.appendingPathComponent("Tests/CompletenessRounds/round-\(number)")
     }
 
-    /// `Tests/LoginConformanceTests/CompletenessRounds/Round<N>`: the in-process implementations, verbatim.
+    /// `Tests/CompletenessRounds/round-<N>/in-process`: the in-process implementations, verbatim, the module
+    /// `BlindRound<N>` (Package.swift).
     var sourceFolder: URL {
-        GeneratedDocument.repositoryRoot.appendingPathComponent("Tests/LoginConformanceTests/CompletenessRounds/Round\(number)")
+        folder.appendingPathComponent("in-process")
     }
 
     /// The record of `lane` (`in-process` or `harness`) of `kind` (`first-run` or `latest`).
     func recordURL(lane: String, kind: String) -> URL {
         folder.appendingPathComponent("\(lane).\(kind).json")
+    }
+
+    /// The bugs found, after the first run, not to be bugs under the sources, each with why (`exclusions.json` in
+    /// ``folder``; none when the file is absent).
+    func exclusions() throws -> [String: String] {
+        struct Exclusions: Decodable {
+            struct Bug: Decodable { let name: String, reason: String }
+            let bugs: [Bug]
+        }
+        let url = folder.appendingPathComponent("exclusions.json")
+        guard FileManager.default.fileExists(atPath: url.path) else { return [:] }
+        let bugs = try JSONDecoder().decode(Exclusions.self, from: Data(contentsOf: url)).bugs
+        return Dictionary(uniqueKeysWithValues: bugs.map { ($0.name, $0.reason) })
     }
 
     /// Each bug's one-line description: the `///` comment above its `case` in the type's file, as its writer wrote

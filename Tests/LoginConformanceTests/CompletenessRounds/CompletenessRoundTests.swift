@@ -2,7 +2,7 @@ import Foundation
 import LoginConformance
 import Testing
 
-/// The completeness blind rounds' in-process lane (issue 23 §4): each round's first run is on record, covering every
+/// The completeness blind rounds' in-process lane: each round's first run is on record, covering every
 /// bug it has, and its latest record is what this tree's vectors give.
 @Suite struct CompletenessRoundTests {
     /// Set to a vectors folder (`Vectors/` of the suite to measure) or `bundled` to record a round's first run for
@@ -47,7 +47,10 @@ import Testing
         for bug in current.runs[0].bugs where old[bug.name] != bug {
             Issue.record("round \(number), \(bug.name): recorded \(old[bug.name].map { $0.killers.isEmpty ? "survived" : "killed by \($0.killers.count)" } ?? "nothing"), now \(bug.killers.isEmpty ? "survives" : "killed by \(bug.killers.count)"); refresh: \(GeneratedDocument.updateVariable)=1 swift test --filter CompletenessRoundTests")
         }
-        #expect(committed == current, "\(url.path) is stale: \(GeneratedDocument.updateVariable)=1 swift test --filter CompletenessRoundTests")
+        // The records are long: say that it is stale and how to refresh it, not the whole of both.
+        if committed != current {
+            Issue.record("\(url.path) is stale (suite \(committed.runs.first?.suiteVersion ?? "none") recorded, \(current.runs[0].suiteVersion) now): \(GeneratedDocument.updateVariable)=1 swift test --filter CompletenessRoundTests")
+        }
     }
 
     /// The commit measured, for a first run's record.

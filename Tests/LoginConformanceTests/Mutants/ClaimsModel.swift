@@ -41,8 +41,8 @@ struct ClaimsModel: TokenClaimsValidating, Sendable {
     /// Whether the audience is the app ID. Conformant: documented code point by code point (RFC 7519 §2, §7.3);
     /// ios-sdk Swift's `String ==`, canonical equivalence (DECISIONS.md D10).
     var audienceMatches: @Sendable (String, String) -> Bool
-    /// Whether the token is still valid at `now`. Conformant: exp > now.
-    var notExpired: @Sendable (_ exp: Double, _ now: Double) -> Bool = { $0 > $1 }
+    /// Whether the token is still valid at `now`. Conformant: exp > now, by exact value (token.jose.numbers).
+    var notExpired: @Sendable (_ exp: JSONNumber, _ now: JSONNumber) -> Bool = { $0 > $1 }
     /// Whether the token was issued recently enough. Conformant: iat >= now - 600.
     var recentlyIssued: @Sendable (_ iat: Double, _ now: Double) -> Bool = { $0 >= $1 - 600 }
     /// Whether `iat` may be in the future. Conformant: yes (no upper bound in the SDK; the documentation is silent).
@@ -93,8 +93,8 @@ struct ClaimsModel: TokenClaimsValidating, Sendable {
             guard issuerAccepted(iss, profile) else { return .rejected(TokenClaimsRejection(.issuer)) }
             let aud = try requiredAudience(claims, appID: input.appID)
             guard audienceMatches(aud, input.appID) else { return .rejected(TokenClaimsRejection(.audience)) }
-            let exp = try requiredNumber(claims, "exp")
-            guard notExpired(exp, input.now) else { return .rejected(TokenClaimsRejection(.expired)) }
+            let exp = Self.exact(claims["exp"], read: try requiredNumber(claims, "exp"))
+            guard notExpired(exp, JSONNumber(input.now)) else { return .rejected(TokenClaimsRejection(.expired)) }
             let iat = try requiredNumber(claims, "iat")
             guard recentlyIssued(iat, input.now), futureIssueAccepted(iat, input.now) else {
                 return .rejected(TokenClaimsRejection(.issuedTooLongAgo))
@@ -102,7 +102,7 @@ struct ClaimsModel: TokenClaimsValidating, Sendable {
             let nonce = try requiredString(claims, "nonce")
             guard nonceMatches(nonce, input.expectedNonce) else { return .rejected(TokenClaimsRejection(.nonceMismatch)) }
             let sub = try requiredString(claims, "sub")
-            var kept = TokenClaims(jti: jti, iss: iss, aud: aud, exactExp: Self.exact(claims["exp"], read: exp),
+            var kept = TokenClaims(jti: jti, iss: iss, aud: aud, exactExp: exp,
                                    exactIat: Self.exact(claims["iat"], read: iat), nonce: nonce, sub: sub)
             try keepOptionalClaims(claims, into: &kept)
             return .accepted(kept)

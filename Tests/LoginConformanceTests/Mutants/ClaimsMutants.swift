@@ -166,7 +166,7 @@ enum ClaimsMutants: MutantCatalogue {
         },
         mutant("token.exp-leeway-60-seconds", .documented,
                "allows 60 seconds of clock skew on exp, go-jose's default (§4: exp > now, no leeway)") {
-            $0.notExpired = { $0 > $1 - 60 }
+            $0.notExpired = { $0.doubleValue > $1.doubleValue - 60 }
         },
         mutant("token.iat-bound-exclusive", .documented,
                "requires iat > now - 600, refusing a token issued exactly 10 minutes ago (§4: iat >= now - 600)") {
