@@ -1,0 +1,27 @@
+@testable import BlindRound2
+import LoginConformance
+
+// Round 2, written 2026-11-26 by three new writers, none of whom saw round 1, from the specification of suite 0.7.0
+// alone (briefs and their own check programs: Tests/CompletenessRounds/round-2/); the signed-token lane is that
+// folder's harness adapter. As in round 1, code challenge has no in-process implementation (it needs SHA-256).
+extension BlindRound2.BlindNonce: BlindImplementation {}
+extension BlindRound2.BlindLoginConfiguration: BlindImplementation {}
+extension BlindRound2.BlindLoginResult: BlindImplementation {}
+extension BlindRound2.BlindTokenClaims: BlindImplementation {}
+extension BlindRound2.BlindCodeVerifier: BlindImplementation {}
+extension BlindRound2.BlindLoginRequest: BlindImplementation {}
+extension BlindRound2.BlindProfile: BlindImplementation {}
+extension BlindRound2.BlindAccessToken: BlindImplementation {}
+extension BlindRound2.BlindTokenChange: BlindImplementation {}
+extension BlindRound2.BlindGraphError: BlindImplementation {}
+
+extension CompletenessRound {
+    /// Round 2: the in-process families, measured first on suite 0.7.0.
+    static let round2 = CompletenessRound(number: 2, implementations: [
+        (.nonce, BlindRound2.BlindNonce.self), (.loginConfiguration, BlindRound2.BlindLoginConfiguration.self),
+        (.loginResult, BlindRound2.BlindLoginResult.self), (.tokenClaims, BlindRound2.BlindTokenClaims.self),
+        (.codeVerifier, BlindRound2.BlindCodeVerifier.self), (.loginRequest, BlindRound2.BlindLoginRequest.self),
+        (.profile, BlindRound2.BlindProfile.self), (.accessToken, BlindRound2.BlindAccessToken.self),
+        (.tokenChange, BlindRound2.BlindTokenChange.self), (.graphError, BlindRound2.BlindGraphError.self),
+    ])
+}
