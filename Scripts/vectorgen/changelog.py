@@ -29,7 +29,11 @@ RELEASES = [
                    "and comments (documented: token.json.number-and-comment-grammar.documented), a published key "
                    "without kid, key_ops [sign, verify]; profile strings in mixed case and with surrounding "
                    "whitespace kept exactly; login-result's profile from an empty picture, a month-first birthday and "
-                   "a mixed-case email; login-request's app-switch conditions each left out alone.",
+                   "a mixed-case email; login-request's app-switch conditions each left out alone. Round 2 "
+                   "(Tests/CompletenessRounds/round-2/), measured on this suite before release: token-claims nonces in "
+                   "compatibility forms NFKC would fold (fullwidth n, superscript 6) and a sub of one space or a tab "
+                   "(non-empty, never trimmed), with their signed twins; login-result's error_code '0190' kept as "
+                   "written.",
         "added": ["login-result::id-token::valid-token-profile-claims.ios-sdk", "token-claims::numbers::exp-2-pow-63",
                   "token-claims::numbers::exp-above-uint64", "token-claims::numbers::exp-fraction",
                   "token-claims::numbers::exp-below-int64", "token-claims::numbers::exp-negative-fraction",
@@ -70,7 +74,16 @@ RELEASES = [
                   "graph-error::message::msg-only.documented",
                   "graph-error::message::user-msg-is-not-the-message.documented",
                   "graph-error::message::user-msg-beside-msg.documented",
-                  "graph-error::message::non-ascii-kept.documented"],
+                  "graph-error::message::non-ascii-kept.documented",
+                  "login-result::error::error-code-leading-zero.ios-sdk",
+                  "token-claims::empty-claim::sub-single-space",
+                  "token-claims::empty-claim::sub-tab",
+                  "token-claims::nonce::fullwidth-letter",
+                  "token-claims::nonce::superscript-digit",
+                  "signed-token::claims-empty-claim::sub-single-space",
+                  "signed-token::claims-empty-claim::sub-tab",
+                  "signed-token::claims-nonce::fullwidth-letter",
+                  "signed-token::claims-nonce::superscript-digit"],
         "changed": [],
         "retired": [],
     },

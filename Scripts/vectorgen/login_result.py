@@ -506,6 +506,12 @@ def _error():
                             "error_code": "102", "state": STATE},
                 query={"error_code": "190"}),
          _failed(CORE_DOMAIN, 8, "102")),
+        # Completeness blind round 2: a resolver that read error_code as a number passed every vector, whose codes
+        # were all canonical integers.
+        ("error-code-leading-zero",
+         "error with error_message and error_code '0190' keeps '0190' exactly: the code is a string, not a number",
+         _input(["email"], {**with_message, "error_code": "0190"}),
+         _failed(CORE_DOMAIN, 8, "0190")),
     ]
     merged = {"error-in-query-message-in-fragment", "error-code-fragment-wins"}
     return [_v("error", c, d, "high", [B3], i, e,

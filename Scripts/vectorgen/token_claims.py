@@ -603,6 +603,12 @@ def required_claim_vectors():
                       "Required claim jti is a single space: a non-empty string (no trimming), so the token is "
                       "accepted",
                       "medium", claim_refs("jti"), token(claims=claims), accepted(required_of(claims))))
+    # The same for sub (completeness blind round 2: a validator that tested sub.strip() passed every vector).
+    for case, sub, what in (("sub-single-space", " ", "a single space"), ("sub-tab", "\t", "a tab")):
+        claims = edit(CLAIMS, {"sub": sub})
+        out.append(_vector(vid("empty-claim", case),
+                           f"Required claim sub is {what}: a non-empty string (no trimming), so the token is accepted",
+                           "medium", claim_refs("sub"), token(claims=claims), accepted(required_of(claims))))
     return out
 
 
@@ -930,6 +936,12 @@ NONCE_MISMATCH = [
     ("cyrillic-em", NONCE.replace("M", "\u041c"),
      "the expected nonce with its M replaced by the look-alike U+041C CYRILLIC CAPITAL LETTER EM"),
     ("other", "n-7Hq2LmP9xKcA", "another nonce of the same shape"),
+    # Compatibility forms (completeness blind round 2: a validator comparing NFKC forms passed every vector): NFKC
+    # maps each to the expected nonce, canonical equivalence (the SDK's String ==) does not, code points do not.
+    ("fullwidth-letter", "\uff4e" + NONCE[1:],
+     "the expected nonce with its n written as U+FF4E FULLWIDTH LATIN SMALL LETTER N (NFKC maps it to n)"),
+    ("superscript-digit", NONCE.replace("6", "\u2076"),
+     "the expected nonce with its 6 written as U+2076 SUPERSCRIPT SIX (NFKC maps it to 6)"),
 ]
 
 
