@@ -34,8 +34,7 @@ struct GeneratedDocumentsSlowTests {
     func ruleCoverage() throws {
         let suite = try VectorSuite.bundled()
         let text = RuleCoverageDocument.render(
-            coverage: try RuleCoverage(directory: suite.directory), run: try MutationRun.bundled.get(),
-            vectorCount: suite.vectors.count)
+            coverage: try RuleCoverage(directory: suite.directory), run: try MutationRun.bundled.get(), suite: suite)
         try GeneratedDocument(path: RuleCoverageDocument.path, text: text).checkCommitted()
     }
 

@@ -29,7 +29,24 @@ enum RuleCoverageDocument {
         }
     }
 
-    static func render(coverage: RuleCoverage, run: MutationRun, vectorCount: Int) -> String {
+    /// The rules that hold in every reading but whose vectors all hold under fewer, each with the readings its
+    /// vectors cover (completeness blind rounds: a rule with no vector in a reading lets that reading's bugs through,
+    /// which is how round 1's documented Graph-error classifiers and round 2's documented profile makers survived).
+    static func oneReadingOnly(_ coverage: RuleCoverage, suite: VectorSuite) -> [(rule: String, covered: [ConformanceProfile])] {
+        let readings = Dictionary(uniqueKeysWithValues: suite.vectors.map { vector in
+            (vector.metadata.id, ConformanceProfile.allCases.filter { vector.metadata.applies(to: $0) })
+        })
+        return coverage.entries.compactMap { entry in
+            guard entry.rule.profiles == nil, !entry.vectors.isEmpty else { return nil }
+            let covered = Set(entry.vectors.flatMap { readings[$0] ?? [] })
+            guard covered.count < ConformanceProfile.allCases.count else { return nil }
+            return (entry.rule.id, ConformanceProfile.allCases.filter(covered.contains))
+        }
+    }
+
+    static func render(coverage: RuleCoverage, run: MutationRun, suite: VectorSuite) -> String {
+        let vectorCount = suite.vectors.count
+        let partial = oneReadingOnly(coverage, suite: suite)
         var lines = [
             "# Rule coverage",
             "",
@@ -45,8 +62,9 @@ enum RuleCoverageDocument {
                 + "A mutant is killed through a rule when a vector naming the rule kills it "
                 + "([mutation report](mutation-report.md)).",
             "",
-            "\(coverage.entries.count) rules, \(coverage.uncovered.count) uncovered · \(vectorCount) vectors · "
-                + "mutation score \(run.scoreLine)",
+            "\(coverage.entries.count) rules, \(coverage.uncovered.count) uncovered, \(partial.count) of every reading "
+                + "with vectors in one only ([below](#rules-of-every-reading-with-vectors-in-one-only)) · "
+                + "\(vectorCount) vectors · mutation score \(run.scoreLine)",
             "",
             "| rule | section | needs | profiles | accepting | refusing | computing | mutants killed |",
             "| --- | --- | --- | --- | ---: | ---: | ---: | ---: |",
@@ -56,6 +74,16 @@ enum RuleCoverageDocument {
                 + "| \(entry.rule.needs.rawValue)\(entry.isCovered ? "" : " **uncovered**") | \(profiles(entry.rule)) "
                 + "| \(entry.accepting.count) | \(entry.rejecting.count) | \(entry.computing.count) | \(run.mutantsKilled(through: entry.rule.id).count) |")
         }
+        lines += ["", "## Rules of every reading with vectors in one only", "",
+                  "A rule that holds in every reading (profiles: all) whose vectors all hold under fewer readings: an "
+                      + "implementation of a reading it has no vector in is checked by nothing for it. Usually each "
+                      + "vector also states a member only one reading's sources give (DECISIONS.md D31); the remedy is "
+                      + "a vector that states only what every reading's sources say.", ""]
+        lines += partial.isEmpty ? ["None."] : ["| rule | its vectors hold under | none under |", "| --- | --- | --- |"]
+            + partial.map { rule, covered in
+                "| `\(rule)` | \(covered.map(\.rawValue).joined(separator: ", ")) | "
+                    + "\(ConformanceProfile.allCases.filter { !covered.contains($0) }.map(\.rawValue).joined(separator: ", ")) |"
+            }
         for (area, title) in areas(of: coverage) {
             lines += ["", "## \(title)"]
             for entry in coverage.entries where entry.rule.id.hasPrefix(area + ".") {
