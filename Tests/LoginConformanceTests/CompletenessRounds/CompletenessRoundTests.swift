@@ -38,7 +38,7 @@ import Testing
                 try Data(record.fileText().utf8).write(to: url)
             }
         }
-        let names = Set(try RoundRecord.Run(round: round, suite: .bundled(), commit: nil).bugs.map(\.name))
+        let names = Set(try Self.bundledRun(round).bugs.map(\.name))
         #expect(!record.runs.isEmpty, "round \(number) has no first run in \(url.path); record it before any fix: \(Self.recordRoundVariable)=\(number) \(Self.recordFirstRunVariable)=bundled swift test --filter CompletenessRoundTests")
         for run in record.runs {
             let missing = names.subtracting(run.bugs.map(\.name)).sorted()
@@ -50,8 +50,7 @@ import Testing
     func latest(number: Int) throws {
         let round = try #require(CompletenessRound.all.first { $0.number == number })
         let url = round.recordURL(lane: "in-process", kind: "latest")
-        let current = RoundRecord(round: number, lane: "in-process",
-                                  runs: [try RoundRecord.Run(round: round, suite: .bundled(), commit: nil)])
+        let current = RoundRecord(round: number, lane: "in-process", runs: [try Self.bundledRun(round)])
         if ProcessInfo.processInfo.environment[GeneratedDocument.updateVariable] == "1" {
             try Data(current.fileText().utf8).write(to: url)
             return
@@ -65,6 +64,16 @@ import Testing
         if committed != current {
             Issue.record("\(url.path) is stale (suite \(committed.runs.first?.suiteVersion ?? "none") recorded, \(current.runs[0].suiteVersion) now): \(GeneratedDocument.updateVariable)=1 swift test --filter CompletenessRoundTests")
         }
+    }
+
+    /// Each round's run against the bundled vectors, made once per test process: both tests read it.
+    private static let bundledRuns = Locked<[Int: RoundRecord.Run]>([:])
+
+    private static func bundledRun(_ round: CompletenessRound) throws -> RoundRecord.Run {
+        if let run = bundledRuns.withLock({ $0[round.number] }) { return run }
+        let run = try RoundRecord.Run(round: round, suite: .bundled(), commit: nil)
+        bundledRuns.withLock { $0[round.number] = run }
+        return run
     }
 
     /// The commit measured, for a first run's record.
