@@ -39,6 +39,7 @@ Cases the specification leaves open, with no vector:
 """
 
 import json
+import re
 
 from .common import B4, B5, permission_set, vector
 from .shape import (NULL, PERMISSIONS, VERBATIM, Constraint, Family, array, closed, const, defined, document, fld,
@@ -66,27 +67,32 @@ REASONS = {
 # The shape of a vector (Scripts/vectorgen/shape.py): Vectors/schema/profile.schema.json and fields.json are generated
 # from it. PROFILE is also a login-result success's profile (a $ref to this family's schema).
 PLACE = defined("place", one_of(NULL, obj(fld("id", string(VERBATIM)), fld("name", string(VERBATIM)))))
+# Every member but userID may be left out of an expected profile: a documented vector states only the members its
+# claims make (null for an absent claim, and the permissions, are only the SDK's: DECISIONS.md D31); an answer, and
+# every ios-sdk vector, states them all.
 PROFILE = defined("profile", obj(
     fld("userID", string(VERBATIM, minLength=1)),
     # The string claims, exactly ("" kept); null where the claim is absent or of the wrong type.
-    *(fld(name, nullable(string(VERBATIM)))
+    *(fld(name, nullable(string(VERBATIM)), optional=True)
       for name in ("name", "firstName", "middleName", "lastName", "imageURL", "email")),
-    fld("friendIDs", nullable(array(string(VERBATIM)), description="user_friends in its order; [] is kept")),
-    fld("birthday", nullable(string(pattern="^[0-9]{4}-[0-9]{2}-[0-9]{2}$"),
-                             description="the calendar date yyyy-MM-dd (no time zone)")),
-    fld("gender", nullable(string(VERBATIM))),
-    fld("linkURL", nullable(string(VERBATIM))),
+    fld("friendIDs", nullable(array(string(VERBATIM))), optional=True, description="user_friends in its order; [] is kept"),
+    fld("birthday", nullable(string(pattern="^[0-9]{4}-[0-9]{2}-[0-9]{2}$")), optional=True,
+        description="the calendar date yyyy-MM-dd (no time zone)"),
+    fld("gender", nullable(string(VERBATIM)), optional=True),
+    fld("linkURL", nullable(string(VERBATIM)), optional=True),
     fld("ageRange", one_of(NULL, obj(
         fld("min", nullable(number(exclusiveMinimum=-1),
                             description="the whole part is not negative (ios-sdk keeps -0.5, DECISIONS.md D43)")),
         fld("max", nullable(number(exclusiveMinimum=-1))),
         constraints=(Constraint({"not": {"properties": {"min": {"type": "null"}, "max": {"type": "null"}}}},
-                                comment="At least one bound."),)))),
-    fld("hometown", PLACE),
-    fld("location", PLACE),
-    fld("permissions", PERMISSIONS),
-    fld("isLimited", const(True)),
-    description="Every member present; null where the profile has none."), home="profile")
+                                comment="At least one bound."),))), optional=True),
+    fld("hometown", PLACE, optional=True),
+    fld("location", PLACE, optional=True),
+    fld("permissions", PERMISSIONS, optional=True),
+    fld("isLimited", const(True), optional=True),
+    description="Every member present in an answer and an ios-sdk vector, null where the profile has none; a "
+                "documented vector states only the members its claims make (the others are not compared)."),
+    home="profile")
 
 SHAPE = Family(
     title="LoginConformance vectors: the Limited Login profile made from claims (SPECIFICATION.md §5, §4)",
@@ -478,5 +484,39 @@ def _permissions():
 
 
 def vectors():
-    return (_whole() + _sub() + _strings() + _friends() + _birthday() + _age_range() + _places() + _permissions()
-            + _fractional_age_range() + _empty_urls())
+    out = (_whole() + _sub() + _strings() + _friends() + _birthday() + _age_range() + _places() + _permissions()
+           + _fractional_age_range() + _empty_urls())
+    return out + _documented_twins(out)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The documented reading of every rule of both readings (completeness blind round 2: a documented profile maker was
+# checked by nothing but the noProfile vectors). Each vector that expects a profile holds under ios-sdk only because
+# it states every member, null for an absent claim, and the permissions (DECISIONS.md D31); its documented twin, over
+# the same input, states only userID and the members the claims it carries make. A vector resting on another
+# ios-sdk-only rule (a wrong type dropped, an empty URL claim, a fractional age bound) has no twin.
+CLAIM_MEMBERS = {"name": "name", "given_name": "firstName", "middle_name": "middleName", "family_name": "lastName",
+                 "picture": "imageURL", "email": "email", "user_friends": "friendIDs", "user_birthday": "birthday",
+                 "user_gender": "gender", "user_link": "linkURL", "user_age_range": "ageRange",
+                 "user_hometown": "hometown", "user_location": "location"}
+SDK_STATED = {"profile.absent-claims.ios-sdk", "profile.permissions.ios-sdk"}  # what a twin leaves out
+
+
+def _documented_twins(vectors):
+    twins = []
+    for v in vectors:
+        if v["expected"]["result"] != "created" or v.get("profiles") != ["ios-sdk"]:
+            continue
+        rules = [rule for rule in v["rules"] if rule not in SDK_STATED]
+        if not rules or any(rule.endswith(".ios-sdk") for rule in rules) or "::permissions::" in v["id"]:
+            continue  # (the permissions group is about the permissions, which a twin leaves out)
+        profile = v["expected"]["profile"]
+        members = ["userID"] + [CLAIM_MEMBERS[claim] for claim in v["input"]["claims"] if claim in CLAIM_MEMBERS]
+        # The original's words about the members left null are the SDK's: the twin says what it compares instead.
+        description = re.sub(r"[;,] every other member (stays )?null", "", v["description"])
+        twins.append(vector(v["id"].removesuffix(".ios-sdk") + ".documented",
+                            description + "; the documented reading compares only the members these claims make",
+                            v["severity"], [ref for ref in v["refs"] if ref != "DECISIONS.md D31"] + ["DECISIONS.md D31"],
+                            v["input"], {"result": "created", "profile": {m: profile[m] for m in members}},
+                            ["documented"], rules=rules))
+    return twins

@@ -36,6 +36,12 @@ public protocol VectorFamily: Sendable {
 
 extension VectorFamily {
     public static func conforms(_ actual: Outcome, to expected: Outcome, input: Input) -> Bool {
+        canonicallyEqual(actual, expected)
+    }
+
+    /// Whether the two outcomes have the same canonical JSON, code point by code point (numbers by exact value, so
+    /// `-0` and `0` are equal): the default ``conforms(_:to:input:)``, and what a family's own compares in the end.
+    static func canonicallyEqual(_ actual: Outcome, _ expected: Outcome) -> Bool {
         let (actualText, expectedText) = (CanonicalJSON.render(actual), CanonicalJSON.render(expected))
         if actualText.isCodePointEqual(to: expectedText) { return true }
         // The renderings differ only in the sign of a zero when the numbers are equal: compare the values.

@@ -13,6 +13,18 @@ public enum ProfileFamily: VectorFamily {
         }
     }
 
+    /// A created profile is compared member by member as the canonical JSON, on the members the expected profile
+    /// states (``LimitedProfile``: a documented vector leaves out what only the SDK gives, DECISIONS.md D31); an
+    /// answer that leaves out one of those fails.
+    public static func conforms(_ actual: ProfileOutcome, to expected: ProfileOutcome, input: ProfileInput) -> Bool {
+        var compared = actual
+        if case .created(let wanted) = expected, case .created(let given) = actual {
+            guard let restricted = given.compared(with: wanted) else { return false }
+            compared = .created(restricted)
+        }
+        return canonicallyEqual(compared, expected)
+    }
+
     /// Profiles have no rejection reason: `noProfile` says everything.
     public static func declaredReason(of outcome: ProfileOutcome) -> String? { nil }
 }
