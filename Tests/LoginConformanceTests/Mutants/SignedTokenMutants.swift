@@ -398,8 +398,6 @@ enum SignedTokenMutants: MutantCatalogue {
             "the bug changes one input only, a certificate map holding a non-string entry beside the certificates",
         "signed-token.claims.empty-sub-accepted":
             "the bug changes one input only, sub as the empty string (the other empty claims are checked)",
-        "signed-token.claims.blank-claim-is-empty":
-            "the right verdict for the wrong reason on one kind of input, a required claim of whitespace only",
         "signed-token.claims.aud-number-equal-to-app-id":
             "the bug changes one input only, aud as the JSON number equal to the app ID",
         "signed-token.claims.aud-swift-string-equality":
