@@ -79,7 +79,7 @@ public struct LimitedProfile: Codable, Sendable, Hashable {
         statedMembers = stated.count == CodingKeys.allCases.count ? nil : stated
     }
 
-    /// Every member (`null` where the profile has none), or only the ``statedMembers`` of a partial expectation.
+    /// Every member (`null` where the profile has none), or only the members a partial expectation states.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         func put<Value: Encodable>(_ value: Value, _ key: CodingKeys) throws {
