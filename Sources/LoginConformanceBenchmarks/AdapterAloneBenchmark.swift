@@ -18,7 +18,9 @@ struct AdapterAloneBenchmark {
 
     /// Vectors per second, or `nil` (with a note) when the adapter does not run cleanly from a file.
     func run() -> Double? {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("login-conformance-bench-\(getpid())")
+        // One directory per measurement, not per process: tests run several benches at once in one process, and one's
+        // clean-up must not remove another's request file.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("login-conformance-bench-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let full = directory.appendingPathComponent("requests.jsonl"), empty = directory.appendingPathComponent("empty.jsonl")

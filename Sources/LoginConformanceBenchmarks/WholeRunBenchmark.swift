@@ -36,7 +36,7 @@ struct WholeRunBenchmark {
             output.line("  not measured: the bundled vectors are not found")
             return []
         }
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("login-conformance-bench-run-\(getpid())")
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("login-conformance-bench-run-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
         var measurements: [Measurement] = []
         for factor in options.runScales {

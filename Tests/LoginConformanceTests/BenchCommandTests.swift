@@ -1,4 +1,5 @@
 import Foundation
+@testable import LoginConformanceBenchmarks
 @testable import LoginConformanceCLI
 import LoginConformance
 import LoginConformanceHarness
@@ -50,6 +51,35 @@ struct BenchCommandTests {
         #expect(start["type"]?.stringValue == "start")
         #expect(start["protocolVersion"]?.numberValue == Double(HarnessRunner.protocolVersion))
         #expect(JSONValue.parse(AdapterRequest.stop)?.objectValue?["type"]?.stringValue == "stop")
+    }
+
+    @Test("two adapter-alone measurements at once in one process: one's clean-up does not take the other's request file")
+    func concurrentAdapterAlone() throws {
+        let suite = try VectorSuite.bundled()
+        let vectors = Array(suite.vectors(for: .documented, families: [.nonce]).prefix(4))
+        @Sendable func silent() -> BenchOutput { BenchOutput(line: { _ in }, problem: { _ in }) }
+        // The slow adapter spawns six times, 0.1 s apart; the failing one starts during the first and removes its directory at once. They used to
+        // share one directory per process, so the slow one's later spawns found no input and it was "not measured".
+        // Threads of their own: the global queue may run two blocking blocks one after the other.
+        let measured = Captured()
+        let done = DispatchGroup()
+        let slow = Thread {
+            let rate = AdapterAloneBenchmark(command: "sleep 0.1; cat > /dev/null", vectors: vectors, output: silent()).run()
+            measured.out.append(rate.map { "\($0)" } ?? "not measured")
+            done.leave()
+        }
+        let failing = Thread {
+            usleep(30_000)
+            _ = AdapterAloneBenchmark(command: "exit 1", vectors: vectors, output: silent()).run()
+            done.leave()
+        }
+        for thread in [slow, failing] {
+            done.enter()
+            thread.start()
+        }
+        done.wait()
+        print("MEASURED", measured.out); #expect(measured.out.count == 1 && measured.out != ["not measured"],
+                "the adapter that reads its input and exits 0 is measured: \(measured.out)")
     }
 
     @Test("bench refuses an argument it does not understand, with the reason and the usage, exit 2", arguments: [
@@ -133,7 +163,7 @@ struct BenchCommandSlowTests {
             "4. harness, trivial adapter, batch 256",
             "4. harness, Python reference adapter, batch 64",
             "4. trivial adapter alone (no runner)",
-        ])
+        ], "notes: \(captured.out.filter { $0.contains("alone") || $0.contains("not measured") })")
         // Every vector went through the runner and was answered: none was cut short by a failure.
         for batch in [1, 256] {
             let line = try #require(captured.out.first { $0.contains("--batch \(batch):") && $0.contains("trivial_adapter.py") })
