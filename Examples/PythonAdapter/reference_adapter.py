@@ -641,7 +641,9 @@ DO_NOT_TRACK = "ios_14_do_not_track"
 def build_login_request(inp, profile):
     """login-request family: the request a (valid) configuration makes. Values are given
     percent-decoded, as Vectors/README.md asks; a parameter that is not sent is left out.
-    The same in both profiles: they differ only in which configurations exist (§1, §8)."""
+    The same in both profiles but for app switch with limited tracking, which the documented
+    reading never allows (rule request.app-switch); otherwise they differ only in which
+    configurations exist (§1, §8)."""
     configuration = inp["configuration"]
     enabled = configuration["tracking"] == "enabled"
     parameters = {
@@ -673,9 +675,10 @@ def build_login_request(inp, profile):
         "result": "request",
         "host": "m.facebook.com" if full else "limited.facebook.com",
         "path": "/%s/dialog/oauth" % inp["graphVersion"],
-        # App switch is not supported for limited login (§2).
+        # App switch is not supported for limited login (§2): never, in the documented reading.
         # DECISIONS.md D51: the gatekeeper of the tracking mode and the installed app (absent: false).
-        "appSwitchAllowed": (configuration["appSwitch"] == "enabled" and inp["trackingAuthorized"]
+        "appSwitchAllowed": (not (profile == "documented" and not enabled)
+                             and configuration["appSwitch"] == "enabled" and inp["trackingAuthorized"]
                              and inp.get("fastAppSwitchEnabled", False) and inp.get("facebookAppInstalled", False)),
         "parameters": parameters,
     }

@@ -12,7 +12,9 @@ conforms when every non-null parameter is present with that value and every null
 the table are ignored (real SDKs also send e2e, sdk_version, …). `scope` compares as a comma-separated list in any
 order but counting duplicates (requested ∪ {openid} is a set, so "openid,openid" is wrong). `state` compares as
 JSON: the expected object's members must be in the actual state's JSON object with equal values, other members
-allowed. host, path and appSwitchAllowed compare exactly.
+allowed. host, path and appSwitchAllowed compare exactly. A documented twin (below, `_documented_twins`) leaves out
+host, appSwitchAllowed where only the SDK's gatekeepers decide it, and the parameters only the SDK's code gives:
+what it leaves out is not compared.
 
 The rules (SPECIFICATION.md §2):
   host        m.facebook.com (enabled tracking) / limited.facebook.com (limited)
@@ -148,6 +150,10 @@ PARAMETERS = {
     "default_audience": enum(AUDIENCES),
 }
 assert list(PARAMETERS) == TABLE_PARAMETERS
+# The parameters every expected request states, a documented one included: those of rules of both readings. PKCE's
+# two are also stated with enabled tracking only (request.pkce.enabled; without PKCE under limited tracking is the SDK's).
+DOCUMENTED_PARAMETERS = ["client_id", "scope", "nonce", "auth_type", "redirect_uri", "state"]
+PKCE_PARAMETERS = ["code_challenge", "code_challenge_method"]
 SHAPE = Family(
     title="LoginConformance login-request vectors (SPECIFICATION.md §2)",
     reasons_description="This family has no rejection reason; its one result is described instead.",
@@ -173,19 +179,23 @@ SHAPE = Family(
     outcomes=(
         outcome(
             "request",
-            fld("host", enum((M_HOST, LIMITED_HOST))),
+            # A documented vector leaves out what only the SDK's code states (DECISIONS.md D31): not compared.
+            fld("host", enum((M_HOST, LIMITED_HOST)), optional=True,
+                description="left out by a documented vector (the documents use www.facebook.com)"),
             fld("path", string(pattern="^/v[0-9]+\\.[0-9]+/dialog/oauth$")),
-            fld("appSwitchAllowed", boolean()),
+            fld("appSwitchAllowed", boolean(), optional=True,
+                description="left out by a documented vector where only the SDK's gatekeepers decide it"),
             fld("parameters", obj(
-                *(fld(name, value) for name, value in PARAMETERS.items()),
-                description="every parameter of SPECIFICATION.md §2's table, each present (null: must be absent)")),
+                *(fld(name, value, optional=name not in DOCUMENTED_PARAMETERS) for name, value in PARAMETERS.items()),
+                description="every parameter of SPECIFICATION.md §2's table in an ios-sdk vector, each present "
+                            "(null: must be absent); a documented vector states only those the documents give")),
             constraints=(Constraint(
                 comment="SPECIFICATION.md §2: limited tracking (its response_type) goes to limited.facebook.com with "
                         "tp and without PKCE (app switch only under ios-sdk with the LimitedLoginFAS gatekeeper on, "
                         "DECISIONS.md D51); enabled tracking sends PKCE, to m.facebook.com, or under ios-sdk to "
                         "limited.facebook.com with tp when tracking is not authorized (DECISIONS.md D25).",
                 schema={
-                    "if": {"properties": {"parameters": {"properties": {
+                    "if": {"properties": {"parameters": {"required": ["response_type"], "properties": {
                         "response_type": {"const": RESPONSE_TYPE_LIMITED}}}}},
                     "then": {"properties": {
                         "host": {"const": LIMITED_HOST},
@@ -639,7 +649,74 @@ def vectors():
     _redirect_uri(out)
     _state(out)
     _default_audience(out)
-    descriptions = [v["description"] for v in out.items]
+    items = out.items + _documented_twins(out.items)
+    descriptions = [v["description"] for v in items]
     if len(set(descriptions)) != len(descriptions):
         raise ValueError("descriptions must be unique within the family")
-    return out.items
+    return items
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The documented reading of every rule of both readings (completeness: a documented request builder was checked by
+# nothing, because every expected request states its host, the fixed parameters and the response_type, which only
+# the SDK's code gives, DECISIONS.md D31). Each vector whose configuration the documented reading also creates, and
+# which is not the shim's (D25), has a documented twin over the same input stating only what the documents give:
+# the path, the parameters of rules of both readings (PKCE's with enabled tracking), and appSwitchAllowed where the
+# documented rule settles it (false when the configuration disables app switch or tracking is limited). A twin whose
+# vector names no rule of both readings that it still states is left out.
+TWIN_DESCRIPTIONS = {
+    "baseline::enabled-authorized": "Enabled tracking, tracking authorized, documented reading: the path, client_id, "
+                                    "scope, nonce, auth_type, PKCE with the known challenge and S256, redirect_uri and "
+                                    "state (host, fixed parameters, response_type and app switch are the SDK's)",
+    "baseline::limited-authorized": "Limited tracking, tracking authorized, documented reading: the path, client_id, "
+                                    "scope, nonce, auth_type, redirect_uri and state, and no app switch (host, fixed "
+                                    "parameters, response_type, tp and PKCE are the SDK's)",
+    "baseline::limited-not-authorized": "Limited tracking, tracking not authorized, documented reading: the same "
+                                        "documented request as with tracking authorized, no app switch",
+    "app-switch::limited-gatekeeper-on-app-installed": "App switch enabled with limited tracking, tracking authorized, "
+                                                       "the LimitedLoginFAS gatekeeper on and the Facebook app "
+                                                       "installed, documented reading: no app switch with limited "
+                                                       "tracking (the SDK allows it)",
+    "app-switch::limited-gatekeeper-on-not-authorized": "App switch enabled with limited tracking, LimitedLoginFAS on "
+                                                        "and the Facebook app installed, tracking not authorized, "
+                                                        "documented reading: no app switch with limited tracking",
+    "fixed-parameters::minimal-limited": "The smallest limited request (no permissions, nil auth type, app switch "
+                                         "disabled), documented reading: scope openid alone, no auth_type, no app switch",
+    "fixed-parameters::minimal-enabled": "The smallest enabled request (no permissions, nil auth type, app switch "
+                                         "disabled), documented reading: scope openid alone, no auth_type, no app switch",
+}
+
+
+def documented_expected(i):
+    """What the documents say of the request `i` makes (SPECIFICATION.md §2's rules of both readings)."""
+    want = expected(i)
+    c = i["configuration"]
+    enabled = c["tracking"] == "enabled"
+    names = DOCUMENTED_PARAMETERS + (PKCE_PARAMETERS if enabled else [])
+    out = {"result": "request", "path": want["path"]}
+    if c["appSwitch"] == "disabled" or not enabled:
+        out["appSwitchAllowed"] = False  # request.app-switch: only when enabled, never with limited tracking
+    out["parameters"] = {name: value for name, value in want["parameters"].items() if name in names}
+    return out
+
+
+def _documented_twins(vectors):
+    twins = []
+    for v in vectors:
+        i = v["input"]
+        if v.get("profiles") != [SDK] or _is_shim(i) or not _configuration_is_valid(i, DOC):
+            continue
+        want = documented_expected(i)
+        rules = [rule for rule in v["rules"] if not rule.endswith(".ios-sdk")]
+        if "appSwitchAllowed" not in want:
+            rules = [rule for rule in rules if rule != R_APP_SWITCH]
+        if not rules:
+            continue
+        case = v["id"].removeprefix(F + "::").removesuffix("." + SDK)
+        description = TWIN_DESCRIPTIONS.get(case) or (
+            v["description"].replace(" on m.facebook.com", "").replace(" on limited.facebook.com", "")
+            + "; the documented reading compares only what the documents give")
+        twins.append(vector(f"{F}::{case}.{DOC}", description, v["severity"],
+                            [ref for ref in v["refs"] if ref != "DECISIONS.md D31"] + ["DECISIONS.md D31"],
+                            i, want, [DOC], rules=rules))
+    return twins

@@ -1,8 +1,10 @@
 import Foundation
 import LoginConformance
 
-/// The login request (SPECIFICATION.md §2). The same in both profiles: the readings differ only in which
-/// configurations exist (§1, §8), and every configuration it is given is valid.
+/// The login request (SPECIFICATION.md §2). The same in both profiles but for app switch with limited tracking
+/// (rule `request.app-switch`: the documented reading never allows it); otherwise the readings differ only in which
+/// configurations exist (§1, §8), and every configuration it is given is valid. Under `documented` it still sends
+/// the SDK's host and parameters: the documented vectors do not compare them (DECISIONS.md D31).
 public struct ReferenceLoginRequestBuilder: LoginRequestBuilding, Sendable {
     /// `response_type` with enabled tracking.
     public static let enabledResponseType = "id_token,token_or_nonce,signed_request,graph_domain,user_token_nonce"
@@ -11,7 +13,13 @@ public struct ReferenceLoginRequestBuilder: LoginRequestBuilding, Sendable {
     /// `tp` for limited tracking and for the enabled-tracking shim.
     public static let doNotTrack = "ios_14_do_not_track"
 
-    public init() {}
+    /// The reading it follows.
+    public let profile: ConformanceProfile
+
+    /// A builder of `profile`'s reading; the SDK's by default.
+    public init(profile: ConformanceProfile = .iosSDK) {
+        self.profile = profile
+    }
 
     public func makeLoginRequest(_ input: LoginRequestInput) -> LoginRequestOutcome {
         let configuration = input.configuration
@@ -42,15 +50,17 @@ public struct ReferenceLoginRequestBuilder: LoginRequestBuilding, Sendable {
         return LoginRequestOutcome(
             host: full ? "m.facebook.com" : "limited.facebook.com",
             path: "/\(input.graphVersion)/dialog/oauth",
-            appSwitchAllowed: Self.allowsAppSwitch(input),
+            appSwitchAllowed: allowsAppSwitch(input),
             sending: parameters)
     }
 
     /// App switch (rules `request.app-switch`, `request.app-switch.conditions.ios-sdk`; DECISIONS.md D51): the
     /// configuration enables it, the gatekeeper of its tracking mode is on, tracking is authorized (not the shim's
-    /// situation) and the Facebook app is installed; an unstated condition is false, the SDK's default.
-    static func allowsAppSwitch(_ input: LoginRequestInput) -> Bool {
-        input.configuration.appSwitch == .enabled && input.trackingAuthorized
+    /// situation) and the Facebook app is installed; an unstated condition is false, the SDK's default. The documented
+    /// reading never allows it with limited tracking (the Limited Login page: not supported).
+    func allowsAppSwitch(_ input: LoginRequestInput) -> Bool {
+        if profile == .documented && input.configuration.tracking == .limited { return false }
+        return input.configuration.appSwitch == .enabled && input.trackingAuthorized
             && (input.fastAppSwitchEnabled ?? false) && (input.facebookAppInstalled ?? false)
     }
 
@@ -65,6 +75,6 @@ public struct ReferenceLoginRequestBuilder: LoginRequestBuilding, Sendable {
 
 extension ReferenceImplementation: LoginRequestBuilding {
     public func makeLoginRequest(_ input: LoginRequestInput) -> LoginRequestOutcome {
-        ReferenceLoginRequestBuilder().makeLoginRequest(input)
+        ReferenceLoginRequestBuilder(profile: profile).makeLoginRequest(input)
     }
 }

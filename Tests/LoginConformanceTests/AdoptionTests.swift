@@ -63,9 +63,9 @@ struct AdoptionTests {
     @Test("a family with no vector under the profile (DECISIONS.md D31) is one skipped case that says so, not a failure")
     func familyNotInProfileIsSkipped() throws {
         let suite = try VectorSuite.bundled()
-        try #require(suite.vectors(for: .documented, families: [.loginRequest]).isEmpty)
-        let cases = ConformanceCases.cases(.loginRequest, profile: .documented, suite: suite, selection: .all)
-        #expect(cases.map(\.testDescription) == ["<no login-request vectors under documented>"])
+        try #require(suite.vectors(for: .documented, families: [.tokenChange]).isEmpty)
+        let cases = ConformanceCases.cases(.tokenChange, profile: .documented, suite: suite, selection: .all)
+        #expect(cases.map(\.testDescription) == ["<no token-change vectors under documented>"])
         let seen = Seen()
         withKnownIssue {
             cases.first?.check(NonceOnly())
@@ -74,10 +74,10 @@ struct AdoptionTests {
             return issue.severity == .warning
         }
         #expect(seen.issues.count == 1)
-        #expect(seen.issues.first?.hasPrefix("[skipped] login-request: the suite has no login-request vectors under documented") == true)
+        #expect(seen.issues.first?.hasPrefix("[skipped] token-change: the suite has no token-change vectors under documented") == true)
         // Under ios-sdk the family has its vectors.
-        #expect(ConformanceCases.cases(.loginRequest, profile: .iosSDK, suite: suite, selection: .all).count
-            == suite.vectors(for: .iosSDK, families: [.loginRequest]).count)
+        #expect(ConformanceCases.cases(.tokenChange, profile: .iosSDK, suite: suite, selection: .all).count
+            == suite.vectors(for: .iosSDK, families: [.tokenChange]).count)
     }
     #endif
 

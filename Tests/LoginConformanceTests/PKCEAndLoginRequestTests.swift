@@ -79,12 +79,20 @@ struct PKCEAndLoginRequestTests {
 
     // MARK: login-request (SPECIFICATION.md §2)
 
-    @Test("every expected request names each parameter of SPECIFICATION.md §2's table, and nothing else")
+    @Test("every ios-sdk expected request names each parameter of SPECIFICATION.md §2's table; a documented one those of rules of both readings")
     func requestNamesTheTable() {
         let table = Set(LoginRequestFamily.tableParameters)
         #expect(table.count == 14)
+        // The documented vectors leave out what only the SDK's code gives (DECISIONS.md D31).
+        let documented: Set = ["client_id", "scope", "nonce", "auth_type", "redirect_uri", "state"]
         for vector in vectors(LoginRequestFamily.self) {
-            #expect(Set(vector.expected.parameters.keys) == table, "\(vector.metadata.id)")
+            let names = Set(vector.expected.parameters.keys)
+            if vector.metadata.profiles == [.documented] {
+                let pkce: Set = vector.input.configuration.tracking == .enabled ? ["code_challenge", "code_challenge_method"] : []
+                #expect(names == documented.union(pkce), "\(vector.metadata.id)")
+            } else {
+                #expect(names == table, "\(vector.metadata.id)")
+            }
         }
     }
 
@@ -95,9 +103,18 @@ struct PKCEAndLoginRequestTests {
             let enabled = vector.input.configuration.tracking == .enabled
             // The shim (enabled, tracking not authorized) goes to the limited host (DECISIONS.md D25).
             let full = enabled && vector.input.trackingAuthorized
-            #expect(vector.expected.host == (full ? "m.facebook.com" : "limited.facebook.com"), "\(vector.metadata.id)")
-            #expect((parameters["code_challenge"] ?? nil) == (enabled ? vector.input.configuration.codeChallenge : nil), "\(vector.metadata.id)")
             #expect((parameters["nonce"] ?? nil) == vector.input.configuration.nonce, "\(vector.metadata.id)")
+            #expect((parameters["code_challenge"] ?? nil) == (enabled ? vector.input.configuration.codeChallenge : nil), "\(vector.metadata.id)")
+            guard vector.metadata.profiles != [.documented] else {
+                // The documents never allow app switch with limited tracking, nor without the configuration's
+                // consent; otherwise only the SDK's gatekeepers decide it, and the vector leaves it out (D31, D51).
+                let refused = !enabled || vector.input.configuration.appSwitch == .disabled
+                let stated = try? JSONValue.parse(String(decoding: JSONEncoder().encode(vector.expected), as: UTF8.self))?
+                    .objectValue?["appSwitchAllowed"]
+                #expect(stated == (refused ? .bool(false) : nil), "\(vector.metadata.id)")
+                continue
+            }
+            #expect(vector.expected.host == (full ? "m.facebook.com" : "limited.facebook.com"), "\(vector.metadata.id)")
             let shim = enabled && !vector.input.trackingAuthorized
             #expect((parameters["tp"] ?? nil) == (enabled && !shim ? nil : "ios_14_do_not_track"), "\(vector.metadata.id)")
             // App switch: the configuration, authorized tracking, the gatekeeper and the installed app (D51).

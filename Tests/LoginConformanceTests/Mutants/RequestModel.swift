@@ -2,8 +2,11 @@ import Foundation
 import LoginConformance
 
 /// The login request (SPECIFICATION.md §2) written as mutation sites, one per parameter rule. Unmutated it conforms to
-/// both profiles (``MutationTests`` checks that): the readings differ only in which configurations exist.
+/// both profiles (``MutationTests`` checks that): the readings differ in which configurations exist, and the documented
+/// one never allows app switch with limited tracking (`request.app-switch`).
 struct RequestModel: LoginRequestBuilding, Sendable {
+    /// The reading it follows.
+    var profile: ConformanceProfile = .iosSDK
     /// The situation a site decides on: the tracking mode and whether the user authorized tracking.
     struct Mode: Sendable {
         let tracking: LoginTracking
@@ -81,7 +84,8 @@ struct RequestModel: LoginRequestBuilding, Sendable {
         // What a real SDK adds beyond §2's table: the comparison ignores it.
         parameters["e2e"] = "{\"init\":1767225600000}"
         return LoginRequestOutcome(host: host(mode), path: path(input.graphVersion),
-                                   appSwitchAllowed: appSwitch(configuration.appSwitch, mode, AppSwitchEnvironment(input)),
+                                   appSwitchAllowed: (profile == .documented && !mode.enabled) ? false
+                                       : appSwitch(configuration.appSwitch, mode, AppSwitchEnvironment(input)),
                                    sending: parameters)
     }
 }

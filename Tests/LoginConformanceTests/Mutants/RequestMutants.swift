@@ -5,8 +5,9 @@ import LoginConformance
 /// from the wrong condition, the shim misread, openid missing or doubled, nil auth type sent, the verifier sent as
 /// the challenge, values reshaped on the way.
 enum RequestMutants: MutantCatalogue {
-    /// The conformant model the mutants break, for `profile` (the rules are the same in both readings).
-    static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { RequestModel() }
+    /// The conformant model the mutants break, for `profile` (the rules are the same in both readings but for app
+    /// switch with limited tracking).
+    static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { RequestModel(profile: profile) }
 
     /// The Limited Login permissions (SPECIFICATION.md §1), for the mutant that filters scope by them.
     private static let limitedList: Set<String> = [
@@ -162,7 +163,7 @@ enum RequestMutants: MutantCatalogue {
     private static func mutant(
         _ name: String, _ profile: ConformanceProfile, _ description: String, _ bug: (inout RequestModel) -> Void
     ) -> Mutant {
-        var model = RequestModel()
+        var model = RequestModel(profile: profile)
         bug(&model)
         return Mutant(name: name, description: description, family: .loginRequest, profile: profile, implementation: model)
     }

@@ -2,7 +2,8 @@
 public enum LoginRequestFamily: VectorFamily {
     public static let family = ConformanceFamily(name: "login-request", protocolName: "LoginRequestBuilding")
 
-    /// The parameters of SPECIFICATION.md §2's table, in its order: every expected outcome names each of them.
+    /// The parameters of SPECIFICATION.md §2's table, in its order: every `ios-sdk` expected outcome names each of
+    /// them (a `documented` one only those the documents give, ``LoginRequestOutcome``).
     public static let tableParameters = [
         "client_id", "display", "sdk", "return_scopes", "scope", "nonce", "auth_type", "response_type", "tp",
         "code_challenge", "code_challenge_method", "redirect_uri", "state", "default_audience",
@@ -13,7 +14,9 @@ public enum LoginRequestFamily: VectorFamily {
     }
 
     /// Whether `actual` is the request `expected` describes:
-    /// - `host`, `path` and `appSwitchAllowed` are equal (strings code point by code point);
+    /// - `host`, `path` and `appSwitchAllowed` are equal (strings code point by code point); `host` and
+    ///   `appSwitchAllowed` only when the expected outcome states them (a documented vector may leave them out,
+    ///   DECISIONS.md D31), and then an answer that leaves one out fails;
     /// - each parameter the expected outcome gives a value is sent with that value, each it gives `null` is not
     ///   sent (missing or `null`); parameters the expected outcome does not name are ignored (real SDKs also send
     ///   `e2e`, `sdk_version`, …);
@@ -25,8 +28,13 @@ public enum LoginRequestFamily: VectorFamily {
     public static func conforms(
         _ actual: LoginRequestOutcome, to expected: LoginRequestOutcome, input: LoginRequestInput
     ) -> Bool {
-        guard actual.host.isCodePointEqual(to: expected.host), actual.path.isCodePointEqual(to: expected.path),
-              actual.appSwitchAllowed == expected.appSwitchAllowed
+        /// Whether `actual` gives the member the expectation states, equal by `same`.
+        func matches(_ member: String, _ same: Bool) -> Bool {
+            !expected.states(member) || (actual.states(member) && same)
+        }
+        guard matches("host", actual.host.isCodePointEqual(to: expected.host)),
+              actual.path.isCodePointEqual(to: expected.path),
+              matches("appSwitchAllowed", actual.appSwitchAllowed == expected.appSwitchAllowed)
         else { return false }
         return expected.parameters.allSatisfy { name, want in
             let sent = actual.parameters[name] ?? nil

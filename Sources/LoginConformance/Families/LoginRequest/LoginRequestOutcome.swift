@@ -5,6 +5,12 @@
 /// `null` for "must be absent". An answer lists the parameters it sends, percent-decoded; a parameter it does not
 /// send is missing or `null`, and parameters outside the table (`e2e`, `sdk_version`, …) may be listed and are
 /// ignored. ``LoginRequestFamily/conforms(_:to:input:)`` says how the two are compared.
+///
+/// A `documented` vector's expected outcome states only what the public documents say (DECISIONS.md D31): it leaves
+/// out `host` (the documents use www.facebook.com, the SDK m. and limited.), `appSwitchAllowed` where only the SDK's
+/// gatekeepers decide it, and the parameters only the SDK's code gives (`display`, `sdk`, `return_scopes`,
+/// `response_type`, `tp`, `default_audience`, and PKCE with limited tracking). What it leaves out is not compared; an
+/// answer states every member.
 public struct LoginRequestOutcome: Sendable, Hashable {
     /// `m.facebook.com` or `limited.facebook.com`.
     public let host: String
@@ -14,6 +20,13 @@ public struct LoginRequestOutcome: Sendable, Hashable {
     public let appSwitchAllowed: Bool
     /// Parameter name → percent-decoded value; `nil` (or no entry) means the parameter is not sent.
     public let parameters: [String: String?]
+
+    /// The top-level members (`host`, `appSwitchAllowed`) a decoded outcome stated, when it left one out (an
+    /// expectation of the documented reading); `nil` when it states both, as every answer does.
+    var statedMembers: Set<String>?
+
+    /// Whether this outcome states `member` (`host` or `appSwitchAllowed`).
+    func states(_ member: String) -> Bool { statedMembers?.contains(member) ?? true }
 
     public init(host: String, path: String, appSwitchAllowed: Bool, parameters: [String: String?]) {
         self.host = host
@@ -35,18 +48,22 @@ extension LoginRequestOutcome: Codable {
         let container = try decoder.container(keyedBy: Keys.self)
         _ = try container.decodeDiscriminator(.result, allowed: ["request"])
         try decoder.rejectUnknownMembers(allowed: ["result", "host", "path", "appSwitchAllowed", "parameters"])
-        host = try container.decode(String.self, forKey: .host)
+        // host and appSwitchAllowed may be left out (not compared); path and parameters are always stated.
+        host = try container.decodeIfPresent(String.self, forKey: .host) ?? ""
         path = try container.decode(String.self, forKey: .path)
-        appSwitchAllowed = try container.decode(Bool.self, forKey: .appSwitchAllowed)
+        appSwitchAllowed = try container.decodeIfPresent(Bool.self, forKey: .appSwitchAllowed) ?? false
         parameters = try container.decode([String: String?].self, forKey: .parameters)
+        let optional: [Keys] = [.host, .appSwitchAllowed]
+        let stated = Set(optional.filter(container.contains).map(\.stringValue))
+        statedMembers = stated.count == optional.count ? nil : stated
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
         try container.encode("request", forKey: .result)
-        try container.encode(host, forKey: .host)
+        if states(Keys.host.stringValue) { try container.encode(host, forKey: .host) }
         try container.encode(path, forKey: .path)
-        try container.encode(appSwitchAllowed, forKey: .appSwitchAllowed)
+        if states(Keys.appSwitchAllowed.stringValue) { try container.encode(appSwitchAllowed, forKey: .appSwitchAllowed) }
         try container.encode(parameters, forKey: .parameters)
     }
 }
