@@ -31,6 +31,7 @@ empty `access_token`.
 
 from .common import B1, B3, SEED_PERMISSIONS_JA, SEED_PERMISSIONS_ZH, permission_set, vector
 from .profile import PROFILE
+from .profile import vectors as profile_vectors
 from .shape import (EPOCH_SECONDS, PERMISSIONS, VERBATIM, Constraint, Family, boolean, closed, common, document, enum,
                     fld, integer, nullable, obj, outcome, string)
 
@@ -895,7 +896,39 @@ def _id_token_profile():
                ID_TOKEN_REFS + PROFILE_REFS + ["DECISIONS.md D43", "DECISIONS.md D52"],
                _input(["email"], _limited(), storedNonce=STORED_NONCE, idTokenVerdict={"valid": True, "claims": claims}),
                expected, [R_ID_SUCCESS, "profile.url-claims.empty.ios-sdk", "profile.birthday",
-                          "profile.string-claims"], ["ios-sdk"])]
+                          "profile.string-claims"], ["ios-sdk"])] + _profile_family_claims()
+
+
+# The claims the ID token carries are registered ones (their values come from ID_CLAIMS) or profile claims.
+REGISTERED_CLAIMS = ("iss", "aud", "sub", "jti", "nonce", "iat", "exp")
+
+
+def _profile_family_claims():
+    """Every profile the profile family makes under ios-sdk, made again through a Limited Login (completeness blind
+    round 3: a login result that rolled an invalid birthday over to the next month, or rounded fractional age bounds,
+    passed every vector: the login-result vectors carried two forms of profile claims, the profile family all of
+    them). Each ios-sdk profile vector that makes a profile, outside the sub and permissions groups (the login fixes
+    the user and the grant), gives one login-result vector: its profile claims in a valid id_token with ID_CLAIMS'
+    registered claims, and its expected profile with the login's user and whole grant set."""
+    granted = ["email", "public_profile"]
+    out = []
+    for p in profile_vectors():
+        group, case = p["id"].split("::")[1:]
+        if p.get("profiles") != ["ios-sdk"] or p["expected"]["result"] != "created" or group in ("sub", "permissions"):
+            continue
+        claims = {**{k: ID_CLAIMS[k] for k in REGISTERED_CLAIMS},
+                  **{k: v for k, v in p["input"]["claims"].items() if k not in REGISTERED_CLAIMS}}
+        expected = _limited_success(granted)
+        expected["profile"] = {**p["expected"]["profile"], "userID": USER, "permissions": permission_set(granted)}
+        rules = [R_ID_SUCCESS] + [r for r in p["rules"] if r != R_ID_SUCCESS]
+        out.append(_v("profile-claims", f"{group}-{case.removesuffix('.ios-sdk')}",
+                      f"a valid id_token with the claims of {p['id']} makes that profile, with the login's user and "
+                      f"grant: {p['description']}", p["severity"],
+                      ID_TOKEN_REFS + PROFILE_REFS + [r for r in p["refs"] if r not in ID_TOKEN_REFS + PROFILE_REFS],
+                      _input(["email"], _limited(), storedNonce=STORED_NONCE,
+                             idTokenVerdict={"valid": True, "claims": claims}),
+                      expected, rules, ["ios-sdk"]))
+    return out
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ struct CompletenessRound: Sendable {
     let implementations: [(family: ConformanceFamily, type: any BlindImplementation.Type)]
 
     /// Every round, oldest first: the one list a round joins.
-    static let all: [CompletenessRound] = [round1, round2]
+    static let all: [CompletenessRound] = [round1, round2, round3]
 
     /// `Tests/CompletenessRounds/round-<N>`: the brief, the harness lane and the records.
     var folder: URL {
