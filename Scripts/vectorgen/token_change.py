@@ -37,7 +37,7 @@ Cases the specification leaves open, deliberately without a vector:
 """
 
 from .common import B6, SEED_LOGIN_REVIEW_JA, vector
-from .shape import (EPOCH_SECONDS, Constraint, Family, array, closed, const, defined, fld, integer, mapping, nullable,
+from .shape import (EPOCH_SECONDS, Constraint, Family, array, closed, const, defined, enum, fld, integer, mapping, nullable,
                     obj, one_of, outcome, string)
 
 FAMILY = "token-change"
@@ -122,7 +122,14 @@ SHAPE = Family(
             fld("notifications", array(NOTIFICATION),
                 description="every AccessTokenDidChange posted, in order"),
             fld("current", nullable(NAME, description="the current token after the last step: a name from tokens, or "
-                                                      "null")),
+                                                      "null; left out by a documented vector (only the SDK's code "
+                                                      "states it, DECISIONS.md D31)"), optional=True),
+            fld("userInfoKeys", array(enum((NEW, OLD, USER_ID_KEY, EXPIRE_KEY)), minItems=1, uniqueItems=True),
+                optional=True,
+                description="a documented vector's: the user-info keys it compares (present or absent, and their "
+                            "values); the others are not compared. Left out: every key, and current is stated"),
+            constraints=(Constraint({"anyOf": [{"required": ["current"]}, {"required": ["userInfoKeys"]}],
+                                     "description": "only an expectation that names its keys may leave out current"}),),
         ),
     ),
 )
@@ -154,6 +161,7 @@ R_OLD_EXPIRED = "token-change.user-id.old-expired"
 R_TIMER = "token-change.expiry-timer"
 R_TIMER_ONLY = "token-change.did-expire.timer-only"
 R_CURRENT = "token-change.current"
+R_TOKENS_SDK, R_CURRENT_SDK = R_TOKENS + ".ios-sdk", R_CURRENT + ".ios-sdk"  # what a documented twin leaves out
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -466,7 +474,51 @@ def _user_id_strings():
 
 def vectors():
     out = _set() + _user_id() + _timer() + _sequences() + _user_id_strings()
+    out += _documented_twins(out)
     descriptions = [v["description"] for v in out]
     if len(set(descriptions)) != len(descriptions):
         raise ValueError("descriptions must be unique within the family")
     return out
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The documented reading of the rules of both readings (rule coverage: token-change.post.on-change,
+# token-change.user-id.different and token-change.user-id.refresh had vectors under ios-sdk only, because every
+# expectation states the current token and the tokens in the user info, which only the SDK's code says, D31). Each
+# vector whose sequence rests on no SDK-only rule (no expiry timer, no old token expired at its step, no new token
+# already expired) has a documented twin over the same input comparing what the documents say: which steps post, and
+# in each notification the user-ID key (true, or absent on a refresh); userInfoKeys names that key, current is left
+# out.
+def _rests_on_documents_only(sequence):
+    tokens, current = sequence["tokens"], sequence["initial"]
+    for step in sequence["steps"]:
+        if step["step"] == "expiryTimer":
+            return False
+        new, now = step["token"], step["now"]
+        if new == current:
+            continue
+        for name in (current, new):
+            date = tokens[name]["expirationDate"] if name is not None else None
+            if date is not None and date < now:
+                return False
+        current = new
+    return True
+
+
+def _documented_twins(vectors):
+    twins = []
+    for v in vectors:
+        rules = [rule for rule in v["rules"] if not rule.endswith(".ios-sdk")]
+        if v.get("profiles") != ["ios-sdk"] or not rules or not _rests_on_documents_only(v["input"]):
+            continue
+        if any(rule.endswith(".ios-sdk") for rule in v["rules"] if rule not in (R_TOKENS_SDK, R_CURRENT_SDK)):
+            continue
+        notifications = [{"afterStep": note["afterStep"],
+                          "userInfo": {k: val for k, val in note["userInfo"].items() if k == USER_ID_KEY}}
+                         for note in v["expected"]["notifications"]]
+        expected = {"result": "notifications", "notifications": notifications, "userInfoKeys": [USER_ID_KEY]}
+        twins.append(vector(v["id"].removesuffix(".ios-sdk") + ".documented",
+                            v["description"] + "; the documented reading compares which steps post and the user-ID key",
+                            v["severity"], [ref for ref in v["refs"] if ref != "DECISIONS.md D31"] + ["DECISIONS.md D31"],
+                            v["input"], expected, ["documented"], rules=rules))
+    return twins

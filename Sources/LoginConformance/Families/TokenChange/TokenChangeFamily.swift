@@ -12,6 +12,22 @@ public enum TokenChangeFamily: VectorFamily {
         return "\(count) notification\(count == 1 ? "" : "s"), current \(outcome.current ?? "nil")"
     }
 
+    /// Whether `actual` posts what `expected` states: the same canonical JSON for a whole expectation; for one that
+    /// names the user-info keys it compares (a documented vector, ``TokenChangeOutcome``), as many notifications
+    /// after the same steps, each with the named keys present or absent as expected and equal, and the current token
+    /// where the expectation states it (an answer that leaves out a stated current token fails).
+    public static func conforms(_ actual: TokenChangeOutcome, to expected: TokenChangeOutcome,
+                                input: TokenChangeSequence) -> Bool {
+        guard let keys = expected.comparedUserInfoKeys else { return canonicallyEqual(actual, expected) }
+        guard actual.notifications.count == expected.notifications.count,
+              !expected.statesCurrent || (actual.statesCurrent && actual.current == expected.current)
+        else { return false }
+        return zip(actual.notifications, expected.notifications).allSatisfy { given, wanted in
+            let (got, want) = (given.userInfo.members, wanted.userInfo.members)
+            return given.afterStep == wanted.afterStep && keys.allSatisfy { got[$0] == want[$0] }
+        }
+    }
+
     /// Outcomes have no rejection reason.
     public static func declaredReason(of outcome: TokenChangeOutcome) -> String? { nil }
 }

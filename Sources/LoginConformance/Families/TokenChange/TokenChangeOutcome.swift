@@ -2,8 +2,13 @@
 /// order, and the current token after the last step.
 ///
 /// `{"result": "notifications", "notifications": [{"afterStep": i, "userInfo": {…}}], "current": name | null}`.
+///
+/// A `documented` vector's expected outcome states only what the public documents say (DECISIONS.md D31): it leaves
+/// out `current` and names the user-info keys it compares in `userInfoKeys` (the user-ID key: the tokens under
+/// `FBSDKAccessToken` and `FBSDKAccessTokenOld` are the SDK's). ``TokenChangeFamily`` compares the notifications'
+/// steps, the named keys (present or absent, and their values) and `current` where stated; an answer states all.
 public struct TokenChangeOutcome: Codable, Sendable, Hashable {
-    private enum CodingKeys: String, CodingKey, CaseIterable { case result, notifications, current }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case result, notifications, current, userInfoKeys }
 
     /// One `AccessTokenDidChange` notification.
     public struct Notification: Codable, Sendable, Hashable {
@@ -54,6 +59,21 @@ public struct TokenChangeOutcome: Codable, Sendable, Hashable {
         /// `FBSDKAccessTokenDidExpireKey`, when present.
         public let didExpire: Bool?
 
+        /// The keys user info may carry, as the SDK names them.
+        static let keyNames = Set(CodingKeys.allCases.map(\.rawValue))
+
+        /// The keys this user info carries, each with its value as canonical JSON.
+        var members: [String: String] {
+            var members: [String: String] = [:]
+            for (key, value) in [(CodingKeys.newToken, newToken.map { CanonicalJSON.render($0) }),
+                                 (.oldToken, oldToken.map { CanonicalJSON.render($0) }),
+                                 (.didChangeUserID, didChangeUserID.map { CanonicalJSON.render($0) }),
+                                 (.didExpire, didExpire.map { CanonicalJSON.render($0) })] {
+                members[key.rawValue] = value
+            }
+            return members
+        }
+
         /// User info with these keys; a `nil` member leaves its key out.
         public init(newToken: String?, oldToken: String?, didChangeUserID: Bool? = nil, didExpire: Bool? = nil) {
             self.newToken = newToken
@@ -85,6 +105,11 @@ public struct TokenChangeOutcome: Codable, Sendable, Hashable {
     /// The name of the current token after the last step; `nil` when there is none.
     public let current: String?
 
+    /// Whether the outcome states `current` (an expectation of the documented reading leaves it out).
+    var statesCurrent = true
+    /// The user-info keys an expectation compares, when it names them (`userInfoKeys`); `nil`: every key.
+    var comparedUserInfoKeys: Set<String>?
+
     /// The notifications posted and the final current token.
     public init(notifications: [Notification], current: String?) {
         self.notifications = notifications
@@ -96,17 +121,25 @@ public struct TokenChangeOutcome: Codable, Sendable, Hashable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         _ = try container.decodeDiscriminator(.result, allowed: ["notifications"])
         notifications = try container.decode([Notification].self, forKey: .notifications)
-        guard container.contains(.current) else {
+        comparedUserInfoKeys = try container.decodeIfPresent([String].self, forKey: .userInfoKeys).map(Set.init)
+        if let keys = comparedUserInfoKeys, let unknown = keys.subtracting(UserInfo.keyNames).sorted().first {
+            throw DecodingError.dataCorruptedError(forKey: .userInfoKeys, in: container,
+                                                   debugDescription: "\(unknown) is not a user-info key")
+        }
+        // current may be left out only by an expectation that names the keys it compares (a documented one).
+        guard container.contains(.current) || comparedUserInfoKeys != nil else {
             throw DecodingError.keyNotFound(CodingKeys.current, .init(
                 codingPath: container.codingPath, debugDescription: "current names the current token, or is null"))
         }
-        current = try container.decode(String?.self, forKey: .current)
+        statesCurrent = container.contains(.current)
+        current = statesCurrent ? try container.decode(String?.self, forKey: .current) : nil
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode("notifications", forKey: .result)
         try container.encode(notifications, forKey: .notifications)
-        try container.encode(current, forKey: .current)
+        if statesCurrent { try container.encode(current, forKey: .current) }
+        try container.encodeIfPresent(comparedUserInfoKeys?.sorted(), forKey: .userInfoKeys)
     }
 }
