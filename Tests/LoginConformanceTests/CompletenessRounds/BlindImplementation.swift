@@ -15,6 +15,21 @@ protocol BlindImplementation: ConformanceSubject, Sendable {
 }
 
 extension BlindImplementation {
+    /// The family whose protocol the type adopts, found by running its base on one vector of each family of the
+    /// standard registry: the one family whose vector is not skipped (a round registers types, never a family by
+    /// hand); `nil` when none or several are.
+    static var family: ConformanceFamily? {
+        guard let suite = try? VectorSuite.bundled() else { return nil }
+        let base = Self(bug: nil)
+        let adopted = ConformanceFamily.allCases.filter { family in
+            guard let vector = suite.vectors.first(where: { $0.family == family }) else { return false }
+            if case .skipped = vector.evaluate(against: base) { return false }
+            return true
+        }
+        return adopted.count == 1 ? adopted[0] : nil
+    }
+
+
     /// The base and every bug, as subjects for the engine: `(nil, base)` first, then `(name, implementation)`.
     static var subjects: [(bug: String?, subject: any ConformanceSubject & Sendable)] {
         [(nil, Self(bug: nil))] + Bug.allCases.map { ($0.rawValue, Self(bug: $0)) }

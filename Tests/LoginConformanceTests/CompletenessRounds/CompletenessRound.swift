@@ -13,8 +13,14 @@ import LoginConformance
 struct CompletenessRound: Sendable {
     /// 1, 2, …
     let number: Int
-    /// Each family's implementation type, in the registry's order of families.
-    let implementations: [(family: ConformanceFamily, type: any BlindImplementation.Type)]
+    /// The round's in-process implementation types, one per family.
+    let types: [any BlindImplementation.Type]
+
+    /// Each implementation type with the family it adopts (``BlindImplementation/family``, found by probing), in the
+    /// registry's order of families; a type whose family cannot be found is left out (a test says so).
+    var implementations: [(family: ConformanceFamily, type: any BlindImplementation.Type)] {
+        types.compactMap { type in type.family.map { ($0, type) } }.sorted { $0.family < $1.family }
+    }
 
     /// Every round, oldest first: the one list a round joins.
     static let all: [CompletenessRound] = [round1, round2, round3]

@@ -17,11 +17,10 @@ extension BlindRound1.BlindGraphError: BlindImplementation {}
 
 extension CompletenessRound {
     /// Round 1: the in-process families, measured first on suite 0.4.0 and 0.6.0.
-    static let round1 = CompletenessRound(number: 1, implementations: [
-        (.nonce, BlindRound1.BlindNonce.self), (.loginConfiguration, BlindRound1.BlindLoginConfiguration.self),
-        (.loginResult, BlindRound1.BlindLoginResult.self), (.tokenClaims, BlindRound1.BlindTokenClaims.self),
-        (.codeVerifier, BlindRound1.BlindCodeVerifier.self), (.loginRequest, BlindRound1.BlindLoginRequest.self),
-        (.profile, BlindRound1.BlindProfile.self), (.accessToken, BlindRound1.BlindAccessToken.self),
-        (.tokenChange, BlindRound1.BlindTokenChange.self), (.graphError, BlindRound1.BlindGraphError.self),
+    static let round1 = CompletenessRound(number: 1, types: [
+        BlindRound1.BlindNonce.self, BlindRound1.BlindLoginConfiguration.self, BlindRound1.BlindLoginResult.self,
+        BlindRound1.BlindTokenClaims.self, BlindRound1.BlindCodeVerifier.self, BlindRound1.BlindLoginRequest.self,
+        BlindRound1.BlindProfile.self, BlindRound1.BlindAccessToken.self, BlindRound1.BlindTokenChange.self,
+        BlindRound1.BlindGraphError.self,
     ])
 }

@@ -17,11 +17,10 @@ extension BlindRound2.BlindGraphError: BlindImplementation {}
 
 extension CompletenessRound {
     /// Round 2: the in-process families, measured first on suite 0.7.0.
-    static let round2 = CompletenessRound(number: 2, implementations: [
-        (.nonce, BlindRound2.BlindNonce.self), (.loginConfiguration, BlindRound2.BlindLoginConfiguration.self),
-        (.loginResult, BlindRound2.BlindLoginResult.self), (.tokenClaims, BlindRound2.BlindTokenClaims.self),
-        (.codeVerifier, BlindRound2.BlindCodeVerifier.self), (.loginRequest, BlindRound2.BlindLoginRequest.self),
-        (.profile, BlindRound2.BlindProfile.self), (.accessToken, BlindRound2.BlindAccessToken.self),
-        (.tokenChange, BlindRound2.BlindTokenChange.self), (.graphError, BlindRound2.BlindGraphError.self),
+    static let round2 = CompletenessRound(number: 2, types: [
+        BlindRound2.BlindNonce.self, BlindRound2.BlindLoginConfiguration.self, BlindRound2.BlindLoginResult.self,
+        BlindRound2.BlindTokenClaims.self, BlindRound2.BlindCodeVerifier.self, BlindRound2.BlindLoginRequest.self,
+        BlindRound2.BlindProfile.self, BlindRound2.BlindAccessToken.self, BlindRound2.BlindTokenChange.self,
+        BlindRound2.BlindGraphError.self,
     ])
 }

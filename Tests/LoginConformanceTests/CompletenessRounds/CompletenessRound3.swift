@@ -17,11 +17,10 @@ extension BlindRound3.BlindGraphError: BlindImplementation {}
 
 extension CompletenessRound {
     /// Round 3: the in-process families, measured first on suite 0.7.0 (after round 2's fixes).
-    static let round3 = CompletenessRound(number: 3, implementations: [
-        (.nonce, BlindRound3.BlindNonce.self), (.loginConfiguration, BlindRound3.BlindLoginConfiguration.self),
-        (.loginResult, BlindRound3.BlindLoginResult.self), (.tokenClaims, BlindRound3.BlindTokenClaims.self),
-        (.codeVerifier, BlindRound3.BlindCodeVerifier.self), (.loginRequest, BlindRound3.BlindLoginRequest.self),
-        (.profile, BlindRound3.BlindProfile.self), (.accessToken, BlindRound3.BlindAccessToken.self),
-        (.tokenChange, BlindRound3.BlindTokenChange.self), (.graphError, BlindRound3.BlindGraphError.self),
+    static let round3 = CompletenessRound(number: 3, types: [
+        BlindRound3.BlindNonce.self, BlindRound3.BlindLoginConfiguration.self, BlindRound3.BlindLoginResult.self,
+        BlindRound3.BlindTokenClaims.self, BlindRound3.BlindCodeVerifier.self, BlindRound3.BlindLoginRequest.self,
+        BlindRound3.BlindProfile.self, BlindRound3.BlindAccessToken.self, BlindRound3.BlindTokenChange.self,
+        BlindRound3.BlindGraphError.self,
     ])
 }

@@ -12,12 +12,14 @@ import Testing
     /// The round whose first run ``recordFirstRunVariable`` records (the other rounds' first runs are long recorded).
     static let recordRoundVariable = "LOGIN_CONFORMANCE_RECORD_ROUND"
 
-    @Test("the rounds are numbered 1, 2, … in order, each with its folder and one implementation per family")
+    @Test("the rounds are numbered 1, 2, … in order, each with its folder and one implementation per family, found by probing")
     func rounds() {
         #expect(CompletenessRound.all.map(\.number) == Array(1...CompletenessRound.all.count))
         for round in CompletenessRound.all {
             #expect(FileManager.default.fileExists(atPath: round.sourceFolder.path), "round \(round.number): no \(round.sourceFolder.path)")
             let families = round.implementations.map(\.family)
+            #expect(families.count == round.types.count,
+                    "round \(round.number): a type adopts no family, or several: \(round.types.filter { $0.family == nil })")
             #expect(Set(families).count == families.count, "round \(round.number) registers a family twice")
         }
     }
