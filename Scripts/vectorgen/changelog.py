@@ -42,7 +42,9 @@ RELEASES = [
                    "(Tests/CompletenessRounds/round-3/), measured on this suite before release: the login result's "
                    "profile made from every profile-family input that makes one under ios-sdk (77 vectors, "
                    "login-result::profile-claims::*), and the documented reading of token-change (17 vectors: which steps "
-                   "post and the user-ID key, named in the new userInfoKeys; current left out).",
+                   "post and the user-ID key, named in the new userInfoKeys; current left out). The differential fuzzer's "
+                   "first recorded run (Implementations/fuzz/): a header with an unregistered member (RFC 7515 §4: "
+                   "ignored) and a sub starting with U+0000 (a non-empty string, RFC 8259 §7).",
         "added": ["login-result::id-token::valid-token-profile-claims.ios-sdk", "token-claims::numbers::exp-2-pow-63",
                   "token-claims::numbers::exp-above-uint64", "token-claims::numbers::exp-fraction",
                   "token-claims::numbers::exp-below-int64", "token-claims::numbers::exp-negative-fraction",
@@ -286,7 +288,10 @@ RELEASES = [
                   "token-change::sequence::repeats-around-changes.documented",
                   "token-change::user-id::user-id-extends-other.documented",
                   "token-change::user-id::user-id-prefix-of-other.documented",
-                  "token-change::user-id::nfc-and-nfd-user-ids.documented"],
+                  "token-change::user-id::nfc-and-nfd-user-ids.documented",
+                  "signed-token::valid::unregistered-header-member",
+                  "token-claims::empty-claim::sub-leading-nul",
+                  "signed-token::claims-empty-claim::sub-leading-nul"],
         "changed": [],
         "retired": [],
     },

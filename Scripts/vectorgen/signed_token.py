@@ -351,6 +351,13 @@ def valid_vectors():
         "A header with its members in another order (kid, typ, alg) is the same header: accepted", "medium",
         refs(RFC_JWS), inp(signed(header='{"kid":"test-key-1","typ":"JWT","alg":"RS256"}')), accepted(),
         ok + ["token.header.other-members"])
+    # The differential fuzzer (Implementations/fuzz/): a validator refused every token whose header carried a member
+    # it does not know; the suite's only such accepting vector allowed refusing (a nested member, RFC 8259 §9).
+    add("valid", "unregistered-header-member",
+        "A header with an unregistered member (\"x-note\": \"fuzz\") beside alg, typ and kid, not listed in crit, is "
+        "accepted: a header parameter not understood is ignored", "high",
+        refs("RFC 7515 §4"), inp(signed(header={**header_with(), "x-note": "fuzz"})), accepted(),
+        ok + ["token.header.other-members"])
 
 
 # ---------------------------------------------------------------------------------------------------------------

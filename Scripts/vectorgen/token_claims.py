@@ -604,7 +604,11 @@ def required_claim_vectors():
                       "accepted",
                       "medium", claim_refs("jti"), token(claims=claims), accepted(required_of(claims))))
     # The same for sub (completeness blind round 2: a validator that tested sub.strip() passed every vector).
-    for case, sub, what in (("sub-single-space", " ", "a single space"), ("sub-tab", "\t", "a tab")):
+    # And a sub that starts with U+0000 (the differential fuzzer: C libraries read a string up to its first NUL, so
+    # they see it empty or refuse it; in JSON it is the escape \u0000, a character like any other, RFC 8259 §7).
+    for case, sub, what in (("sub-single-space", " ", "a single space"), ("sub-tab", "\t", "a tab"),
+                            ("sub-leading-nul", "\u000010157834620091592",
+                             "U+0000 then the user ID (the JSON escape \\u0000)")):
         claims = edit(CLAIMS, {"sub": sub})
         out.append(_vector(vid("empty-claim", case),
                            f"Required claim sub is {what}: a non-empty string (no trimming), so the token is accepted",

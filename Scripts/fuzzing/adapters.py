@@ -1,0 +1,129 @@
+"""A JSON Lines client of the adapter protocol (Vectors/HARNESS.md), for the differential fuzzer: it starts an
+adapter, checks its handshake, sends many run requests through a writer thread (so neither side blocks on a full
+pipe) and reads the answers in order. It is not the runner: no judging, no report; an adapter that dies or answers
+out of order is restarted and the request it was on is recorded as `crashed`. Standard library only.
+"""
+
+import json
+import os
+import queue
+import subprocess
+import threading
+from typing import Iterable, Optional
+
+PROTOCOL_VERSION = 1
+CHUNK = 256  # requests sent before their answers are read
+
+
+class AdapterUnavailable(Exception):
+    """The adapter could not be started or its handshake was not protocol version 1."""
+
+
+class AdapterClient:
+    def __init__(self, command: str, cwd: str, timeout: float = 30.0):
+        self.command, self.cwd, self.timeout = command, cwd, timeout
+        self.process: Optional[subprocess.Popen] = None
+        self.handshake: dict = {}
+        self._lines: "queue.Queue[Optional[str]]" = queue.Queue()
+
+    def start(self) -> dict:
+        """Starts the adapter and returns its `started` message."""
+        try:
+            self.process = subprocess.Popen(
+                ["/bin/sh", "-c", self.command], cwd=self.cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL, text=True, encoding="utf-8", bufsize=1, start_new_session=True)
+        except OSError as error:
+            raise AdapterUnavailable(f"{self.command}: {error}") from error
+        self._lines = queue.Queue()
+        threading.Thread(target=self._read, args=(self.process, self._lines), daemon=True).start()
+        self._send([{"type": "start", "protocolVersion": PROTOCOL_VERSION}])
+        answer = self._next()
+        if not answer or answer.get("type") != "started" or answer.get("protocolVersion") != PROTOCOL_VERSION:
+            self.stop()
+            raise AdapterUnavailable(f"{self.command}: no protocol-{PROTOCOL_VERSION} handshake (got {answer!r})")
+        self.handshake = answer
+        return answer
+
+    @staticmethod
+    def _read(process: subprocess.Popen, lines: "queue.Queue[Optional[str]]") -> None:
+        try:
+            for line in process.stdout:
+                lines.put(line)
+        except (ValueError, OSError):  # closed by stop() after the adapter ended
+            pass
+        lines.put(None)
+
+    def _send(self, messages: Iterable[dict]) -> None:
+        text = "".join(json.dumps(m, ensure_ascii=False, separators=(",", ":")) + "\n" for m in messages)
+        try:
+            self.process.stdin.write(text)
+            self.process.stdin.flush()
+        except (BrokenPipeError, OSError, ValueError):
+            pass
+
+    def _next(self) -> Optional[dict]:
+        try:
+            line = self._lines.get(timeout=self.timeout)
+        except queue.Empty:
+            return None
+        if line is None:
+            return None
+        try:
+            message = json.loads(line)
+        except ValueError:
+            return {"type": "garbage", "line": line[:200]}
+        return message if isinstance(message, dict) else {"type": "garbage", "line": line[:200]}
+
+    def run_all(self, family: str, inputs: list[dict]) -> list[dict]:
+        """Each input's answer message (`result`, `skipped`, `errored`), or {"type": "crashed"} for the request an
+        adapter died, hung or answered out of order on (it is restarted for the rest)."""
+        answers: list[dict] = []
+        position = 0
+        while position < len(inputs):
+            chunk = inputs[position:position + CHUNK]
+            writer = threading.Thread(target=self._send, args=([
+                {"type": "run", "seq": position + i + 1, "family": family, "id": f"{family}::fuzz::{position + i + 1}",
+                 "input": item} for i, item in enumerate(chunk)],), daemon=True)
+            writer.start()
+            for i in range(len(chunk)):
+                answer = self._next()
+                if not answer or answer.get("seq") != position + i + 1 or answer.get("type") not in (
+                        "result", "skipped", "errored"):
+                    answers.append({"type": "crashed", "detail": answer})
+                    self.stop()
+                    position += i + 1
+                    self.start()
+                    break
+                answers.append(answer)
+            else:
+                position += len(chunk)
+            writer.join()
+        return answers
+
+    def stop(self) -> None:
+        if self.process is None:
+            return
+        self._send([{"type": "stop"}])
+        try:
+            self.process.stdin.close()
+        except OSError:
+            pass
+        try:
+            self.process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            try:
+                os.killpg(self.process.pid, 9)
+            except OSError:
+                pass
+            self.process.wait()
+        if self.process.stdout is not None:
+            self.process.stdout.close()
+        self.process = None
+
+
+def verdict(answer: dict) -> str:
+    """accepted, rejected (with its reason), skipped, errored or crashed."""
+    if answer.get("type") == "result":
+        outcome = answer.get("outcome") or {}
+        return outcome.get("result", "malformed") if isinstance(outcome, dict) else "malformed"
+    return answer.get("type", "crashed")
