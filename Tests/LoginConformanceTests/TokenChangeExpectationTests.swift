@@ -37,6 +37,14 @@ import Testing
         #expect(vector.judge(answer: none).isProblem)
     }
 
+    @Test("an expectation without current is labelled by its notifications alone, never as current nil")
+    func label() throws {
+        let partial = try JSONDecoder().decode(TokenChangeOutcome.self, from: Data(
+            #"{"result":"notifications","notifications":[],"userInfoKeys":["FBSDKAccessTokenDidChangeUserIDKey"]}"#.utf8))
+        #expect(TokenChangeFamily.label(of: partial) == "0 notifications")
+        #expect(TokenChangeFamily.label(of: TokenChangeOutcome(notifications: [], current: nil)) == "0 notifications, current nil")
+    }
+
     @Test("a whole expectation (ios-sdk) still compares the tokens and the current token")
     func wholeExpectation() throws {
         let vector = try Self.vector("token-change::set::refresh-same-user.ios-sdk")

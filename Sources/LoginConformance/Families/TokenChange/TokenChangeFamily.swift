@@ -6,10 +6,12 @@ public enum TokenChangeFamily: VectorFamily {
         try (implementation as? any TokenChangeNotifying)?.notifications(for: input)
     }
 
-    /// `2 notifications, current B`: the count and the final current token; the user info are the details.
+    /// `2 notifications, current B`: the count and the final current token; the user info are the details. An
+    /// expectation that leaves out the current token (a documented one) is labelled by its count alone.
     public static func label(of outcome: TokenChangeOutcome) -> String {
         let count = outcome.notifications.count
-        return "\(count) notification\(count == 1 ? "" : "s"), current \(outcome.current ?? "nil")"
+        let notifications = "\(count) notification\(count == 1 ? "" : "s")"
+        return outcome.statesCurrent ? "\(notifications), current \(outcome.current ?? "nil")" : notifications
     }
 
     /// Whether `actual` posts what `expected` states: the same canonical JSON for a whole expectation; for one that
