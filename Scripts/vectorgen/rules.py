@@ -646,7 +646,8 @@ RULES = [
     _rule("graph-error.category.default-recoverable", S7, "any",
           "With no server table, codes 102 and 190, whatever the subcode, are recoverable."),
     _rule("graph-error.category.default-transient", S7, "any",
-          "With no server table, codes 1, 2, 4, 9, 17 and 341 are transient."),
+          "With no server table, codes 1, 2, 4, 9, 17 and 341 are transient (the Handling Errors page gives 1, 2, 4, 17 "
+          "and 341 wait and retry; 9 is in the SDK's table only, so no documented vector rests on it)."),
     _rule("graph-error.category.default-other", S7, "any",
           "With no server table, every other code (0, 3, 5, 10, 100, 101, 103, 189, 191, 200, 300, 340, 342, ...) "
           "is other."),
