@@ -32,8 +32,6 @@ import uuid
 
 PROTOCOL_VERSION = 1
 PROFILES = ("documented", "ios-sdk")
-FAMILIES = ("nonce", "login-configuration", "login-result", "token-claims", "code-verifier", "code-challenge",
-            "login-request", "profile", "access-token", "token-change", "graph-error")
 IMPLEMENTATION = {"name": "loginconformance-python-reference", "version": "1.0.0", "language": "python"}
 
 
@@ -1027,7 +1025,7 @@ def started_message(profile):
         "type": "started",
         "protocolVersion": PROTOCOL_VERSION,
         "implementation": dict(IMPLEMENTATION),
-        "capabilities": list(FAMILIES),
+        "capabilities": list(FAMILY_FUNCTIONS),  # every family it has a function for, in the manifest's order
         "profile": profile,
     }
 

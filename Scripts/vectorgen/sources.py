@@ -251,8 +251,8 @@ APPLE_TRAILING_COMMA = (
     ".mutableContainers only), which cannot be run here. "
     "The SDK compiled on Linux (Scripts/check_sdk.py) accepts a trailing comma; swift-foundation's JSONScanner.swift "
     "(the Foundation of Apple's platforms) and swift-corelibs-foundation's parser carry the comment that the "
-    "Foundation JSON implementation supports trailing commas, and Foundation's maintainer says so on "
-    "swift-corelibs-foundation issue #4682; the json5Allowed reading option does not imply the default refuses them. "
+    "Foundation JSON implementation supports trailing commas, as Foundation's maintainers confirm in its public "
+    "tracker; the json5Allowed reading option does not imply the default refuses them. "
     "So the vectors hold under documented only."
 )
 APPLE_DATE_FORMATTER = (
