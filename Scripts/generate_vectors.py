@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 VECTORS = ROOT / "Vectors"
 sys.path.insert(0, str(ROOT / "Scripts"))
 
-from vectorgen import harness, shape  # noqa: E402  (after the path is set)
+from vectorgen import fault_pairs, harness, shape  # noqa: E402  (after the path is set)
 
 FORMAT_VERSION = 1
 RULES_FILE = "rules.json"
@@ -42,6 +42,7 @@ CHANGELOG_FILE = "changelog.json"
 CHANGELOG_PAGE = "CHANGELOG.md"
 SPECIFICATION_FILE = "SPECIFICATION.md"
 FIELDS_FILE = "Vectors/schema/fields.json"
+FAULT_PAIRS_FILE = "docs/fault-pairs.md"
 PROFILES = ("documented", "ios-sdk")
 SCHEMA_WIDTH = 120
 
@@ -92,6 +93,16 @@ def render_compact(document, width=SCHEMA_WIDTH):
 def build_family(module_name):
     module = importlib.import_module(f"vectorgen.{module_name}")
     vectors = module.vectors()
+    declared = getattr(module, "FAULT_PAIRS", None)
+    if declared is not None:
+        paired, cells = fault_pairs.build(declared)
+        vectors += paired
+        fault_table = (declared, cells)
+    elif isinstance(getattr(module, "NO_FAULT_PAIRS", None), str):
+        fault_table = module.NO_FAULT_PAIRS
+    else:
+        raise SystemExit(f"{module_name}: declares neither FAULT_PAIRS nor NO_FAULT_PAIRS (why it has no faults to "
+                         "pair; Scripts/vectorgen/fault_pairs.py)")
     ids = Counter(v["id"] for v in vectors)
     duplicated = sorted(i for i, n in ids.items() if n > 1)
     if duplicated:
@@ -111,7 +122,7 @@ def build_family(module_name):
     if not hasattr(module, "SHAPE"):
         raise SystemExit(f"{module_name}: declares no SHAPE (Scripts/vectorgen/shape.py)")
     fixtures[schema_path(module.FAMILY)] = shape.render_schema(module.FAMILY, module.SHAPE, module.REASONS)
-    return module.FAMILY, fixtures, {
+    return module.FAMILY, fixtures, fault_table, {
         "family": module.FAMILY,
         "formatVersion": FORMAT_VERSION,
         "description": module.DESCRIPTION,
@@ -188,14 +199,20 @@ def build_changelog(ids_by_family):
 def build_all(module_names, all_modules):
     files = {}
     ids_by_family = {}
+    declared, not_declared = [], {}
     for module_name in module_names:
-        family, fixtures, document = build_family(module_name)
+        family, fixtures, fault_table, document = build_family(module_name)
+        if isinstance(fault_table, str):
+            not_declared[family] = fault_table
+        else:
+            declared.append(fault_table)
         files[f"{family}.json"] = (render(document), len(document["vectors"]))
         ids_by_family[family] = [v["id"] for v in document["vectors"]]
         for path, fixture in fixtures.items():
             files[path] = (render_compact(fixture) if path.startswith("Vectors/schema/") else render(fixture), None)
     if module_names == all_modules:
         files[FIELDS_FILE] = (render_compact(build_fields(module_names)), None)
+        files[FAULT_PAIRS_FILE] = (fault_pairs.table(declared, not_declared), None)
         families = [importlib.import_module(f"vectorgen.{name}").FAMILY for name in module_names]
         for path, schema in harness.schemas(families).items():
             files[path] = (render_compact(schema), None)

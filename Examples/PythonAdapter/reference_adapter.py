@@ -530,41 +530,43 @@ def validate_token_claims(inp, profile):
         parsed.append(value)
     header, claims = parsed
 
-    # Header (§4): alg exactly RS256, typ exactly JWT, kid a non-empty string; other
-    # members ignored. (A non-string compares unequal to a str, so alg = 256 fails too.) typ, a
-    # missing kid and the iat window are checks the documents leave optional: this adapter gives
-    # the preferred, strict outcome in both profiles (Vectors/DECISIONS.md D01, D02, D05).
-    if header.get("alg") != "RS256":
+    # Header (§4): alg exactly RS256, typ exactly JWT, kid a non-empty string; other members
+    # ignored. typ, a missing kid and the iat window are checks the documents leave optional: this
+    # adapter gives the preferred, strict outcome in both profiles (Vectors/DECISIONS.md D01, D02,
+    # D05). The order is the SDK's (D59): each member read as a string, then each compared.
+    alg, typ, kid = header.get("alg"), header.get("typ"), header.get("kid")
+    for value, reason in ((alg, "headerAlgorithm"), (typ, "headerType"), (kid, "headerKeyID")):
+        if not isinstance(value, str):
+            return rejected(reason)
+    if alg != "RS256":
         return rejected("headerAlgorithm")
-    if header.get("typ") != "JWT":
+    if typ != "JWT":
         return rejected("headerType")
-    kid = header.get("kid")
-    if not isinstance(kid, str) or kid == "":
+    if kid == "":
         return rejected("headerKeyID")
 
-    # Required claims (§4): present, of the right JSON type (null is a wrong type).
+    # Required claims (§4), one after another in the SDK's order (D59): present, of the right
+    # JSON type (null is a wrong type, so an aud array is wrongClaimType), non-empty where the
+    # rule says so (" " is not empty), then the claim's own value rule.
+    value_rules = {
+        "iss": lambda v: None if issuer_is_allowed(v, profile) else "issuer",
+        "aud": lambda v: None if claim_matches(v, app_id, profile) else "audience",  # no trimming or case folding
+        "exp": lambda v: None if v > now else "expired",  # later than now, strictly
+        "iat": lambda v: None if v >= now - 600 else "issuedTooLongAgo",  # no upper bound
+        "nonce": lambda v: None if claim_matches(v, expected_nonce, profile) else "nonceMismatch",
+    }
     for name in REQUIRED_CLAIMS:
         if name not in claims:
             return rejected("missingClaim", name)
-    for name in REQUIRED_CLAIMS:
         value = claims[name]
         right_type = isinstance(value, str) if name in STRING_CLAIMS else is_json_number(value)
-        if not right_type:  # so an aud array is wrongClaimType
+        if not right_type:
             return rejected("wrongClaimType", name)
-    for name in NON_EMPTY_CLAIMS:
-        if claims[name] == "":  # " " is not empty
+        if name in NON_EMPTY_CLAIMS and value == "":
             return rejected("emptyClaim", name)
-
-    if not issuer_is_allowed(claims["iss"], profile):
-        return rejected("issuer")
-    if not claim_matches(claims["aud"], app_id, profile):  # no trimming or case folding
-        return rejected("audience")
-    if claims["exp"] <= now:  # exp must be later than now, strictly
-        return rejected("expired")
-    if claims["iat"] < now - 600:  # at most 10 minutes old; no upper bound (future accepted)
-        return rejected("issuedTooLongAgo")
-    if not claim_matches(claims["nonce"], expected_nonce, profile):  # no case folding or trimming
-        return rejected("nonceMismatch")
+        problem = value_rules[name](value) if name in value_rules else None
+        if problem is not None:
+            return rejected(problem)
 
     # Accepted: every required claim as in the input, plus each optional claim whose type is
     # right; a wrong type drops the claim and the token is still accepted. Unknown claims
@@ -592,8 +594,8 @@ def code_verifier_problem(verifier, profile):
     trimmed or decoded), each one of A-Z a-z 0-9 - . _ ~; the SDK reading also takes
     non-ASCII letters and digits (Unicode alphanumerics). Returns None when valid, else the
     reason. The character rule is the one the login configuration applies
-    (code_verifier_is_valid above), so the two families cannot drift apart. The vectors
-    never break both rules, so the order of the two checks is free."""
+    (code_verifier_is_valid above), so the two families cannot drift apart. Length first: the
+    SDK's order (DECISIONS.md D49); the documented reading accepts either (D59)."""
     if not 43 <= len(verifier) <= 128:
         return "length"
     if not code_verifier_is_valid(verifier, profile):

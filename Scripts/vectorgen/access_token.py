@@ -44,6 +44,8 @@ DESCRIPTION = (
 SDK_CHECK = {
     "notRun": "FBSDKAccessToken is Objective-C; read, not run",
 }
+# Why the family declares no fault pairs (docs/fault-pairs.md; vectorgen/fault_pairs.py).
+NO_FAULT_PAIRS = "it computes an answer for every input and refuses none: nothing to order"
 REASONS = {
     "answer": (
         "the token's answer to the question: true or false; both are ordinary answers, not verdicts on the input"

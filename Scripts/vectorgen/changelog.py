@@ -44,7 +44,12 @@ RELEASES = [
                    "login-result::profile-claims::*), and the documented reading of token-change (17 vectors: which steps "
                    "post and the user-ID key, named in the new userInfoKeys; current left out). The differential fuzzer's "
                    "first recorded run (Implementations/fuzz/): a header with an unregistered member (RFC 7515 §4: "
-                   "ignored) and a sub starting with U+0000 (a non-empty string, RFC 8259 §7).",
+                   "ignored) and a sub starting with U+0000 (a non-empty string, RFC 8259 §7). Fault pairs (DECISIONS.md D59, "
+                   "docs/fault-pairs.md): every two faults of the code-verifier, login-configuration and token-claims "
+                   "families at once, expecting the SDK's first failure where its code orders the checks (a verifier, a "
+                   "configuration) and either reason where no source does.",
+        # Groups whose every vector this release adds, in file order: generated from declarations, not listed.
+        "addedGroups": ["fault-pair"],
         "added": ["login-result::id-token::valid-token-profile-claims.ios-sdk", "token-claims::numbers::exp-2-pow-63",
                   "token-claims::numbers::exp-above-uint64", "token-claims::numbers::exp-fraction",
                   "token-claims::numbers::exp-below-int64", "token-claims::numbers::exp-negative-fraction",
@@ -302,7 +307,8 @@ def document(ids_by_family):
     """The changelog document: the published releases as they were, then this file's. `ids_by_family` (each
     family's vector IDs in file order) is checked against the new releases: every ID they add or change exists."""
     current = {id for ids in ids_by_family.values() for id in ids}
-    for release in RELEASES:
+    releases = [_with_groups(release, ids_by_family) for release in RELEASES]
+    for release in releases:
         listed = list(release["added"]) + [entry["id"] for entry in release["changed"]]
         missing = [id for id in listed if id not in current]
         if missing:
@@ -312,8 +318,17 @@ def document(ids_by_family):
             raise SystemExit(f"changelog {release['version']}: retired but still generated: {', '.join(stale)}")
     released = json.loads(RELEASED.read_text(encoding="utf-8"))["releases"]
     ordered = [{key: release[key] for key in ("version", "summary", "added", "changed", "retired")}
-               for release in RELEASES]
+               for release in releases]
     return {"formatVersion": 1, "releases": released + ordered}
+
+
+def _with_groups(release, ids_by_family):
+    """The release with the vectors of its `addedGroups` (`<family>::<group>::…`) appended to what it adds."""
+    groups = release.get("addedGroups", ())
+    grouped = [id for ids in ids_by_family.values() for id in ids if id.split("::")[1] in groups]
+    if groups and not grouped:
+        raise SystemExit(f"changelog {release['version']}: no vector in the groups {list(groups)}")
+    return {**release, "added": list(release["added"]) + [id for id in grouped if id not in release["added"]]}
 
 
 def family_of(vector_id):

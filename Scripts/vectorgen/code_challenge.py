@@ -45,6 +45,8 @@ DESCRIPTION = (
 SDK_CHECK = {
     "runs": "CodeVerifier(string:)!.challenge (CommonCrypto stood in for by swift-crypto)",
 }
+# Why the family declares no fault pairs (docs/fault-pairs.md; vectorgen/fault_pairs.py).
+NO_FAULT_PAIRS = "it computes the challenge of every verifier and refuses none: nothing to order"
 REASONS = {
     "challenge": "the only result: the computed challenge (this family has no rejection; every input is a valid "
                  "verifier)",

@@ -35,6 +35,7 @@ Cases the specification leaves open, without a vector:
 import unicodedata
 
 from .common import B1, B8, vector
+from .fault_pairs import Fault, FaultPairs, Precedes
 from .shape import Constraint, Family, closed, fld, outcome, reason, string
 
 FAMILY = "code-verifier"
@@ -440,6 +441,34 @@ def _check_order(out):
             "checks the length first, so the reason is length",
             "medium", refs, {"codeVerifier": verifier}, invalid("length"), ["ios-sdk"],
             rules=["verifier.check-order.ios-sdk", R_LENGTH]))
+
+
+def _set(position, ch):
+    return lambda v: v[:position] + ch + v[position + 1:]
+
+
+# Fault pairs (vectorgen/fault_pairs.py, DECISIONS.md D59): a 60-character verifier made too short or too long, and
+# given a character outside the set. The SDK checks the length first (D49); RFC 7636 states no order.
+FAULT_PAIRS = FaultPairs(
+    family=FAMILY,
+    base=filler(60),
+    render=lambda v: {"codeVerifier": v},
+    faults=(
+        Fault("short", "42 characters", invalid("length"), lambda v: v[:42], (R_LENGTH,)),
+        Fault("long", "129 characters", invalid("length"), lambda v: v + filler(69), (R_LENGTH,)),
+        Fault("plus", "a + at position 5", invalid("characters"), _set(5, "+"), (R_CHARSET,)),
+        Fault("space", "a SPACE at position 10", invalid("characters"), _set(10, " "), (R_CONTROLS,)),
+    ),
+    orders={
+        "documented": (),
+        "ios-sdk": (Precedes(("short", "long"), ("plus", "space"), "verifier.check-order.ios-sdk"),),
+    },
+    unordered_rule="verifier.check-order.unordered.documented",
+    refs=tuple(REFS + [B8, "DECISIONS.md D49", "DECISIONS.md D59"]),
+    check=lambda i, profile: _evaluate(i["codeVerifier"], profile),
+    check_pairs=False,  # _evaluate refuses an input that breaks both rules
+    notes={"documented": "RFC 7636 states no order between its two rules"},
+)
 
 
 def vectors():

@@ -9,6 +9,9 @@ Each family module (nonce.py, login_configuration.py, ...) exposes:
   SDK_CHECK: how Scripts/check_sdk.py treats the family's ios-sdk vectors, as literals: {"runs": what its driver calls
          in the SDK} or {"notRun": why they are read, not run}; "stageReasons" where the SDK reveals only the stage
          that refused
+  FAULT_PAIRS: a family that refuses: its faults and the orders its sources fix (fault_pairs.FaultPairs); the
+         generator adds the fault-pair vectors after vectors() and writes docs/fault-pairs.md; or NO_FAULT_PAIRS: why
+         the family has none
   vectors(): a list of dicts made with vector() below, in a stable, reviewable order
 
 The generator finds a family module by its FAMILY (the module is named after the family, '-' as '_') and orders the

@@ -59,6 +59,8 @@ DESCRIPTION = (
 SDK_CHECK = {
     "notRun": "FBSDKErrorConfiguration / FBSDKGraphRequestConnection are Objective-C; read, not run",
 }
+# Why the family declares no fault pairs (docs/fault-pairs.md; vectorgen/fault_pairs.py).
+NO_FAULT_PAIRS = "it classifies every error and refuses none: nothing to order"
 REASONS = {
     "classified": (
         "every error body is classified: category other / transient / recoverable, isPermissionError, message "

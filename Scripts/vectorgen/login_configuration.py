@@ -13,7 +13,8 @@ import unicodedata
 
 from .common import (B1, B8, SEED_LIMITED_LOGIN_FR, SEED_LIMITED_LOGIN_VI, SEED_LOGIN_REVIEW_JA, permission_set,
                      vector)
-from .nonce import R_EMPTY, R_NEWLINE_DOC, R_NEWLINE_SDK, whitespace_rules
+from .fault_pairs import Fault, FaultPairs, chain
+from .nonce import R_EMPTY, R_ZS, R_NEWLINE_DOC, R_NEWLINE_SDK, whitespace_rules
 from .shape import SET, VERBATIM, Family, array, closed, common, enum, fld, nullable, obj, outcome, reason, string
 
 FAMILY = "login-configuration"
@@ -767,6 +768,46 @@ def _check_order(out):
     out.add(g, "nonce-u+2028-and-auth-type", "SDK reading: the U+2028 nonce passes, so auth type Reauthorize is the "
             "first failure", "medium", [B1] + ORDER_REFS, i, refused("invalidAuthType"), [SDK],
             rules=[R_ORDER, R_NEWLINE_SDK, R_AUTH_TYPE])
+
+
+def _setting(**members):
+    return lambda draft: {**draft, **members}
+
+
+def _permission(name):
+    return lambda draft: {**draft, "permissions": sorted(set(draft["permissions"]) | {name})}
+
+
+# Fault pairs (vectorgen/fault_pairs.py, DECISIONS.md D59): one configuration with every check passing, and one fault
+# per reason. The SDK's order (D26) holds under ios-sdk; no public document orders the checks, so the documented
+# reading accepts either reason. The SDK has no Limited Login list: an unlisted permission is no fault there.
+FAULT_PAIRS = FaultPairs(
+    family=F,
+    base=inp(["email", "public_profile"]),
+    render=lambda draft: draft,
+    faults=(
+        Fault("short-verifier", "a 42-character code verifier", refused("invalidCodeVerifier"),
+              _setting(codeVerifier=_verifier(42)), (R_VERIFIER_LENGTH,)),
+        Fault("nonce-space", "a nonce with a SPACE", refused("invalidNonce"), _setting(nonce="abc def"),
+              (R_NONCE, R_ZS)),
+        Fault("upper-case-permission", "the permission Email", refused("invalidPermissionSyntax"),
+              _permission("Email"), (R_SYNTAX,),
+              undecided={DOC: "no public page states a character rule for permission names (DECISIONS.md D31)"}),
+        Fault("unlisted-permission", "limited tracking with user_posts", refused("permissionOutsideTrackingScope"),
+              lambda draft: {**_permission("user_posts")(draft), "tracking": "limited"}, (R_LIMITED_LIST_DOC,),
+              harmless={SDK: R_NO_LIST_SDK}),
+        Fault("auth-type-case", "auth type Rerequest", refused("invalidAuthType"), _setting(authType="Rerequest"),
+              (R_AUTH_TYPE,)),
+    ),
+    orders={
+        DOC: (),
+        SDK: chain(("short-verifier", "nonce-space", "upper-case-permission", "auth-type-case"), R_ORDER),
+    },
+    unordered_rule="configuration.check-order.unordered.documented",
+    refs=(B1, B8, "DECISIONS.md D26", "DECISIONS.md D59", *ORDER_REFS[1:]),
+    check=_evaluate,
+    notes={DOC: "no public document orders the configuration's checks (DECISIONS.md D26)"},
+)
 
 
 def vectors():

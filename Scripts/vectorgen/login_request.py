@@ -86,6 +86,8 @@ SDK_CHECK = {
         "internals; read, not run (SPECIFICATION.md cites the code rule by rule)"
     ),
 }
+# Why the family declares no fault pairs (docs/fault-pairs.md; vectorgen/fault_pairs.py).
+NO_FAULT_PAIRS = "it builds a request for every configuration and refuses none: nothing to order"
 REASONS = {
     "request": "the only result: the login request made (this family has no rejection; every configuration is "
                "valid)",

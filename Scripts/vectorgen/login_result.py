@@ -54,6 +54,11 @@ SDK_CHECK = {
         "request stack; read, not run"
     ),
 }
+# Why the family declares no fault pairs (docs/fault-pairs.md; vectorgen/fault_pairs.py).
+NO_FAULT_PAIRS = (
+    "not declared yet: the SDK orders its errors and cancellations (SPECIFICATION.md §3) and no document orders "
+    "them; its pairs are still to come"
+)
 REASONS = {
     "cancelled": (
         "the login did not complete and is not an error: no access token came back, the grant set was invalid or "

@@ -23,6 +23,7 @@ import hashlib
 import unicodedata
 
 from .common import B1, B8, SEED_LIMITED_LOGIN_FR, SEED_LIMITED_LOGIN_VI, vector
+from .fault_pairs import Fault, FaultPairs
 from .shape import Constraint, Family, closed, fld, outcome, reason, string
 
 FAMILY = "nonce"
@@ -290,6 +291,23 @@ def _pair(id, what, nonce, severity="high"):
                f"nonce unchanged",
                severity, REFS_IOS_SDK, {"nonce": nonce}, dict(VALID), profiles=["ios-sdk"], rules=[R_NEWLINE_SDK]),
     ]
+
+
+# Fault pairs (vectorgen/fault_pairs.py, DECISIONS.md D59): the nonce has two refusals, and an empty nonce holds no
+# character, so no nonce breaks both: the table says so.
+FAULT_PAIRS = FaultPairs(
+    family=FAMILY,
+    base="abcdef",
+    render=lambda nonce: {"nonce": nonce},
+    faults=(
+        Fault("empty", "the empty nonce", INVALID_EMPTY, lambda nonce: "", (R_EMPTY,)),
+        Fault("space", "a SPACE inside", INVALID_WHITESPACE, lambda nonce: nonce[:3] + " " + nonce[3:], (R_ZS,)),
+    ),
+    orders={"documented": (), "ios-sdk": ()},
+    unordered_rule=None,
+    refs=tuple(REFS_BOTH),
+    check=lambda i, profile: (_documented_outcome if profile == "documented" else _ios_sdk_outcome)(i["nonce"]),
+)
 
 
 def _cycle(n, alphabet="abcdefghijklmnopqrstuvwxyz0123456789-_"):

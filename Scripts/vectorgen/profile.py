@@ -60,6 +60,8 @@ DESCRIPTION = (
 SDK_CHECK = {
     "notRun": "Profile is an ObjC-bridged class tied to the Graph request stack and image cache; read, not run",
 }
+# Why the family declares no fault pairs (docs/fault-pairs.md; vectorgen/fault_pairs.py).
+NO_FAULT_PAIRS = "its one refusal (noProfile) has no reasons: nothing to order"
 REASONS = {
     "noProfile": "the claims carry no usable sub (absent, not a string, or the empty string), so no profile is made",
 }

@@ -116,8 +116,12 @@ RULES = [
           "the permission syntax and the auth type, in that order; the first failure decides the reason "
           "(DECISIONS.md D26).",
           profiles=[SDK],
-          unpaired="No public document orders the checks (DECISIONS.md D26): no documented vector breaks two of "
-                   "them."),
+          unpaired="No public document orders the checks (DECISIONS.md D26): the check-order vectors have no "
+                   "documented twin; the fault-pair vectors have one, which accepts either reason (DECISIONS.md D59)."),
+    _rule("configuration.check-order.unordered.documented", S8, "reject",
+          "Documented reading: a configuration that breaks two checks is refused; no public document orders the "
+          "checks, so either reason is accepted (DECISIONS.md D26, D59).",
+          profiles=[DOC]),
     _rule("configuration.messenger-page-id", S1, "accept",
           "The Messenger page ID is not validated: any value, the empty string included, is kept exactly."),
     _rule("configuration.code-verifier.length", S1, "both",
@@ -269,6 +273,11 @@ RULES = [
           "The header's kid must be a non-empty string: otherwise headerKeyID. Under documented a missing kid with "
           "one published key, or a missing or empty kid where no key set is given, may also be accepted (lenient; "
           "DECISIONS.md D02)."),
+    _rule("token.check-order.unordered", S4, "reject",
+          "A token that breaks two checks neither of which needs the other's result is refused; where no source "
+          "orders the two, either reason is accepted: RFC 7515 §5.2 and RFC 7519 §7.2 make the order of such steps "
+          "insignificant, and the SDK answers every refusal as nil, its header and claims both read before it "
+          "decides (DECISIONS.md D59)."),
     _rule("token.header.other-members", S4, "accept",
           "Other header members (x5t, jku, an embedded jwk) are ignored."),
     _rule("token.claim.required", S4, "reject",
@@ -437,8 +446,13 @@ RULES = [
           "SDK reading: a verifier that breaks both the length rule and the character rule is refused with reason "
           "length, the check the SDK makes first (DECISIONS.md D49).",
           profiles=[SDK],
-          unpaired="RFC 7636 states no order between its length and character rules (DECISIONS.md D49), so no "
-                   "documented vector breaks both."),
+          unpaired="RFC 7636 states no order between its length and character rules (DECISIONS.md D49): the "
+                   "check-order vectors have no documented twin; the fault-pair vectors have one, which accepts "
+                   "either reason (DECISIONS.md D59)."),
+    _rule("verifier.check-order.unordered.documented", S8, "reject",
+          "Documented reading: a verifier that breaks both the length rule and the character rule is refused; RFC "
+          "7636 states no order between them, so either reason is accepted (DECISIONS.md D49, D59).",
+          profiles=[DOC]),
     _rule("verifier.whitespace-and-controls", S1, "reject",
           "Space, TAB, newlines, NUL and the other control characters are refused (characters) wherever they "
           "stand: nothing is trimmed, and nothing after a NUL is ignored."),

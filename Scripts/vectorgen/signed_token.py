@@ -57,6 +57,11 @@ SDK_CHECK = {
         "with the ObjC FBSDKBase64; read, not run"
     ),
 }
+# Why the family declares no fault pairs (docs/fault-pairs.md; vectorgen/fault_pairs.py).
+NO_FAULT_PAIRS = (
+    "not declared yet: its stages (structure, base64url, JSON, header, key, signature, claims) need tokens signed "
+    "for each pair; still to come"
+)
 REASONS = {
     "malformed": "the token is not exactly three dot-separated segments",
     "badBase64url": "a segment is not base64url as the profile reads it (documented: strict RFC 7515 base64url, no "

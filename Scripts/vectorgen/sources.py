@@ -387,6 +387,11 @@ SOURCES = {
         sdk(CONFIGURATION, "325-344"),
         decision("D26"),
     ],
+    "configuration.check-order.unordered.documented": [
+        doc(FB_LIMITED, "New API Elements (the configuration's rules, stated without an order)"),
+        decision("D26"),
+        decision("D59"),
+    ],
     "configuration.messenger-page-id": [
         sdk(CONFIGURATION, "350-350"),
     ],
@@ -420,6 +425,19 @@ SOURCES = {
     "verifier.check-order.ios-sdk": [
         sdk(CODE_VERIFIER, "48-53"),
         decision("D49"),
+    ],
+    "verifier.check-order.unordered.documented": [
+        doc("RFC 7636", "4.1"),
+        decision("D49"),
+        decision("D59"),
+    ],
+    "token.check-order.unordered": [
+        doc("RFC 7515", "5.2"),
+        doc("RFC 7519", "7.2"),
+        sdk(TOKEN_FACTORY, "79-88"),
+        sdk(TOKEN_HEADER, "20-31"),
+        sdk(CLAIMS, "136-162"),
+        decision("D59"),
     ],
     "result.parameters.fragment-wins": [
         doc("RFC 6749", "4.2.2"),

@@ -38,6 +38,12 @@ outcome is the same under two readings' rules (an issuer both lists refuse, a Li
 allow) cites the rule of each reading, and counts for each rule in that rule's reading only; it never cites one
 reading's rule alone (the lint checks both; decision record D55).
 
+**Fault pairs.** An input that breaks two rules at once tests the order of the checks. Where a source fixes the order
+(the SDK's code, under `ios-sdk`) the vector expects the earlier check's refusal; where none does it expects one of
+the two and also accepts the other (`alsoAccepted`). Each refusing family declares its faults and the orders its
+sources fix, and the vectors `<family>::fault-pair::<first>+<second>` are generated from them; `docs/fault-pairs.md`
+lists every pair with its vectors or why it has none (decision record D59).
+
 **Rules.** Each numbered section below ends with its rules. A rule has a stable ID (never renamed or reused; retired
 IDs are listed in `rules.json`), a statement, the kind of vectors it needs (`accept`, `reject`, `both`, or `any` for
 rules that compute a value), and its sources:
@@ -97,8 +103,9 @@ B's pair holds.
 
 **Order of the checks.** In the SDK a verifier is validated when it is made, before the configuration exists; the
 configuration then checks the nonce, then the permission syntax, then the auth type, and the first failure decides.
-No public source places the Limited Login scope check in that order, so no vector combines a scope failure with
-another failure (see the decision record)."""),
+No public source places the Limited Login scope check in that order, and no public document orders any of the
+checks: under the documented reading a configuration that breaks two of them is refused with either reason (fault
+pairs, decision records D26 and D59)."""),
     ("2", "The login request", """\
 A valid configuration produces an authorization request. The SDK sends it to
 `https://m.facebook.com/{{graph version}}/dialog/oauth` with enabled tracking and to
@@ -189,8 +196,13 @@ A Limited Login returns an OpenID Connect ID token: a JWS in compact serializati
 validation page lists three checks: the token is well formed, the signature verifies with Facebook's published
 key, and the standard claims hold. The reasons the vectors expect follow this order: structure (three dot-separated
 segments), base64url, JSON objects, header, key lookup by `kid`, signature, claims. The documentation checks the
-signature before the claims and the SDK the claims before the signature, so no vector breaks both: every tampered
-or wrongly keyed token carries valid claims, and every token with a claim problem is validly signed.
+signature before the claims and the SDK the claims before the signature, so no signed-token vector breaks both:
+every tampered or wrongly keyed token carries valid claims, and every token with a claim problem is validly signed.
+Checks that do not need each other's result are not ordered by RFC 7515 §5.2 and RFC 7519 §7.2, and the SDK answers
+every refusal as `nil` (it reads the header and the claims both before it decides), so no reason of two is
+observable: a `token-claims` vector with two faults accepts either reason in both readings, preferring the SDK's
+order of its checks (the header's members read as strings, then compared; the claims `jti`, `iss`, `aud`, `exp`,
+`iat`, `nonce`, `sub`) (decision record D59).
 
 **Header.** A JSON object whose `alg` is exactly `RS256`, whose `typ` is `JWT` and whose `kid` is a non-empty string;
 other members are ignored (including embedded keys and URLs, which are never trusted). The SDK requires `typ` and

@@ -56,6 +56,8 @@ DESCRIPTION = (
 SDK_CHECK = {
     "notRun": "FBSDKAccessToken's change notification is Objective-C; read, not run",
 }
+# Why the family declares no fault pairs (docs/fault-pairs.md; vectorgen/fault_pairs.py).
+NO_FAULT_PAIRS = "it computes notifications for every change and refuses none: nothing to order"
 REASONS = {
     "notifications": (
         "the notifications posted, in order, each with the index of the step that posted it and its user info "

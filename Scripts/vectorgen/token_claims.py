@@ -11,6 +11,7 @@ documented and observed readings disagree (issuer host rule, a future `iat`) the
 import json
 
 from .common import B4, B8, SEED_LIMITED_LOGIN_FR, SEED_LIMITED_LOGIN_VI, vector
+from .fault_pairs import Fault, FaultPairs
 from .shape import (CANONICAL_EQUIVALENCE, EPOCH_SECONDS, VERBATIM, Constraint, Family, array, closed, defined, enum,
                     fld, mapping, number, obj, outcome, reason, string)
 
@@ -1153,6 +1154,79 @@ def unknown_claim_vectors():
                           "medium", [B4, "RFC 7519 §4", D_UNKNOWN], token(claims={**CLAIMS, **extra}),
                           accepted(required_of(CLAIMS))))
     return out
+
+
+def _member(part, name, value):
+    """A fault that sets (or, with MISSING, removes) one member of the header or the claims, when that part is an
+    object."""
+    def apply(draft):
+        if not isinstance(draft[part], dict):
+            return draft
+        return {**draft, part: edit(draft[part], {name: value})}
+    return apply
+
+
+def _text(part, literal):
+    return lambda draft: {**draft, part: literal}
+
+
+_JTI_UNDECIDED = {"documented": "the documents do not require jti (DECISIONS.md D07)"}
+
+
+def _claim_fault(name, what, outcome, claim, value, rules, **more):
+    return Fault(name, what, outcome, _member("claims", claim, value), rules, **more)
+
+
+# Fault pairs (vectorgen/fault_pairs.py, DECISIONS.md D59): the baseline token and one fault per check. No source
+# orders the reasons: RFC 7515 §5.2 leaves the order of independent steps open, and the SDK answers every refusal as
+# nil (SDK_CHECK's stageReasons), its header and claims both made before it decides. So every pair accepts either
+# reason in both readings; the preferred one is the fault declared first, in the SDK's order of its guards (the
+# header's members read as strings, then compared; the claims jti, iss, aud, exp, iat, nonce, sub).
+FAULT_PAIRS = FaultPairs(
+    family=FAMILY,
+    base={"header": HEADER, "claims": CLAIMS},
+    render=lambda draft: token(header=draft["header"], claims=draft["claims"]),
+    faults=(
+        Fault("malformed-header", "a header that is a JSON array", rejected("malformed"), _text("header", "[]"),
+              ("token.json.object",)),
+        Fault("malformed-claims", "claims that are a JSON array", rejected("malformed"), _text("claims", "[]"),
+              ("token.json.object",)),
+        Fault("alg-missing", "no alg", rejected("headerAlgorithm"), _member("header", "alg", MISSING),
+              ("token.header.alg",)),
+        Fault("typ-missing", "no typ", rejected("headerType"), _member("header", "typ", MISSING),
+              ("token.header.typ",), lenient=("documented",)),
+        Fault("kid-number", "kid 1 (a number)", rejected("headerKeyID"), _member("header", "kid", 1),
+              ("token.header.kid",)),
+        Fault("alg-hs256", "alg HS256", rejected("headerAlgorithm"), _member("header", "alg", "HS256"),
+              ("token.header.alg",)),
+        Fault("typ-jws", "typ JWS", rejected("headerType"), _member("header", "typ", "JWS"), ("token.header.typ",),
+              lenient=("documented",)),
+        Fault("kid-empty", "an empty kid", rejected("headerKeyID"), _member("header", "kid", ""),
+              ("token.header.kid",), lenient=("documented",)),
+        _claim_fault("jti-missing", "no jti", rejected("missingClaim", "jti"), "jti", MISSING,
+                     ("token.claim.jti.ios-sdk",), undecided=_JTI_UNDECIDED),
+        _claim_fault("jti-empty", "an empty jti", rejected("emptyClaim", "jti"), "jti", "",
+                     ("token.claim.jti.ios-sdk",), undecided=_JTI_UNDECIDED),
+        _claim_fault("iss-other", "iss https://accounts.google.com", rejected("issuer"), "iss",
+                     "https://accounts.google.com", {p: tuple(ISSUER_RULES[p]) for p in ("documented", "ios-sdk")}),
+        _claim_fault("aud-number", "aud as a number", rejected("wrongClaimType", "aud"), "aud", 1234567890,
+                     ("token.claim.type",)),
+        _claim_fault("aud-other", "aud of another app", rejected("audience"), "aud", "9876543210", ("token.aud",)),
+        _claim_fault("exp-now", "exp equal to now", rejected("expired"), "exp", NOW, ("token.exp.strict",)),
+        _claim_fault("iat-old", "iat 601 seconds before now", rejected("issuedTooLongAgo"), "iat", NOW - 601,
+                     ("token.iat.window",)),
+        _claim_fault("nonce-other", "another nonce", rejected("nonceMismatch"), "nonce", "n-other", ("token.nonce",)),
+        _claim_fault("sub-missing", "no sub", rejected("missingClaim", "sub"), "sub", MISSING,
+                     ("token.claim.required",)),
+        _claim_fault("sub-empty", "an empty sub", rejected("emptyClaim", "sub"), "sub", "", ("token.claim.non-empty",)),
+    ),
+    orders={"documented": (), "ios-sdk": ()},
+    unordered_rule="token.check-order.unordered",
+    refs=(B4, B8, "RFC 7515 §5.2", RFC_JWT_VALIDATION, "DECISIONS.md D59"),
+    notes={"documented": "no document orders independent checks (RFC 7515 §5.2, RFC 7519 §7.2)",
+           "ios-sdk": "the SDK answers every refusal as nil and makes the header and the claims both before it "
+                      "decides: no reason is observable"},
+)
 
 
 def vectors():

@@ -28,11 +28,16 @@ public struct ReferenceTokenClaimsValidator: TokenClaimsValidating, Sendable {
         return .accepted(Self.keptClaims(claims))
     }
 
-    /// `alg` exactly `RS256`, `typ` exactly `JWT`, `kid` a non-empty string; other members ignored.
+    /// `alg` exactly `RS256`, `typ` exactly `JWT`, `kid` a non-empty string; other members ignored. In the SDK's
+    /// order (rule token.header.check-order.ios-sdk, Vectors/DECISIONS.md D59): each member read as a string, then
+    /// each compared; no document orders them, so the documented reading takes the same order.
     static func headerRejection(_ header: [String: JSONValue]) -> TokenClaimsRejection? {
-        if header["alg"]?.stringValue != "RS256" { return TokenClaimsRejection(.headerAlgorithm) }
-        if header["typ"]?.stringValue != "JWT" { return TokenClaimsRejection(.headerType) }
-        if header["kid"]?.stringValue?.isEmpty ?? true { return TokenClaimsRejection(.headerKeyID) }
+        guard let alg = header["alg"]?.stringValue else { return TokenClaimsRejection(.headerAlgorithm) }
+        guard let typ = header["typ"]?.stringValue else { return TokenClaimsRejection(.headerType) }
+        guard let kid = header["kid"]?.stringValue else { return TokenClaimsRejection(.headerKeyID) }
+        if alg != "RS256" { return TokenClaimsRejection(.headerAlgorithm) }
+        if typ != "JWT" { return TokenClaimsRejection(.headerType) }
+        if kid.isEmpty { return TokenClaimsRejection(.headerKeyID) }
         return nil
     }
 

@@ -84,9 +84,17 @@ struct ClaimsModel: TokenClaimsValidating, Sendable {
         guard let header = parse(input.header)?.objectValue, let claims = parse(input.claims)?.objectValue else {
             return .rejected(TokenClaimsRejection(.malformed))
         }
-        if !algorithmAccepted(header["alg"]) { return .rejected(TokenClaimsRejection(.headerAlgorithm)) }
-        if !typeAccepted(header["typ"]) { return .rejected(TokenClaimsRejection(.headerType)) }
-        if !keyIDAccepted(header["kid"]) { return .rejected(TokenClaimsRejection(.headerKeyID)) }
+        // The SDK's order (token.header.check-order.ios-sdk): a member that is not a string first, then the values.
+        let members: [(String, (JSONValue?) -> Bool, TokenClaimsRejection.Reason)] = [
+            ("alg", algorithmAccepted, .headerAlgorithm), ("typ", typeAccepted, .headerType),
+            ("kid", keyIDAccepted, .headerKeyID),
+        ]
+        for (name, accepted, reason) in members where header[name]?.stringValue == nil && !accepted(header[name]) {
+            return .rejected(TokenClaimsRejection(reason))
+        }
+        for (name, accepted, reason) in members where !accepted(header[name]) {
+            return .rejected(TokenClaimsRejection(reason))
+        }
         do {
             let jti = checksJTI ? try requiredString(claims, "jti") : (claims["jti"]?.stringValue ?? "")
             let iss = try requiredString(claims, "iss")
