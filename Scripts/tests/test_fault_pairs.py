@@ -83,6 +83,17 @@ class ReadingTests(unittest.TestCase):
         self.assertEqual((vector["expected"], vector["alsoAccepted"]), (refused("ra"), [refused("rb")]))
         self.assertIn("toy.order", vector["rules"])
 
+    def test_two_optional_checks_also_accept_skipping_both(self):
+        def optional(fault):
+            return Fault(fault.name, fault.what, fault.outcome, fault.apply, fault.rules, lenient=("documented",))
+        skipped = {"result": "accepted"}
+        declared = declare([optional(A), optional(B)], skipped=lambda draft: skipped)
+        vectors = by_id(fault_pairs.build(declared)[0])
+        self.assertEqual(vectors["toy::fault-pair::a+b.documented"]["alsoAccepted"], [refused("rb"), skipped])
+        self.assertEqual(vectors["toy::fault-pair::a+b.ios-sdk"]["alsoAccepted"], [refused("rb")])
+        with self.assertRaises(ValueError):
+            fault_pairs.build(declare([optional(A), optional(B)]))
+
     def test_a_change_that_is_no_fault_leaves_the_other_refusal(self):
         harmless = Fault("a", "a is 1", refused("ra"), setting(a=1), ("rule.a",), harmless={"ios-sdk": "toy.none"})
         sdk = by_id(fault_pairs.build(declare([harmless, B]))[0])["toy::fault-pair::a+b.ios-sdk"]

@@ -88,6 +88,7 @@ class FaultPairs:
     severity: str = "medium"
     check: Optional[Callable[[dict, str], Mapping[str, Any]]] = None  # the family's own transcription of its rules
     check_pairs: bool = True                    # whether `check` decides an input with two faults where they are ordered
+    skipped: Optional[Callable[[Any], Mapping[str, Any]]] = None  # draft -> the outcome with every optional check skipped
     notes: Mapping[str, str] = field(default_factory=dict)             # profile -> a line on its orders, for the table
 
     def __post_init__(self) -> None:
@@ -201,7 +202,7 @@ def _pair(pairs: FaultPairs, a: Fault, b: Fault, out: list[dict]) -> Cell:
         if why is not None:
             undecided[profile] = why
             continue
-        expected, accepted, rules, words, checkable = _reading(pairs, a, b, profile)
+        expected, accepted, rules, words, checkable = _reading(pairs, a, b, profile, both)
         if pairs.check is not None and pairs.check_pairs and checkable:
             got = pairs.check(made, profile)
             if got != expected:
@@ -232,9 +233,15 @@ def _pair(pairs: FaultPairs, a: Fault, b: Fault, out: list[dict]) -> Cell:
     return Cell(a, b, vectors=tuple(ids), readings=readings)
 
 
-def _reading(pairs: FaultPairs, a: Fault, b: Fault, profile: str):
+def _reading(pairs: FaultPairs, a: Fault, b: Fault, profile: str, draft: Any):
     """What a vector with both faults expects under `profile`: (expected, also accepted, rules, in words, whether
-    the family's transcription decides it)."""
+    the family's transcription decides it). Where both checks are optional under `profile`, skipping both is allowed
+    too (`skipped`)."""
+    both_optional = profile in a.lenient and profile in b.lenient
+    if both_optional and pairs.skipped is None:
+        raise ValueError(f"{pairs.family} {a.name}+{b.name} ({profile}): two optional checks and no `skipped`")
+    skipping = [pairs.skipped(draft)] if both_optional else []
+    skip_words = ", or neither refusal: both checks are optional" if both_optional else ""
     active = [f for f in (a, b) if profile not in f.harmless]
     if len(active) == 1:
         (only,) = active
@@ -248,16 +255,16 @@ def _reading(pairs: FaultPairs, a: Fault, b: Fault, profile: str):
     if decided is None:
         if pairs.unordered_rule is None:
             raise ValueError(f"{pairs.family} {a.name}+{b.name} ({profile}): no order and no unordered rule")
-        return (a.outcome, [b.outcome], (pairs.unordered_rule,) + broken(a, profile) + broken(b, profile),
+        return (a.outcome, [b.outcome] + skipping, (pairs.unordered_rule,) + broken(a, profile) + broken(b, profile),
                 f"no source orders the two checks, so {_label(a.outcome)} is expected and {_label(b.outcome)} also "
-                f"accepted",
+                f"accepted{skip_words}",
                 False)
     winner, through = decided
     loser = b if winner is a else a
-    accepted = [loser.outcome] if profile in winner.lenient else []
+    accepted = [loser.outcome] + skipping if profile in winner.lenient else []
     words = f"{winner.name} is checked first ({', '.join(through)}), so {_label(winner.outcome)}"
     if accepted:
-        words += f", or {_label(loser.outcome)} where that check is skipped (it is optional)"
+        words += f", or {_label(loser.outcome)} where that check is skipped (it is optional){skip_words}"
     return winner.outcome, accepted, through + broken(winner, profile), words, not accepted
 
 
