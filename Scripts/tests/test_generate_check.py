@@ -13,6 +13,9 @@ import unittest
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "Scripts"))
+
+import generate_vectors  # noqa: E402
 
 
 class GeneratorCheck(unittest.TestCase):
@@ -25,6 +28,8 @@ class GeneratorCheck(unittest.TestCase):
         (self.root / mutants).mkdir(parents=True)
         for oracle in (ROOT / mutants).glob("*-oracle.json"):
             shutil.copy(oracle, self.root / mutants / oracle.name)
+        (self.root / "docs").mkdir()
+        shutil.copy(ROOT / generate_vectors.FAULT_PAIRS_FILE, self.root / generate_vectors.FAULT_PAIRS_FILE)
 
     def tearDown(self):
         shutil.rmtree(self.root)
