@@ -278,6 +278,14 @@ RULES = [
           "orders the two, either reason is accepted: RFC 7515 §5.2 and RFC 7519 §7.2 make the order of such steps "
           "insignificant, and the SDK answers every refusal as nil, its header and claims both read before it "
           "decides (DECISIONS.md D59)."),
+    _rule("token.check-order.dependencies", S4, "reject",
+          "A check that needs another's result comes after it, in both readings: the token is split into its three "
+          "segments first; a segment is decoded before its JSON is read and its JSON before its members; the key "
+          "the header's kid names is found before the signature is verified (RFC 7515 §5.2) (DECISIONS.md D59)."),
+    _rule("token.check-order.algorithm.documented", S8, "reject",
+          "Documented reading: the signature is verified with the algorithm the header names, so a token whose alg "
+          "is not RS256 is refused for its alg before its signature is checked (DECISIONS.md D59).",
+          profiles=[DOC]),
     _rule("token.header.other-members", S4, "accept",
           "Other header members (x5t, jku, an embedded jwk) are ignored."),
     _rule("token.claim.required", S4, "reject",

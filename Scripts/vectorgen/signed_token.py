@@ -9,8 +9,9 @@ Order of the checks the reasons follow: structure (three segments) -> base64url 
 kid, crit) -> key lookup by kid -> signature -> claims. the specification fixes structure first, and the header before the
 signature (§4: the header is checked in step 2, the signature in step 3; the documented reading needs alg and kid to
 verify anything); it does NOT order the signature and the claims (the documentation checks the signature first, the
-SDK the claims first), so no vector breaks both: every tampered or wrongly keyed token carries valid claims, and
-every token with a claim problem is validly signed.
+SDK the claims first), so no vector of the groups below breaks both: every tampered or wrongly keyed token carries
+valid claims, and every token with a claim problem is validly signed. The fault pairs (FAULT_PAIRS, DECISIONS.md D59)
+break two rules at once and expect only the order a source fixes.
 
 Tokens are signed here, deterministically: RSASSA-PKCS1-v1_5 (RS256/384/512) and HMAC are deterministic, ES256 uses
 RFC 6979 deterministic ECDSA. PS256 is randomized, so its one token is a committed fixture
@@ -36,6 +37,7 @@ from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature
 
 from . import token_claims as tc
 from .common import B4, B8, vector
+from .fault_pairs import Fault, FaultPairs, Precedes
 from .shape import KEY_MATERIAL, VERBATIM, Family, array, closed, document, fld, obj, string
 
 FAMILY = "signed-token"
@@ -57,11 +59,6 @@ SDK_CHECK = {
         "with the ObjC FBSDKBase64; read, not run"
     ),
 }
-# Why the family declares no fault pairs (docs/fault-pairs.md; vectorgen/fault_pairs.py).
-NO_FAULT_PAIRS = (
-    "not declared yet: its stages (structure, base64url, JSON, header, key, signature, claims) need tokens signed "
-    "for each pair; still to come"
-)
 REASONS = {
     "malformed": "the token is not exactly three dot-separated segments",
     "badBase64url": "a segment is not base64url as the profile reads it (documented: strict RFC 7515 base64url, no "
@@ -1499,6 +1496,87 @@ def claims_matrix_vectors(claims_vectors):
 
 
 D_MATRIX = "DECISIONS.md D39"
+
+
+# Fault pairs (vectorgen/fault_pairs.py, DECISIONS.md D59). A draft is the token's parts before it is made: the header
+# and the claims (a dict, or a JSON text), whether the payload segment gets one base64 character too many, whether the
+# signature's last byte is flipped, whether a fourth segment follows. `_made` signs it with test-key-1.
+FAULT_BASE = {"header": HEADER, "claims": CLAIMS, "payload-extra": False, "flip": False, "fourth": False}
+
+
+def _made(draft):
+    payload = segment(draft["claims"])
+    if draft["payload-extra"]:
+        payload += _to_4n_plus_1(payload)
+    head = segment(draft["header"]) + "." + payload
+    signature = rsa_sign("test-key-1", head)
+    token = head + "." + b64url(flip_last_byte(signature) if draft["flip"] else signature)
+    return inp(token + ("." + b64url(signature) if draft["fourth"] else ""))
+
+
+def _part(part, name, value):
+    """Sets (or, with MISSING, removes) one member of the header or the claims, when that part is an object."""
+    def apply(draft):
+        if not isinstance(draft[part], dict):
+            return draft
+        return {**draft, part: tc.edit(draft[part], {name: value})}
+    return apply
+
+
+def _flag(name):
+    return lambda draft: {**draft, name: True}
+
+
+_CLAIM_FAULTS = ("iss-other", "exp-now", "sub-missing")
+_DEPENDENCIES = "token.check-order.dependencies"
+_BOTH_ORDERS = (
+    # The token is split first; a part is decoded before it is read; the header names the key the signature needs.
+    Precedes(("four-segments",), ("payload-undecodable", "header-array", "alg-hs256", "typ-jws", "kid-unknown",
+                                  "signature-flipped", *_CLAIM_FAULTS), _DEPENDENCIES),
+    Precedes(("payload-undecodable",), _CLAIM_FAULTS, _DEPENDENCIES),
+    Precedes(("header-array",), ("signature-flipped",), _DEPENDENCIES),
+    Precedes(("kid-unknown",), ("signature-flipped",), _DEPENDENCIES),
+)
+FAULT_PAIRS = FaultPairs(
+    family=FAMILY,
+    base=FAULT_BASE,
+    render=_made,
+    faults=(
+        Fault("four-segments", "a fourth segment", rejected("malformed"), _flag("fourth"), ("token.jose.structure",)),
+        Fault("payload-undecodable", "a payload segment of 4n+1 characters", rejected("badBase64url"),
+              _flag("payload-extra"), ("token.jose.base64url.undecodable",)),
+        Fault("header-array", "a header that is a JSON array", rejected("badJSON"),
+              lambda draft: {**draft, "header": "[" + text(HEADER) + "]"}, ("token.jose.json",)),
+        Fault("alg-hs256", "alg HS256", rejected("headerAlgorithm"), _part("header", "alg", "HS256"),
+              ("token.header.alg",)),
+        Fault("typ-jws", "typ JWS", rejected("headerType"), _part("header", "typ", "JWS"), ("token.header.typ",),
+              lenient=("documented",)),
+        Fault("kid-unknown", "kid test-key-9, which no key has", rejected("unknownKeyID"),
+              _part("header", "kid", "test-key-9"), ("token.jose.key-by-kid",)),
+        Fault("signature-flipped", "a signature with its last bit flipped", rejected("signatureInvalid"),
+              _flag("flip"), ("token.jose.signature",)),
+        Fault("iss-other", "iss https://accounts.google.com", rejected("issuer"),
+              _part("claims", "iss", "https://accounts.google.com"),
+              {p: tuple(tc.ISSUER_RULES[p]) for p in ("documented", "ios-sdk")}),
+        Fault("exp-now", "exp equal to now", rejected("expired"), _part("claims", "exp", NOW), ("token.exp.strict",)),
+        Fault("sub-missing", "no sub", rejected("missingClaim", "sub"), _part("claims", "sub", MISSING),
+              ("token.claim.required",)),
+    ),
+    orders={
+        "documented": (*_BOTH_ORDERS,
+                       # The validation page verifies the signature with the algorithm the header names.
+                       Precedes(("alg-hs256",), ("signature-flipped",), "token.check-order.algorithm.documented")),
+        "ios-sdk": _BOTH_ORDERS,
+    },
+    unordered_rule="token.check-order.unordered",
+    refs=(B4, B8, RFC_JWS_VALIDATION, RFC_JWT_VALIDATION, "DECISIONS.md D59"),
+    skipped=lambda draft: accepted(draft["claims"]),
+    notes={"documented": "what a check needs comes first, and the signature is verified with the header's alg (the "
+                         "validation page); nothing else is ordered (the validation page checks the signature before "
+                         "the claims, OpenID Connect Core §3.1.3.7 iss and aud before the signature)",
+           "ios-sdk": "what a check needs comes first; the SDK answers every refusal as nil, so nothing else is "
+                      "observable"},
+)
 
 
 def vectors():

@@ -439,6 +439,16 @@ SOURCES = {
         sdk(CLAIMS, "136-162"),
         decision("D59"),
     ],
+    "token.check-order.dependencies": [
+        doc("RFC 7515", "5.2"),
+        sdk(TOKEN_FACTORY, "66-90"),
+        decision("D59"),
+    ],
+    "token.check-order.algorithm.documented": [
+        doc(FB_VALIDATING, "Check the Signature (use the signing algorithm specified in the header)"),
+        doc("RFC 8725", "3.1"),
+        decision("D59"),
+    ],
     "result.parameters.fragment-wins": [
         doc("RFC 6749", "4.2.2"),
         sdk(INTERNAL_UTILITY, "106-119"),

@@ -194,15 +194,16 @@ document describes these parameters."""),
     ("4", "The Limited Login ID token", """\
 A Limited Login returns an OpenID Connect ID token: a JWS in compact serialization, signed with RS256. Facebook's
 validation page lists three checks: the token is well formed, the signature verifies with Facebook's published
-key, and the standard claims hold. The reasons the vectors expect follow this order: structure (three dot-separated
-segments), base64url, JSON objects, header, key lookup by `kid`, signature, claims. The documentation checks the
-signature before the claims and the SDK the claims before the signature, so no signed-token vector breaks both:
-every tampered or wrongly keyed token carries valid claims, and every token with a claim problem is validly signed.
-Checks that do not need each other's result are not ordered by RFC 7515 §5.2 and RFC 7519 §7.2, and the SDK answers
-every refusal as `nil` (it reads the header and the claims both before it decides), so no reason of two is
-observable: a `token-claims` vector with two faults accepts either reason in both readings, preferring the SDK's
-order of its checks (the header's members read as strings, then compared; the claims `jti`, `iss`, `aud`, `exp`,
-`iat`, `nonce`, `sub`) (decision record D59).
+key, and the standard claims hold. The reasons the vectors expect follow this order where a vector breaks one rule:
+structure (three dot-separated segments), base64url, JSON objects, header, key lookup by `kid`, signature, claims.
+Where a vector breaks two (fault pairs), only what a source fixes is expected: a check that needs another's result
+comes after it in both readings (the segments first, a part decoded before it is read, the key before the
+signature; RFC 7515 §5.2), and under `documented` the signature is verified with the header's `alg`, so a wrong
+`alg` comes before a bad signature. Nothing else is ordered: RFC 7515 §5.2 and RFC 7519 §7.2 leave independent
+steps in any order, the validation page checks the signature before the claims where OpenID Connect Core §3.1.3.7
+lists `iss` and `aud` first, and the SDK answers every refusal as `nil`; such a vector accepts either reason,
+preferring the first in the order above (the SDK's order of its checks within the header and the claims)
+(decision record D59).
 
 **Header.** A JSON object whose `alg` is exactly `RS256`, whose `typ` is `JWT` and whose `kid` is a non-empty string;
 other members are ignored (including embedded keys and URLs, which are never trusted). The SDK requires `typ` and
