@@ -45,9 +45,9 @@ RELEASES = [
                    "post and the user-ID key, named in the new userInfoKeys; current left out). The differential fuzzer's "
                    "first recorded run (Implementations/fuzz/): a header with an unregistered member (RFC 7515 §4: "
                    "ignored) and a sub starting with U+0000 (a non-empty string, RFC 8259 §7). Fault pairs (DECISIONS.md D59, "
-                   "docs/fault-pairs.md): every two faults of the code-verifier, login-configuration, token-claims and "
-                   "signed-token families at once, expecting the earlier check where a source orders them (the SDK's order "
-                   "for a verifier and a configuration; for a token, what a check needs comes first and, documented, "
+                   "docs/fault-pairs.md): every two faults of each refusing family at once (code-verifier, "
+                   "login-configuration, token-claims, signed-token, login-result), expecting the earlier check where a "
+                   "source orders them (the SDK's order for a verifier, a configuration and a callback; for a token, what a check needs comes first and, documented, "
                    "the header's alg before the signature) and either reason where none does.",
         # Groups whose every vector this release adds, in file order: generated from declarations, not listed.
         "addedGroups": ["fault-pair"],

@@ -30,6 +30,7 @@ empty `access_token`.
 """
 
 from .common import B1, B3, SEED_PERMISSIONS_JA, SEED_PERMISSIONS_ZH, permission_set, vector
+from .fault_pairs import Fault, FaultPairs, chain
 from .profile import PROFILE
 from .profile import vectors as profile_vectors
 from .shape import (EPOCH_SECONDS, PERMISSIONS, VERBATIM, Constraint, Family, boolean, closed, common, document, enum,
@@ -54,11 +55,6 @@ SDK_CHECK = {
         "request stack; read, not run"
     ),
 }
-# Why the family declares no fault pairs (docs/fault-pairs.md; vectorgen/fault_pairs.py).
-NO_FAULT_PAIRS = (
-    "not declared yet: the SDK orders its errors and cancellations (SPECIFICATION.md §3) and no document orders "
-    "them; its pairs are still to come"
-)
 REASONS = {
     "cancelled": (
         "the login did not complete and is not an error: no access token came back, the grant set was invalid or "
@@ -1054,3 +1050,56 @@ def _callback_read():
     ]
     return [_v(group, c, d, "high", [B3] + refs, i, e, rules, ["ios-sdk"])
             for group, c, d, i, e, rules, refs in cases]
+
+
+# ---------------------------------------------------------------------------------------------------------------
+def _fragment(**changes):
+    """A fault that sets (or, with None, removes) members of the callback's fragment."""
+    def apply(draft):
+        fragment = {**draft["fragment"], **changes}
+        return {**draft, "fragment": {k: v for k, v in fragment.items() if v is not None}}
+    return apply
+
+
+_DOCUMENTED_UNDECIDED = {"documented": "no public document states the SDK's error codes or this cancellation "
+                                       "(DECISIONS.md D31)"}
+_ERROR_CODES = "result.error-codes.ios-sdk"
+
+# Fault pairs (vectorgen/fault_pairs.py, DECISIONS.md D59): a re-login that succeeds (a previous token, email requested
+# and granted, user_friends denied), and one fault per step of the SDK's decision (SPECIFICATION.md §3): an error
+# without a token, an id_token that fails validation, no token, a wrong state, an empty grant, another user. The SDK
+# decides in that order, and its outcomes (error codes, a cancellation's declined set) show which step decided. No
+# public document states the errors, so the pairs hold under ios-sdk only.
+FAULT_PAIRS = FaultPairs(
+    family=FAMILY,
+    base=_input(["email"], _callback("email,public_profile", denied_scopes="user_friends"),
+                previous=(USER, ["public_profile"])),
+    render=lambda draft: draft,
+    faults=(
+        Fault("invalid-id-token", "an id_token that fails validation", INVALID_ID_TOKEN,
+              lambda draft: {**_fragment(id_token=ID_TOKEN)(draft), "storedNonce": STORED_NONCE,
+                             "idTokenVerdict": INVALID},
+              (R_ID_INVALID, _ERROR_CODES), undecided=_DOCUMENTED_UNDECIDED),
+        Fault("error-message", "an error with error_message and no token", _failed(CORE_DOMAIN, 8),
+              _fragment(access_token=None, user_id=None, error="access_denied", error_message="Permissions error"),
+              (R_ERROR_MESSAGE, _ERROR_CODES), undecided=_DOCUMENTED_UNDECIDED),
+        Fault("no-token", "no access token", _cancelled(), _fragment(access_token=None, user_id=None),
+              (R_NO_TOKEN, R_DECLINED_UNREAD), undecided=_DOCUMENTED_UNDECIDED),
+        Fault("other-state", "another state challenge", BAD_CHALLENGE, _fragment(state='{"challenge":"0ther"}'),
+              (R_CHALLENGE, _ERROR_CODES), undecided=_DOCUMENTED_UNDECIDED),
+        Fault("empty-grant", "an empty granted_scopes", _cancelled(["user_friends"]), _fragment(granted_scopes=""),
+              (R_EMPTY_GRANT, R_DECLINED_ON_CANCEL), undecided=_DOCUMENTED_UNDECIDED),
+        Fault("other-user", "another user from the Graph API", USER_MISMATCH,
+              lambda draft: {**draft, "graphUserID": OTHER_USER}, (R_USER_MISMATCH, _ERROR_CODES),
+              undecided=_DOCUMENTED_UNDECIDED),
+    ),
+    orders={
+        "documented": (),
+        "ios-sdk": chain(("invalid-id-token", "error-message", "no-token", "other-state", "empty-grant",
+                          "other-user"), "result.check-order.ios-sdk"),
+    },
+    unordered_rule=None,
+    refs=(B3, "DECISIONS.md D40", "DECISIONS.md D41", "DECISIONS.md D59"),
+    notes={"documented": "no public document states these outcomes",
+           "ios-sdk": "the order of LoginURLCompleter and LoginManager.completeAuthentication (SPECIFICATION.md §3)"},
+)

@@ -178,6 +178,14 @@ RULES = [
     _rule("result.challenge.after-cancellation", S3, "reject",
           "The challenge is checked only on a non-cancelled response: a token-less callback with a bad state is a "
           "cancellation, not error 308."),
+    _rule("result.check-order.ios-sdk", S3, "reject",
+          "SDK reading: a callback that breaks two rules gets the outcome of the first step that decides: an "
+          "id_token that fails (309, 301), an error with error_message and no token (8), no token (cancelled), the "
+          "state challenge (308), the grant set (cancelled, declining denied_scopes), the user (304) (DECISIONS.md "
+          "D59).",
+          profiles=[SDK],
+          unpaired="No public document states the SDK's error codes or the order of its steps (DECISIONS.md D31, "
+                   "D59)."),
     _rule("result.granted", S3, "accept",
           "Granted = granted_scopes ∩ requested when a previous token with permissions exists and something was "
           "requested; otherwise all of granted_scopes."),

@@ -449,6 +449,13 @@ SOURCES = {
         doc("RFC 8725", "3.1"),
         decision("D59"),
     ],
+    "result.check-order.ios-sdk": [
+        sdk(URL_COMPLETER, "26-64"),
+        sdk(URL_COMPLETER, "111-130"),
+        sdk(LOGIN_MANAGER, "446-484"),
+        sdk(LOGIN_MANAGER, "879-884"),
+        decision("D59"),
+    ],
     "result.parameters.fragment-wins": [
         doc("RFC 6749", "4.2.2"),
         sdk(INTERNAL_UTILITY, "106-119"),
