@@ -243,7 +243,9 @@ def _reading(pairs: FaultPairs, a: Fault, b: Fault, profile: str, draft: Any):
     skipping = [pairs.skipped(draft)] if both_optional else []
     skip_words = ", or neither refusal: both checks are optional" if both_optional else ""
     active = [f for f in (a, b) if profile not in f.harmless]
-    if len(active) == 1:
+    decided = pairs.first(profile, a, b)
+    if len(active) == 1 and not (decided and decided[0] is active[0]):
+        # The other change is no fault here, and no order already puts this fault first.
         (only,) = active
         other = b if only is a else a
         if profile in only.lenient:
@@ -251,7 +253,6 @@ def _reading(pairs: FaultPairs, a: Fault, b: Fault, profile: str, draft: Any):
                              "is no fault decides nothing")
         return (only.outcome, [], broken(only, profile) + (other.harmless[profile],),
                 f"{other.name} is no fault here ({other.harmless[profile]}), so {_label(only.outcome)}", True)
-    decided = pairs.first(profile, a, b)
     if decided is None:
         if pairs.unordered_rule is None:
             raise ValueError(f"{pairs.family} {a.name}+{b.name} ({profile}): no order and no unordered rule")
@@ -261,6 +262,9 @@ def _reading(pairs: FaultPairs, a: Fault, b: Fault, profile: str, draft: Any):
                 False)
     winner, through = decided
     loser = b if winner is a else a
+    if profile in winner.lenient and profile in loser.harmless:
+        raise ValueError(f"{pairs.family} {a.name}+{b.name} ({profile}): an optional check before a change that is no "
+                         "fault: the outcome when it is skipped is not declared")
     accepted = [loser.outcome] + skipping if profile in winner.lenient else []
     words = f"{winner.name} is checked first ({', '.join(through)}), so {_label(winner.outcome)}"
     if accepted:

@@ -1527,15 +1527,16 @@ def _flag(name):
     return lambda draft: {**draft, name: True}
 
 
-_CLAIM_FAULTS = ("iss-other", "exp-now", "sub-missing")
+_CLAIM_FAULTS = ("iss-other", "aud-number", "aud-other", "exp-now", "iat-old", "nonce-other", "sub-missing",
+                 "sub-empty")
 _DEPENDENCIES = "token.check-order.dependencies"
 _BOTH_ORDERS = (
     # The token is split first; a part is decoded before it is read; the header names the key the signature needs.
-    Precedes(("four-segments",), ("payload-undecodable", "header-array", "alg-hs256", "typ-jws", "kid-unknown",
-                                  "signature-flipped", *_CLAIM_FAULTS), _DEPENDENCIES),
+    Precedes(("four-segments",), ("payload-undecodable", "header-array", "alg-hs256", "typ-jws", "kid-empty",
+                                  "crit-unknown", "kid-unknown", "signature-flipped", *_CLAIM_FAULTS), _DEPENDENCIES),
     Precedes(("payload-undecodable",), _CLAIM_FAULTS, _DEPENDENCIES),
     Precedes(("header-array",), ("signature-flipped",), _DEPENDENCIES),
-    Precedes(("kid-unknown",), ("signature-flipped",), _DEPENDENCIES),
+    Precedes(("kid-empty", "kid-unknown"), ("signature-flipped",), _DEPENDENCIES),
 )
 FAULT_PAIRS = FaultPairs(
     family=FAMILY,
@@ -1551,6 +1552,10 @@ FAULT_PAIRS = FaultPairs(
               ("token.header.alg",)),
         Fault("typ-jws", "typ JWS", rejected("headerType"), _part("header", "typ", "JWS"), ("token.header.typ",),
               lenient=("documented",)),
+        Fault("kid-empty", "an empty kid", rejected("headerKeyID"), _part("header", "kid", ""), ("token.header.kid",)),
+        Fault("crit-unknown", "crit naming an extension no validator understands", rejected("headerCritical"),
+              lambda draft: _part("header", "x-unknown", True)(_part("header", "crit", ["x-unknown"])(draft)),
+              ("token.jose.crit.documented",), harmless={"ios-sdk": "token.jose.crit.ios-sdk"}),
         Fault("kid-unknown", "kid test-key-9, which no key has", rejected("unknownKeyID"),
               _part("header", "kid", "test-key-9"), ("token.jose.key-by-kid",)),
         Fault("signature-flipped", "a signature with its last bit flipped", rejected("signatureInvalid"),
@@ -1558,9 +1563,19 @@ FAULT_PAIRS = FaultPairs(
         Fault("iss-other", "iss https://accounts.google.com", rejected("issuer"),
               _part("claims", "iss", "https://accounts.google.com"),
               {p: tuple(tc.ISSUER_RULES[p]) for p in ("documented", "ios-sdk")}),
+        Fault("aud-number", "aud as a number", rejected("wrongClaimType", "aud"), _part("claims", "aud", 1234567890),
+              ("token.claim.type",)),
+        Fault("aud-other", "aud of another app", rejected("audience"), _part("claims", "aud", "9876543210"),
+              ("token.aud",)),
         Fault("exp-now", "exp equal to now", rejected("expired"), _part("claims", "exp", NOW), ("token.exp.strict",)),
+        Fault("iat-old", "iat 601 seconds before now", rejected("issuedTooLongAgo"), _part("claims", "iat", NOW - 601),
+              ("token.iat.window",), lenient=("documented",)),
+        Fault("nonce-other", "another nonce", rejected("nonceMismatch"), _part("claims", "nonce", "n-other"),
+              ("token.nonce",)),
         Fault("sub-missing", "no sub", rejected("missingClaim", "sub"), _part("claims", "sub", MISSING),
               ("token.claim.required",)),
+        Fault("sub-empty", "an empty sub", rejected("emptyClaim", "sub"), _part("claims", "sub", ""),
+              ("token.claim.non-empty",)),
     ),
     orders={
         "documented": (*_BOTH_ORDERS,
