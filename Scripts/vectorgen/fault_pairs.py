@@ -155,7 +155,13 @@ class Cell:
 
 
 def _label(outcome: Mapping[str, Any]) -> str:
-    details = [str(v) for k, v in outcome.items() if k != "result"]
+    def shown(value: Any) -> str:
+        if isinstance(value, Mapping):
+            return " ".join(shown(v) for v in value.values())
+        if isinstance(value, list):
+            return "[" + ", ".join(shown(v) for v in value) + "]"
+        return str(value)
+    details = [shown(v) for k, v in outcome.items() if k != "result"]
     return outcome["result"] + (f" ({', '.join(details)})" if details else "")
 
 
