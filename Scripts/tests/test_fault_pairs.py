@@ -139,10 +139,14 @@ class FamilyTests(unittest.TestCase):
             self.assertTrue((declared is None) != (why is None), f"{name}: exactly one of FAULT_PAIRS, NO_FAULT_PAIRS")
             if declared is not None:
                 self.assertEqual(declared.family, module.FAMILY)
+                covered = set()
                 for fault in declared.faults:
                     # The refusal's reason, or for a family whose refusals have none (login-result) the result.
                     reason = fault.outcome.get("reason", fault.outcome["result"])
                     self.assertIn(reason, module.REASONS, f"{name}: {fault.name}")
+                    covered.add(reason)
+                # Every reason has a fault, so every pair of reasons that differ has its pair of faults.
+                self.assertEqual(sorted(set(module.REASONS) - covered), [], f"{name}: reasons without a fault")
 
     def test_the_committed_vectors_hold_every_generated_pair(self):
         for name in generate_vectors.family_modules():
