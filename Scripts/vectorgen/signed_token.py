@@ -1514,13 +1514,7 @@ def _made(draft):
     return inp(token + ("." + b64url(signature) if draft["fourth"] else ""))
 
 
-def _part(part, name, value):
-    """Sets (or, with MISSING, removes) one member of the header or the claims, when that part is an object."""
-    def apply(draft):
-        if not isinstance(draft[part], dict):
-            return draft
-        return {**draft, part: tc.edit(draft[part], {name: value})}
-    return apply
+_member = tc.member_fault  # a fault's change of one header or claims member
 
 
 def _flag(name):
@@ -1548,33 +1542,35 @@ FAULT_PAIRS = FaultPairs(
               _flag("payload-extra"), ("token.jose.base64url.undecodable",)),
         Fault("header-array", "a header that is a JSON array", rejected("badJSON"),
               lambda draft: {**draft, "header": "[" + text(HEADER) + "]"}, ("token.jose.json",)),
-        Fault("alg-hs256", "alg HS256", rejected("headerAlgorithm"), _part("header", "alg", "HS256"),
+        Fault("alg-hs256", "alg HS256", rejected("headerAlgorithm"), _member("header", "alg", "HS256"),
               ("token.header.alg",)),
-        Fault("typ-jws", "typ JWS", rejected("headerType"), _part("header", "typ", "JWS"), ("token.header.typ",),
+        Fault("typ-jws", "typ JWS", rejected("headerType"), _member("header", "typ", "JWS"), ("token.header.typ",),
               lenient=("documented",)),
-        Fault("kid-empty", "an empty kid", rejected("headerKeyID"), _part("header", "kid", ""), ("token.header.kid",)),
+        Fault("kid-empty", "an empty kid", rejected("headerKeyID"), _member("header", "kid", ""),
+              ("token.header.kid",)),
         Fault("crit-unknown", "crit naming an extension no validator understands", rejected("headerCritical"),
-              lambda draft: _part("header", "x-unknown", True)(_part("header", "crit", ["x-unknown"])(draft)),
+              lambda draft: _member("header", "x-unknown", True)(_member("header", "crit", ["x-unknown"])(draft)),
               ("token.jose.crit.documented",), harmless={"ios-sdk": "token.jose.crit.ios-sdk"}),
         Fault("kid-unknown", "kid test-key-9, which no key has", rejected("unknownKeyID"),
-              _part("header", "kid", "test-key-9"), ("token.jose.key-by-kid",)),
+              _member("header", "kid", "test-key-9"), ("token.jose.key-by-kid",)),
         Fault("signature-flipped", "a signature with its last bit flipped", rejected("signatureInvalid"),
               _flag("flip"), ("token.jose.signature",)),
         Fault("iss-other", "iss https://accounts.google.com", rejected("issuer"),
-              _part("claims", "iss", "https://accounts.google.com"),
+              _member("claims", "iss", "https://accounts.google.com"),
               {p: tuple(tc.ISSUER_RULES[p]) for p in ("documented", "ios-sdk")}),
-        Fault("aud-number", "aud as a number", rejected("wrongClaimType", "aud"), _part("claims", "aud", 1234567890),
+        Fault("aud-number", "aud as a number", rejected("wrongClaimType", "aud"), _member("claims", "aud", 1234567890),
               ("token.claim.type",)),
-        Fault("aud-other", "aud of another app", rejected("audience"), _part("claims", "aud", "9876543210"),
+        Fault("aud-other", "aud of another app", rejected("audience"), _member("claims", "aud", "9876543210"),
               ("token.aud",)),
-        Fault("exp-now", "exp equal to now", rejected("expired"), _part("claims", "exp", NOW), ("token.exp.strict",)),
-        Fault("iat-old", "iat 601 seconds before now", rejected("issuedTooLongAgo"), _part("claims", "iat", NOW - 601),
+        Fault("exp-now", "exp equal to now", rejected("expired"), _member("claims", "exp", NOW), ("token.exp.strict",)),
+        Fault("iat-old", "iat 601 seconds before now", rejected("issuedTooLongAgo"),
+              _member("claims", "iat", NOW - 601),
               ("token.iat.window",), lenient=("documented",)),
-        Fault("nonce-other", "another nonce", rejected("nonceMismatch"), _part("claims", "nonce", "n-other"),
+        Fault("nonce-other", "another nonce", rejected("nonceMismatch"), _member("claims", "nonce", "n-other"),
               ("token.nonce",)),
-        Fault("sub-missing", "no sub", rejected("missingClaim", "sub"), _part("claims", "sub", MISSING),
+        Fault("sub-missing", "no sub", rejected("missingClaim", "sub"), _member("claims", "sub", MISSING),
               ("token.claim.required",)),
-        Fault("sub-empty", "an empty sub", rejected("emptyClaim", "sub"), _part("claims", "sub", ""),
+        Fault("sub-empty", "an empty sub", rejected("emptyClaim", "sub"), _member("claims", "sub", ""),
               ("token.claim.non-empty",)),
     ),
     orders={

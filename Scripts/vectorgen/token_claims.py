@@ -1156,9 +1156,9 @@ def unknown_claim_vectors():
     return out
 
 
-def _member(part, name, value):
-    """A fault that sets (or, with MISSING, removes) one member of the header or the claims, when that part is an
-    object."""
+def member_fault(part, name, value):
+    """A fault's change that sets (or, with MISSING, removes) one member of a draft's header or claims, when that part
+    is an object (a JSON text is left as it is); the signed-token family's faults use it too."""
     def apply(draft):
         if not isinstance(draft[part], dict):
             return draft
@@ -1174,7 +1174,7 @@ _JTI_UNDECIDED = {"documented": "the documents do not require jti (DECISIONS.md 
 
 
 def _claim_fault(name, what, outcome, claim, value, rules, **more):
-    return Fault(name, what, outcome, _member("claims", claim, value), rules, **more)
+    return Fault(name, what, outcome, member_fault("claims", claim, value), rules, **more)
 
 
 # Fault pairs (vectorgen/fault_pairs.py, DECISIONS.md D59): the baseline token and one fault per check. No source
@@ -1191,17 +1191,17 @@ FAULT_PAIRS = FaultPairs(
               ("token.json.object",)),
         Fault("malformed-claims", "claims that are a JSON array", rejected("malformed"), _text("claims", "[]"),
               ("token.json.object",)),
-        Fault("alg-missing", "no alg", rejected("headerAlgorithm"), _member("header", "alg", MISSING),
+        Fault("alg-missing", "no alg", rejected("headerAlgorithm"), member_fault("header", "alg", MISSING),
               ("token.header.alg",)),
-        Fault("typ-missing", "no typ", rejected("headerType"), _member("header", "typ", MISSING),
+        Fault("typ-missing", "no typ", rejected("headerType"), member_fault("header", "typ", MISSING),
               ("token.header.typ",), lenient=("documented",)),
-        Fault("kid-number", "kid 1 (a number)", rejected("headerKeyID"), _member("header", "kid", 1),
+        Fault("kid-number", "kid 1 (a number)", rejected("headerKeyID"), member_fault("header", "kid", 1),
               ("token.header.kid",)),
-        Fault("alg-hs256", "alg HS256", rejected("headerAlgorithm"), _member("header", "alg", "HS256"),
+        Fault("alg-hs256", "alg HS256", rejected("headerAlgorithm"), member_fault("header", "alg", "HS256"),
               ("token.header.alg",)),
-        Fault("typ-jws", "typ JWS", rejected("headerType"), _member("header", "typ", "JWS"), ("token.header.typ",),
+        Fault("typ-jws", "typ JWS", rejected("headerType"), member_fault("header", "typ", "JWS"), ("token.header.typ",),
               lenient=("documented",)),
-        Fault("kid-empty", "an empty kid", rejected("headerKeyID"), _member("header", "kid", ""),
+        Fault("kid-empty", "an empty kid", rejected("headerKeyID"), member_fault("header", "kid", ""),
               ("token.header.kid",), lenient=("documented",)),
         _claim_fault("jti-missing", "no jti", rejected("missingClaim", "jti"), "jti", MISSING,
                      ("token.claim.jti.ios-sdk",), undecided=_JTI_UNDECIDED),
