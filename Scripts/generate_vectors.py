@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 VECTORS = ROOT / "Vectors"
 sys.path.insert(0, str(ROOT / "Scripts"))
 
-from vectorgen import fault_pairs, harness, shape  # noqa: E402  (after the path is set)
+from vectorgen import fault_pairs, harness, perturbation, shape  # noqa: E402  (after the path is set)
 
 FORMAT_VERSION = 1
 RULES_FILE = "rules.json"
@@ -43,6 +43,8 @@ CHANGELOG_PAGE = "CHANGELOG.md"
 SPECIFICATION_FILE = "SPECIFICATION.md"
 FIELDS_FILE = "Vectors/schema/fields.json"
 FAULT_PAIRS_FILE = "docs/fault-pairs.md"
+PERTURBATIONS_FILE = "docs/perturbations.md"
+DOCS_WRITTEN = (FAULT_PAIRS_FILE, PERTURBATIONS_FILE)  # the pages under docs/ the generator writes
 PROFILES = ("documented", "ios-sdk")
 SCHEMA_WIDTH = 120
 
@@ -103,6 +105,13 @@ def build_family(module_name):
     else:
         raise SystemExit(f"{module_name}: declares neither FAULT_PAIRS nor NO_FAULT_PAIRS (why it has no faults to "
                          "pair; Scripts/vectorgen/fault_pairs.py)")
+    fields = getattr(module, "PERTURBATIONS", None)
+    if fields is not None:
+        perturbed, cells = perturbation.build(fields, vectors)
+        vectors += perturbed
+        perturbation_table = cells
+    else:
+        perturbation_table = getattr(module, "NOT_PERTURBED", "not declared yet")
     ids = Counter(v["id"] for v in vectors)
     duplicated = sorted(i for i, n in ids.items() if n > 1)
     if duplicated:
@@ -117,12 +126,17 @@ def build_family(module_name):
         unknown = [r for r in v["rules"] if r not in known_rules]
         if unknown:
             raise SystemExit(f"{module_name}: {v['id']} names rules missing from vectorgen/rules.py: {unknown}")
+    if not isinstance(perturbation_table, str):
+        unknown = sorted({c.irrelevant for c in perturbation_table if c.irrelevant} - known_rules)
+        if unknown:
+            raise SystemExit(f"{module_name}: perturbation cells irrelevant by rules missing from vectorgen/rules.py: "
+                             f"{unknown}")
     check_inputs(module_name, vectors)
     fixtures = module.fixtures(vectors) if hasattr(module, "fixtures") else {}
     if not hasattr(module, "SHAPE"):
         raise SystemExit(f"{module_name}: declares no SHAPE (Scripts/vectorgen/shape.py)")
     fixtures[schema_path(module.FAMILY)] = shape.render_schema(module.FAMILY, module.SHAPE, module.REASONS)
-    return module.FAMILY, fixtures, fault_table, {
+    return module.FAMILY, fixtures, (fault_table, perturbation_table), {
         "family": module.FAMILY,
         "formatVersion": FORMAT_VERSION,
         "description": module.DESCRIPTION,
@@ -200,8 +214,13 @@ def build_all(module_names, all_modules):
     files = {}
     ids_by_family = {}
     declared, not_declared = [], {}
+    perturbed, not_perturbed = [], {}
     for module_name in module_names:
-        family, fixtures, fault_table, document = build_family(module_name)
+        family, fixtures, (fault_table, perturbation_table), document = build_family(module_name)
+        if isinstance(perturbation_table, str):
+            not_perturbed[family] = perturbation_table
+        else:
+            perturbed.append((family, perturbation_table))
         if isinstance(fault_table, str):
             not_declared[family] = fault_table
         else:
@@ -213,6 +232,7 @@ def build_all(module_names, all_modules):
     if module_names == all_modules:
         files[FIELDS_FILE] = (render_compact(build_fields(module_names)), None)
         files[FAULT_PAIRS_FILE] = (fault_pairs.table(declared, not_declared), None)
+        files[PERTURBATIONS_FILE] = (perturbation.table(perturbed, not_perturbed), None)
         families = [importlib.import_module(f"vectorgen.{name}").FAMILY for name in module_names]
         for path, schema in harness.schemas(families).items():
             files[path] = (render_compact(schema), None)

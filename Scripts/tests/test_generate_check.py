@@ -29,7 +29,8 @@ class GeneratorCheck(unittest.TestCase):
         for oracle in (ROOT / mutants).glob("*-oracle.json"):
             shutil.copy(oracle, self.root / mutants / oracle.name)
         (self.root / "docs").mkdir()
-        shutil.copy(ROOT / generate_vectors.FAULT_PAIRS_FILE, self.root / generate_vectors.FAULT_PAIRS_FILE)
+        for page in generate_vectors.DOCS_WRITTEN:
+            shutil.copy(ROOT / page, self.root / page)
 
     def tearDown(self):
         shutil.rmtree(self.root)

@@ -48,9 +48,12 @@ RELEASES = [
                    "docs/fault-pairs.md): every two faults of each refusing family at once (code-verifier, "
                    "login-configuration, token-claims, signed-token, login-result), expecting the earlier check where a "
                    "source orders them (the SDK's order for a verifier, a configuration and a callback; for a token, what a check needs comes first and, documented, "
-                   "the header's alg before the signature) and either reason where none does.",
+                   "the header's alg before the signature) and either reason where none does. Perturbations "
+                   "(docs/perturbations.md): a catalogue of string transformations (case, surrounding whitespace, "
+                   "invisible characters, NFKC and NFD forms, NUL, empty) applied to every string field of the nonce, "
+                   "code-verifier and login-configuration families, each expecting the field's rule.",
         # Groups whose every vector this release adds, in file order: generated from declarations, not listed.
-        "addedGroups": ["fault-pair"],
+        "addedGroups": ["fault-pair", "perturbation"],
         "added": ["login-result::id-token::valid-token-profile-claims.ios-sdk", "token-claims::numbers::exp-2-pow-63",
                   "token-claims::numbers::exp-above-uint64", "token-claims::numbers::exp-fraction",
                   "token-claims::numbers::exp-below-int64", "token-claims::numbers::exp-negative-fraction",

@@ -36,6 +36,7 @@ import unicodedata
 
 from .common import B1, B8, vector
 from .fault_pairs import Fault, FaultPairs, Precedes
+from .perturbation import PerturbedField
 from .shape import Constraint, Family, closed, fld, outcome, reason, string
 
 FAMILY = "code-verifier"
@@ -468,6 +469,33 @@ FAULT_PAIRS = FaultPairs(
     check=lambda i, profile: _evaluate(i["codeVerifier"], profile),
     check_pairs=False,  # _evaluate refuses an input that breaks both rules
     notes={"documented": "RFC 7636 states no order between its two rules"},
+)
+
+
+def _perturbed_reading(i, profile):
+    """The verifier rules for a perturbed verifier (vectorgen/perturbation.py): the outcome of _evaluate, and the rule
+    each refused or allowed character rests on."""
+    verifier = i["codeVerifier"]
+    outcome = _evaluate(verifier, profile)
+    if outcome == invalid("length"):
+        return outcome, [R_LENGTH]
+    rules = []
+    for ch in verifier:
+        if ch in UNRESERVED:
+            continue
+        if ch.isascii():
+            rules.append(R_CONTROLS if not ch.isprintable() or ch == " " else R_CHARSET)
+        elif unicodedata.category(ch)[0] in "LMN":
+            rules.append(R_UNICODE_DOC if profile == "documented" else R_UNICODE_SDK)
+        else:
+            rules.append(R_NON_ASCII_SYMBOL)
+    return outcome, list(dict.fromkeys(rules)) or [R_CHARSET]
+
+
+# Perturbations (vectorgen/perturbation.py): a valid 60-character verifier starting with fi (a pair NFKC folds).
+PERTURBATIONS = (
+    PerturbedField(FAMILY, "codeVerifier", {"codeVerifier": "fi" + filler(58)}, _perturbed_reading, tuple(REFS),
+                   irrelevant={"decomposed": R_CHARSET}),
 )
 
 

@@ -14,6 +14,7 @@ import unicodedata
 from .common import (B1, B8, SEED_LIMITED_LOGIN_FR, SEED_LIMITED_LOGIN_VI, SEED_LOGIN_REVIEW_JA, permission_set,
                      vector)
 from .fault_pairs import Fault, FaultPairs, chain
+from .perturbation import PerturbedField
 from .nonce import R_EMPTY, R_ZS, R_NEWLINE_DOC, R_NEWLINE_SDK, whitespace_rules
 from .shape import SET, VERBATIM, Family, array, closed, common, enum, fld, nullable, obj, outcome, reason, string
 
@@ -807,6 +808,52 @@ FAULT_PAIRS = FaultPairs(
     refs=(B1, B8, "DECISIONS.md D26", "DECISIONS.md D59", *ORDER_REFS[1:]),
     check=_evaluate,
     notes={DOC: "no public document orders the configuration's checks (DECISIONS.md D26)"},
+)
+
+
+def _perturbed_rules(name, i, profile, outcome):
+    """The rules a configuration with one perturbed string member rests on (vectorgen/perturbation.py)."""
+    value = i[name]
+    if name == "nonce":
+        zwsp = ["nonce.zero-width-space.documented" if profile == DOC else "nonce.zero-width-space.ios-sdk"] \
+            if "\u200b" in value else []
+        newline = any(ch in value for ch in NONCE_NEWLINES)
+        if outcome["result"] == "refused":
+            return _nonce_rules(value, profile if newline else None) + zwsp
+        return [R_NONCE] + ([R_NEWLINE_SDK] if newline else []) + zwsp
+    if name == "authType":
+        return [R_AUTH_TYPE]
+    if name == "messengerPageId":
+        return [R_MESSENGER]
+    if outcome["result"] == "created":
+        return [R_VERIFIER_CHARSET]
+    if not 43 <= len(value) <= 128:
+        return [R_VERIFIER_LENGTH]
+    unicode = [ch for ch in value if not ch.isascii() and unicodedata.category(ch)[0] in "LMN"]
+    if unicode and all(_verifier_char_ok(ch, profile) or ch in unicode for ch in value):
+        return [R_VERIFIER_CHARSET, R_VERIFIER_UNICODE_DOC if profile == DOC else R_VERIFIER_UNICODE_SDK]
+    return [R_VERIFIER_CHARSET]
+
+
+def _perturbed(name):
+    def reading(i, profile):
+        outcome = _evaluate(i, profile)
+        return outcome, _perturbed_rules(name, i, profile, outcome)
+    return reading
+
+
+# Perturbations (vectorgen/perturbation.py): each string member of a configuration that creates, perturbed alone.
+# The auth type's values are ASCII without fi: NFD and the ligature cannot change them, and only the three exact
+# values pass (configuration.auth-type).
+_PERTURBED_BASE = inp(["email", "public_profile"], nonce="fi-Nonce-\u00e9-42", messengerPageId="fi-page-\u00e9-7",
+                      codeVerifier="fi" + _verifier(58))
+PERTURBATIONS = (
+    PerturbedField(F, "nonce", _PERTURBED_BASE, _perturbed("nonce"), tuple(NONCE_REFS)),
+    PerturbedField(F, "authType", _PERTURBED_BASE, _perturbed("authType"), (B1,),
+                   irrelevant={"ligature": R_AUTH_TYPE, "decomposed": R_AUTH_TYPE}),
+    PerturbedField(F, "messengerPageId", _PERTURBED_BASE, _perturbed("messengerPageId"), (B1,)),
+    PerturbedField(F, "codeVerifier", _PERTURBED_BASE, _perturbed("codeVerifier"), tuple(VERIFIER_REFS),
+                   irrelevant={"decomposed": R_VERIFIER_CHARSET}),
 )
 
 

@@ -24,6 +24,7 @@ import unicodedata
 
 from .common import B1, B8, SEED_LIMITED_LOGIN_FR, SEED_LIMITED_LOGIN_VI, vector
 from .fault_pairs import Fault, FaultPairs
+from .perturbation import PerturbedField
 from .shape import Constraint, Family, closed, fld, outcome, reason, string
 
 FAMILY = "nonce"
@@ -307,6 +308,37 @@ FAULT_PAIRS = FaultPairs(
     unordered_rule=None,
     refs=tuple(REFS_BOTH),
     check=lambda i, profile: (_documented_outcome if profile == "documented" else _ios_sdk_outcome)(i["nonce"]),
+)
+
+
+def _perturbed_reading(i, profile):
+    """The nonce rule for a perturbed nonce (vectorgen/perturbation.py): the outcome of the profile's predicate, and
+    the rules that decide it."""
+    nonce, documented = i["nonce"], profile == "documented"
+    outcome = _documented_outcome(nonce) if documented else _ios_sdk_outcome(nonce)
+    newline = any(ch in nonce for ch, _ in NEWLINES)
+    if outcome == INVALID_EMPTY:
+        return outcome, [R_EMPTY]
+    if outcome == INVALID_WHITESPACE:
+        extra = ([R_NEWLINE_DOC] if documented and newline else []) + (
+            [R_ZWSP_SDK] if not documented and ZWSP in nonce else [])
+        return outcome, extra + whitespace_rules(nonce, documented=documented)
+    rules = [R_NO_CHARSET_LIMIT]
+    if newline:
+        rules.append(R_NEWLINE_SDK)
+    if ZWSP in nonce:
+        rules.append(R_ZWSP_DOC)
+    if any(ch in nonce for ch, _, _ in NOT_WHITESPACE) or any(ch in nonce for ch, _ in CONTROLS):
+        rules.append(R_NOT_WHITESPACE)
+    if unicodedata.normalize("NFKC", nonce) != nonce:
+        rules.append(R_NO_NORMALISATION)
+    return outcome, rules
+
+
+# Perturbations (vectorgen/perturbation.py): a nonce with a letter pair NFKC folds (fi), a letter NFD decomposes (é)
+# and ASCII letters, so that every class of the catalogue changes it.
+PERTURBATIONS = (
+    PerturbedField(FAMILY, "nonce", {"nonce": "fi-Nonce-é-42"}, _perturbed_reading, tuple(REFS_BOTH)),
 )
 
 

@@ -1,0 +1,210 @@
+"""The perturbation catalogue (SPECIFICATION.md "Perturbations"): the ways implementations transform a string they
+should keep or compare exactly, as data, applied mechanically to every declared field.
+
+A family declares `PERTURBATIONS = (PerturbedField(...), ...)`: for each input field whose rules read a string, a base
+input and the family's rule for that field (`reading`: an input and a profile -> the expected outcome and the rules
+it rests on). The generator applies every class of STRING_CLASSES to the field's value and makes one vector per
+class (one per profile where the readings differ), unless a vector with the same input already says the same (the
+table then names it, and a different expectation is an error: the two would contradict). A class that cannot
+change the value (no letter to flip, nothing to decompose) needs the rule that says why it is irrelevant, in the
+field's `irrelevant`; the generator refuses a cell that has neither a vector nor such a rule.
+
+`table(...)` renders docs/perturbations.md: family × field × class -> vector IDs or the rule that makes the class
+irrelevant, with the share of irrelevant cells per family. The differential fuzzer's string classes
+(Scripts/fuzzing/perturbations.py) were the seed. Standard library only.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from .common import PROFILES, vector
+
+GROUP = "perturbation"
+
+
+def _middle(value: str, inserted: str) -> str:
+    half = len(value) // 2
+    return value[:half] + inserted + value[half:]
+
+
+def _fullwidth(value: str) -> Optional[str]:
+    """The first ASCII letter or digit as its fullwidth form (U+FF01..U+FF5E; NFKC folds it back)."""
+    for i, ch in enumerate(value):
+        if ch.isascii() and ch.isalnum():
+            return value[:i] + chr(ord(ch) + 0xFEE0) + value[i + 1:]
+    return None
+
+
+@dataclass(frozen=True)
+class StringClass:
+    """One way to transform a string, with why implementations do it."""
+    name: str
+    what: str
+    why: str
+    apply: Callable[[str], Optional[str]]  # the value -> the perturbed value, or None when it cannot change it
+
+
+STRING_CLASSES: tuple[StringClass, ...] = (
+    StringClass("case-flipped", "every letter's case flipped", "case-insensitive comparison or case folding",
+                lambda s: s.swapcase() if s.swapcase() != s else None),
+    StringClass("leading-space", "a SPACE before it", "trimming before a comparison", lambda s: " " + s),
+    StringClass("trailing-space", "a SPACE after it", "trimming before a comparison", lambda s: s + " "),
+    StringClass("no-break-space-around", "U+00A0 NO-BREAK SPACE on both sides",
+                "Unicode-aware trimming (Zs)", lambda s: "\u00a0" + s + "\u00a0"),
+    StringClass("line-feed-appended", "a LINE FEED after it", "line-oriented reading that drops the newline",
+                lambda s: s + "\n"),
+    StringClass("zero-width-space-inside", "U+200B ZERO WIDTH SPACE in the middle",
+                "stripping invisible characters (U+200B is Cf, not White_Space)", lambda s: _middle(s, "\u200b")),
+    StringClass("zero-width-joiner-inside", "U+200D ZERO WIDTH JOINER in the middle",
+                "stripping invisible characters (Cf)", lambda s: _middle(s, "\u200d")),
+    StringClass("byte-order-mark-before", "U+FEFF before it", "dropping a byte order mark inside a string",
+                lambda s: "\ufeff" + s),
+    StringClass("fullwidth-character", "its first ASCII letter or digit in fullwidth form",
+                "NFKC normalisation (UAX #15) before a comparison", _fullwidth),
+    StringClass("ligature", "fi written as U+FB01 LATIN SMALL LIGATURE FI",
+                "NFKC normalisation (UAX #15) before a comparison",
+                lambda s: s.replace("fi", "\ufb01", 1) if "fi" in s else None),
+    StringClass("decomposed", "in Unicode normalisation form D",
+                "canonical equivalence (NFC/NFD) where the rule compares code points",
+                lambda s: unicodedata.normalize("NFD", s) if unicodedata.normalize("NFD", s) != s else None),
+    StringClass("nul-appended", "U+0000 after it", "C strings that end at NUL (RFC 8259 §7 allows \\u0000)",
+                lambda s: s + "\u0000"),
+    StringClass("nul-inside", "U+0000 in the middle", "C strings that end at NUL (RFC 8259 §7 allows \\u0000)",
+                lambda s: _middle(s, "\u0000")),
+    StringClass("empty", "the empty string", "an empty string read as absent, or as present",
+                lambda s: "" if s else None),
+)
+CLASS_NAMES = tuple(c.name for c in STRING_CLASSES)
+
+
+@dataclass(frozen=True)
+class PerturbedField:
+    """A string input field and the family's rule for it."""
+    family: str
+    name: str                                                 # the input member
+    base: Mapping[str, Any]                                   # an input; its `name` member is perturbed
+    reading: Callable[[dict, str], tuple[dict, list[str]]]    # (input, profile) -> (expected outcome, rules)
+    refs: tuple[str, ...]
+    irrelevant: Mapping[str, str] = field(default_factory=dict)  # class -> the rule that makes it irrelevant
+    severity: str = "medium"
+
+    def __post_init__(self) -> None:
+        unknown = sorted(set(self.irrelevant) - set(CLASS_NAMES))
+        if unknown:
+            raise ValueError(f"{self.family}.{self.name}: unknown classes {unknown}")
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One field × class: its vectors (new or already in the family), or the rule that makes it irrelevant."""
+    field: PerturbedField
+    cls: StringClass
+    vectors: tuple[str, ...] = ()
+    irrelevant: Optional[str] = None
+
+
+def build(fields: tuple[PerturbedField, ...], existing: list[dict]) -> tuple[list[dict], list[Cell]]:
+    """The new vectors and every cell; `existing` is the family's other vectors (an equal one is named, not made)."""
+    by_input: dict[tuple[str, str], dict] = {}
+    for v in existing:
+        for profile in v.get("profiles", PROFILES):
+            by_input.setdefault((profile, json.dumps(v["input"], sort_keys=True)), v)
+    made: list[dict] = []
+    cells: list[Cell] = []
+    for f in fields:
+        value = f.base[f.name]
+        for cls in STRING_CLASSES:
+            perturbed = cls.apply(value)
+            if perturbed is None or perturbed == value:
+                rule = f.irrelevant.get(cls.name)
+                if rule is None:
+                    raise ValueError(f"{f.family}.{f.name}: class {cls.name} cannot change {value!r}; name the rule "
+                                     "that makes it irrelevant (irrelevant=) or choose a base it changes")
+                cells.append(Cell(f, cls, irrelevant=rule))
+                continue
+            if cls.name in f.irrelevant:
+                raise ValueError(f"{f.family}.{f.name}: class {cls.name} is declared irrelevant but changes the value")
+            cells.append(Cell(f, cls, vectors=_vectors(f, cls, {**f.base, f.name: perturbed}, by_input, made)))
+    return made, cells
+
+
+def _vectors(f: PerturbedField, cls: StringClass, made_input: dict, by_input, made: list[dict]) -> tuple[str, ...]:
+    key = json.dumps(made_input, sort_keys=True)
+    readings = {p: f.reading(made_input, p) for p in PROFILES}
+    named, missing = [], []
+    for profile, (expected, _) in readings.items():
+        other = by_input.get((profile, key))
+        if other is None:
+            missing.append(profile)
+            continue
+        if other["expected"] != expected:
+            raise ValueError(f"{f.family}.{f.name} {cls.name} ({profile}): the field's rule says {expected}, "
+                             f"{other['id']} says {other['expected']}")
+        named.append(other["id"])
+    if not missing:
+        return tuple(dict.fromkeys(named))
+    slug = f"{f.family}::{GROUP}::{re.sub(r'(?<!^)(?=[A-Z])', '-', f.name).lower()}.{cls.name}"
+    what = f"the {f.name} {json.dumps(f.base[f.name])} with {cls.what} ({cls.why})"
+    outcomes = {json.dumps(readings[p][0], sort_keys=True) for p in PROFILES}
+    if len(outcomes) == 1 and len(missing) == len(PROFILES):
+        expected, _ = readings[PROFILES[0]]
+        rules = list(dict.fromkeys(r for p in PROFILES for r in readings[p][1]))
+        made_vector = vector(slug, f"{what}: {_label(expected)}", f.severity, list(f.refs), made_input,
+                             dict(expected), rules=rules)
+        made.append(made_vector)
+        # vector() may hold it under ios-sdk only (a rule only the SDK's code states, DECISIONS.md D31).
+        for profile in made_vector.get("profiles", PROFILES):
+            by_input[(profile, key)] = made_vector
+        return tuple(dict.fromkeys(named + [made_vector["id"]]))
+    for profile in missing:
+        expected, rules = readings[profile]
+        made_vector = vector(f"{slug}.{profile}", f"{profile}: {what}: {_label(expected)}", f.severity,
+                             list(f.refs), made_input, dict(expected), [profile], rules=rules)
+        made.append(made_vector)
+        by_input[(profile, key)] = made_vector
+        named.append(made_vector["id"])
+    return tuple(dict.fromkeys(named))
+
+
+def _label(outcome: Mapping[str, Any]) -> str:
+    details = [str(v) for k, v in outcome.items() if k != "result" and not isinstance(v, (dict, list))]
+    return outcome["result"] + (f" ({', '.join(details)})" if details else "")
+
+
+def table(declared: list[tuple[str, list[Cell]]], not_declared: Mapping[str, str]) -> str:
+    """docs/perturbations.md."""
+    lines = [
+        "# Perturbations",
+        "",
+        "Generated by `Scripts/generate_vectors.py` from each family's `PERTURBATIONS`",
+        "(Scripts/vectorgen/perturbation.py); `--check` reports it when stale. Every class of the catalogue is applied to",
+        "every declared field: each cell names its vectors (made from the field's rule, or already in the family with",
+        "the same input and outcome) or the rule that makes the class irrelevant. No cell is empty.",
+        "",
+        "| class | what it does | the mistake it catches |",
+        "| --- | --- | --- |",
+        *[f"| `{c.name}` | {c.what} | {c.why} |" for c in STRING_CLASSES],
+        "",
+    ]
+    for family, cells in declared:
+        irrelevant = sum(1 for c in cells if c.irrelevant)
+        share = f"{100 * irrelevant / len(cells):.0f}%" if cells else "0%"
+        lines += [f"## {family}", "", f"{len(cells)} cells, {irrelevant} irrelevant ({share}).", ""]
+        fields = list(dict.fromkeys(c.field.name for c in cells))
+        for name in fields:
+            lines += [f"### `{name}`", "", "| class | vectors, or the rule that makes it irrelevant |", "| --- | --- |"]
+            for cell in (c for c in cells if c.field.name == name):
+                shown = ", ".join(f"`{v}`" for v in cell.vectors) if cell.vectors else f"irrelevant: `{cell.irrelevant}`"
+                lines.append(f"| {cell.cls.name} | {shown} |")
+            lines.append("")
+    if not_declared:
+        lines += ["## Families not declared yet", "", "| family | why |", "| --- | --- |"]
+        lines += [f"| {family} | {why} |" for family, why in not_declared.items()]
+        lines.append("")
+    return "\n".join(lines)
