@@ -795,9 +795,19 @@ def verdicts(report):
     return out
 
 
-def check_against(committed, current):
+def unstable_vectors(classifications, implementation_id, variant, vector_ids):
+    """The vectors whose answer classifications.json declares to vary from run to run for this implementation and
+    variant (`unstable`: a library that, say, reports the first of two missing claims in a hash set's order)."""
+    return {vector_id for entry in classifications.get("unstable", []) for match in entry.get("matches", [])
+            if match_any(match.get("implementations", ["*"]), implementation_id)
+            and match_any(match.get("variants", ["*"]), variant)
+            for vector_id in vector_ids if match_any(match.get("vectors", []), vector_id)}
+
+
+def check_against(committed, current, classifications=None):
     """(blocking problems, notes): a pip implementation whose verdicts changed blocks; a Debian one whose installed
-    version differs from the committed report's is a note; with the same version a change blocks too."""
+    version differs from the committed report's is a note; with the same version a change blocks too. A vector
+    declared unstable for the implementation (classifications.json `unstable`) is a note when it changed."""
     problems, notes = [], []
     for implementation in not_run(current):
         notes.append(f"{implementation['id']}: {implementation['status']}, no verdict: "
@@ -812,6 +822,10 @@ def check_against(committed, current):
             problems.append(f"{key}: not in the committed report (regenerate it with Scripts/compare.py)")
             continue
         changed = sorted(vector_id for vector_id in set(before) | set(now) if before.get(vector_id) != now.get(vector_id))
+        unstable = unstable_vectors(classifications or {}, key[0], key[1], changed)
+        if unstable:
+            notes.append(f"{key[0]} {key[1]} {key[2]}: declared unstable, changed: " + ", ".join(sorted(unstable)))
+            changed = [vector_id for vector_id in changed if vector_id not in unstable]
         if not changed:
             continue
         lines = [f"  {vector_id}: committed {before.get(vector_id, '(absent)')}, now {now.get(vector_id, '(absent)')}"
@@ -877,7 +891,8 @@ def main(argv=None):
             print(f"  {item['implementation']} {item['variant']}: {item['id']} answered {item['answered']}")
         status = 1 if arguments.strict else 0
     if arguments.check:
-        problems, notes = check_against(load_json(arguments.check), report)
+        declared = load_json(arguments.classifications) if Path(arguments.classifications).exists() else {}
+        problems, notes = check_against(load_json(arguments.check), report, declared)
         for note in notes:
             print(f"NOTE {note}")
         for problem in problems:
@@ -885,7 +900,7 @@ def main(argv=None):
         if problems:
             status = 1
         else:
-            print("verdicts match the committed report" + (" (Debian version differences reported above)" if notes else ""))
+            print("verdicts match the committed report" + (" (the notes above: Debian version differences, unstable vectors)" if notes else ""))
     return status
 
 

@@ -124,6 +124,19 @@ class CheckAgainstCommitted(unittest.TestCase):
         problems, _ = compare.check_against(report("debian", "1", {"a": "pass"}), report("debian", "1", {"a": "fail"}))
         self.assertEqual(len(problems), 1)
 
+    def test_a_vector_declared_unstable_is_noted_not_failed(self):
+        unstable = {"unstable": [{"id": "x-order", "why": "a hash set's order",
+                                  "matches": [{"implementations": ["x"], "variants": ["library"], "vectors": ["a"]}]}]}
+        problems, notes = compare.check_against(report("pip", "1", {"a": "pass", "b": "pass"}),
+                                                report("pip", "1", {"a": "fail", "b": "pass"}), unstable)
+        self.assertEqual(problems, [])
+        self.assertIn("declared unstable, changed: a", notes[0])
+        # Only the declared vector: another change still fails.
+        problems, _ = compare.check_against(report("pip", "1", {"a": "pass", "b": "pass"}),
+                                            report("pip", "1", {"a": "fail", "b": "fail"}), unstable)
+        self.assertEqual(len(problems), 1)
+        self.assertNotIn("  a:", problems[0])
+
     def test_an_implementation_missing_from_the_committed_report_fails(self):
         committed = {"implementations": []}
         problems, _ = compare.check_against(committed, report("pip", "1", {"a": "pass"}))
