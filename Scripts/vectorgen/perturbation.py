@@ -85,14 +85,25 @@ CLASS_NAMES = tuple(c.name for c in STRING_CLASSES)
 
 @dataclass(frozen=True)
 class PerturbedField:
-    """A string input field and the family's rule for it."""
+    """A string field and the family's rule for it. By default the field is the input member `name`; a field inside
+    a structure (a claim of a JSON text) gives `get` and `put` on a draft, and `render` makes the input from it."""
     family: str
-    name: str                                                 # the input member
-    base: Mapping[str, Any]                                   # an input; its `name` member is perturbed
-    reading: Callable[[dict, str], tuple[dict, list[str]]]    # (input, profile) -> (expected outcome, rules)
+    name: str                                                 # the field's name (in IDs, lower-case, '-' for camelCase)
+    base: Mapping[str, Any]                                   # an input (or a draft); its field is perturbed
+    reading: Callable[[dict, str], tuple]                     # (input, profile) -> (expected, rules[, also accepted])
     refs: tuple[str, ...]
     irrelevant: Mapping[str, str] = field(default_factory=dict)  # class -> the rule that makes it irrelevant
     severity: str = "medium"
+    get: Optional[Callable[[Any], str]] = None                # draft -> the field's value
+    put: Optional[Callable[[Any, str], Any]] = None           # (draft, value) -> the draft with the value
+    render: Optional[Callable[[Any], dict]] = None            # draft -> the input
+
+    def value(self) -> str:
+        return self.get(self.base) if self.get else self.base[self.name]
+
+    def made(self, value: str) -> dict:
+        draft = self.put(self.base, value) if self.put else {**self.base, self.name: value}
+        return self.render(draft) if self.render else draft
 
     def __post_init__(self) -> None:
         unknown = sorted(set(self.irrelevant) - set(CLASS_NAMES))
@@ -118,7 +129,7 @@ def build(fields: tuple[PerturbedField, ...], existing: list[dict]) -> tuple[lis
     made: list[dict] = []
     cells: list[Cell] = []
     for f in fields:
-        value = f.base[f.name]
+        value = f.value()
         for cls in STRING_CLASSES:
             perturbed = cls.apply(value)
             if perturbed is None or perturbed == value:
@@ -130,42 +141,42 @@ def build(fields: tuple[PerturbedField, ...], existing: list[dict]) -> tuple[lis
                 continue
             if cls.name in f.irrelevant:
                 raise ValueError(f"{f.family}.{f.name}: class {cls.name} is declared irrelevant but changes the value")
-            cells.append(Cell(f, cls, vectors=_vectors(f, cls, {**f.base, f.name: perturbed}, by_input, made)))
+            cells.append(Cell(f, cls, vectors=_vectors(f, cls, f.made(perturbed), by_input, made)))
     return made, cells
 
 
 def _vectors(f: PerturbedField, cls: StringClass, made_input: dict, by_input, made: list[dict]) -> tuple[str, ...]:
     key = json.dumps(made_input, sort_keys=True)
-    readings = {p: f.reading(made_input, p) for p in PROFILES}
+    readings = {p: (tuple(f.reading(made_input, p)) + (None,))[:3] for p in PROFILES}
     named, missing = [], []
-    for profile, (expected, _) in readings.items():
+    for profile, (expected, _, also) in readings.items():
         other = by_input.get((profile, key))
         if other is None:
             missing.append(profile)
             continue
-        if other["expected"] != expected:
-            raise ValueError(f"{f.family}.{f.name} {cls.name} ({profile}): the field's rule says {expected}, "
-                             f"{other['id']} says {other['expected']}")
+        if other["expected"] != expected or other.get("alsoAccepted") != also:
+            raise ValueError(f"{f.family}.{f.name} {cls.name} ({profile}): the field's rule says {expected} (also "
+                             f"{also}), {other['id']} says {other['expected']} (also {other.get('alsoAccepted')})")
         named.append(other["id"])
     if not missing:
         return tuple(dict.fromkeys(named))
     slug = f"{f.family}::{GROUP}::{re.sub(r'(?<!^)(?=[A-Z])', '-', f.name).lower()}.{cls.name}"
-    what = f"the {f.name} {json.dumps(f.base[f.name])} with {cls.what} ({cls.why})"
-    outcomes = {json.dumps(readings[p][0], sort_keys=True) for p in PROFILES}
+    what = f"the {f.name} {json.dumps(f.value())} with {cls.what} ({cls.why})"
+    outcomes = {json.dumps(readings[p][::2], sort_keys=True) for p in PROFILES}
     if len(outcomes) == 1 and len(missing) == len(PROFILES):
-        expected, _ = readings[PROFILES[0]]
+        expected, _, also = readings[PROFILES[0]]
         rules = list(dict.fromkeys(r for p in PROFILES for r in readings[p][1]))
         made_vector = vector(slug, f"{what}: {_label(expected)}", f.severity, list(f.refs), made_input,
-                             dict(expected), rules=rules)
+                             dict(expected), rules=rules, also_accepted=also)
         made.append(made_vector)
         # vector() may hold it under ios-sdk only (a rule only the SDK's code states, DECISIONS.md D31).
         for profile in made_vector.get("profiles", PROFILES):
             by_input[(profile, key)] = made_vector
         return tuple(dict.fromkeys(named + [made_vector["id"]]))
     for profile in missing:
-        expected, rules = readings[profile]
+        expected, rules, also = readings[profile]
         made_vector = vector(f"{slug}.{profile}", f"{profile}: {what}: {_label(expected)}", f.severity,
-                             list(f.refs), made_input, dict(expected), [profile], rules=rules)
+                             list(f.refs), made_input, dict(expected), [profile], rules=rules, also_accepted=also)
         made.append(made_vector)
         by_input[(profile, key)] = made_vector
         named.append(made_vector["id"])

@@ -9,9 +9,11 @@ documented and observed readings disagree (issuer host rule, a future `iat`) the
 """
 
 import json
+import unicodedata
 
 from .common import B4, B8, SEED_LIMITED_LOGIN_FR, SEED_LIMITED_LOGIN_VI, vector
 from .fault_pairs import Fault, FaultPairs
+from .perturbation import PerturbedField
 from .shape import (CANONICAL_EQUIVALENCE, EPOCH_SECONDS, VERBATIM, Constraint, Family, array, closed, defined, enum,
                     fld, mapping, number, obj, outcome, reason, string)
 
@@ -1245,3 +1247,66 @@ def vectors():
         *unknown_claim_vectors(),
     ]
     return out + number_vectors(out) + now_vectors()
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Perturbations (vectorgen/perturbation.py): the claims compared with the context (nonce with the expected nonce, aud
+# with the app ID) and the header's alg, each perturbed alone in the baseline token. The expected nonce and the claim
+# start equal and hold a fi pair and an é, so that every class changes the claim.
+
+def _equal(claim, expected, profile):
+    """Code point by code point (documented); Swift's String ==, canonical equivalence (ios-sdk; D10, D11)."""
+    if profile == "ios-sdk":
+        return unicodedata.normalize("NFD", claim) == unicodedata.normalize("NFD", expected)
+    return claim == expected
+
+
+def _compared_reading(claim, context, reason, rules, canonical):
+    """The rule of a claim compared with a context value: equal -> accepted with the claims; the empty nonce ->
+    emptyClaim (documented also accepts nonceMismatch, D09); otherwise `reason`."""
+    def reading(i, profile):
+        claims = json.loads(i["claims"])
+        value = claims[claim]
+        if claim == "nonce" and value == "":
+            also = [rejected(reason)] if profile == "documented" else None
+            return rejected("emptyClaim", "nonce"), ["token.claim.non-empty"], also
+        equal = _equal(value, i[context], profile)
+        if unicodedata.normalize("NFD", value) == unicodedata.normalize("NFD", i[context]) and value != i[context]:
+            profiled = [canonical[profile]]
+        else:
+            profiled = []
+        return (accepted(required_of(claims)) if equal else rejected(reason)), rules + profiled
+    return reading
+
+
+def _alg_reading(i, profile):
+    return ((accepted(required_of(json.loads(i["claims"]))) if json.loads(i["header"])["alg"] == "RS256"
+             else rejected("headerAlgorithm")), ["token.header.alg"])
+
+
+_PERTURBED_NONCE = "fi-Nonce-\u00e9-42"
+_PERTURBED_DRAFT = {"header": HEADER, "claims": {**CLAIMS, "nonce": _PERTURBED_NONCE}, "nonce": _PERTURBED_NONCE}
+
+
+def _draft_field(part, name):
+    return {"get": lambda draft: draft[part][name],
+            "put": lambda draft, value: {**draft, part: {**draft[part], name: value}},
+            "render": lambda draft: token(header=draft["header"], claims=draft["claims"], nonce=draft["nonce"])}
+
+
+_DIGITS_ONLY = "token.aud"  # the app ID is digits: no case, no decomposition, no fi to fold (a string compared exactly)
+PERTURBATIONS = (
+    PerturbedField(FAMILY, "nonce", _PERTURBED_DRAFT, _compared_reading(
+        "nonce", "expectedNonce", "nonceMismatch", ["token.nonce"],
+        {"documented": "token.nonce.code-points.documented", "ios-sdk": "token.nonce.canonical.ios-sdk"}),
+        (B4, "RFC 7519 §7.3", SEED_LIMITED_LOGIN_FR), severity="critical", **_draft_field("claims", "nonce")),
+    PerturbedField(FAMILY, "aud", _PERTURBED_DRAFT, _compared_reading(
+        "aud", "appID", "audience", ["token.aud"],
+        {"documented": "token.aud.code-points.documented", "ios-sdk": "token.aud.canonical.ios-sdk"}),
+        (B4, "RFC 7519 §4.1.3"), severity="critical",
+        irrelevant={"case-flipped": _DIGITS_ONLY, "ligature": _DIGITS_ONLY, "decomposed": _DIGITS_ONLY},
+        **_draft_field("claims", "aud")),
+    PerturbedField(FAMILY, "alg", _PERTURBED_DRAFT, _alg_reading, (B4, "RFC 7515 §4.1.1"), severity="critical",
+                   irrelevant={"ligature": "token.header.alg", "decomposed": "token.header.alg"},
+                   **_draft_field("header", "alg")),
+)
