@@ -51,8 +51,8 @@ RELEASES = [
                    "the header's alg before the signature) and either reason where none does. Perturbations "
                    "(docs/perturbations.md): a catalogue of string transformations (case, surrounding whitespace, "
                    "invisible characters, NFKC and NFD forms, NUL, empty) applied to every string field of the nonce, "
-                   "code-verifier and login-configuration families and to the token-claims nonce, aud and alg, each "
-                   "expecting the field's rule.",
+                   "code-verifier and login-configuration families and to the nonce, aud and alg of token-claims and "
+                   "signed-token, each expecting the field's rule.",
         # Groups whose every vector this release adds, in file order: generated from declarations, not listed.
         "addedGroups": ["fault-pair", "perturbation"],
         "added": ["login-result::id-token::valid-token-profile-claims.ios-sdk", "token-claims::numbers::exp-2-pow-63",

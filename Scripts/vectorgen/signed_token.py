@@ -1590,6 +1590,19 @@ FAULT_PAIRS = FaultPairs(
 )
 
 
+def _decoded_parts(i):
+    """The header and payload texts of an input's token (its first two segments, base64url-decoded)."""
+    header, payload = i["token"].split(".")[:2]
+    return b64url_decode_lenient(header).decode("utf-8"), b64url_decode_lenient(payload).decode("utf-8")
+
+
+# Perturbations (vectorgen/perturbation.py): the token-claims fields (the claims nonce and aud, the header's alg) in a
+# token signed by test-key-1, so the perturbed value is what decides.
+PERTURBATIONS = tc.perturbed_fields(
+    FAMILY, lambda draft: inp(signed(header=draft["header"], claims=draft["claims"]), nonce=draft["nonce"]),
+    _decoded_parts)
+
+
 def vectors():
     VECTORS.clear()
     RANDOMIZED.update(_load_randomized())

@@ -1261,11 +1261,12 @@ def _equal(claim, expected, profile):
     return claim == expected
 
 
-def _compared_reading(claim, context, reason, rules, canonical):
+def compared_reading(claim, context, reason, rules, canonical, parts=lambda i: (i["header"], i["claims"])):
     """The rule of a claim compared with a context value: equal -> accepted with the claims; the empty nonce ->
-    emptyClaim (documented also accepts nonceMismatch, D09); otherwise `reason`."""
+    emptyClaim (documented also accepts nonceMismatch, D09); otherwise `reason`. `parts` gives an input's header and
+    claims texts (the signed-token family decodes them from its token)."""
     def reading(i, profile):
-        claims = json.loads(i["claims"])
+        claims = json.loads(parts(i)[1])
         value = claims[claim]
         if claim == "nonce" and value == "":
             also = [rejected(reason)] if profile == "documented" else None
@@ -1279,34 +1280,43 @@ def _compared_reading(claim, context, reason, rules, canonical):
     return reading
 
 
-def _alg_reading(i, profile):
-    return ((accepted(required_of(json.loads(i["claims"]))) if json.loads(i["header"])["alg"] == "RS256"
-             else rejected("headerAlgorithm")), ["token.header.alg"])
+def alg_reading(parts=lambda i: (i["header"], i["claims"])):
+    """The rule of the header's alg: exactly RS256, else headerAlgorithm."""
+    def reading(i, profile):
+        header, claims = (json.loads(text) for text in parts(i))
+        return ((accepted(required_of(claims)) if header["alg"] == "RS256" else rejected("headerAlgorithm")),
+                ["token.header.alg"])
+    return reading
 
 
-_PERTURBED_NONCE = "fi-Nonce-\u00e9-42"
-_PERTURBED_DRAFT = {"header": HEADER, "claims": {**CLAIMS, "nonce": _PERTURBED_NONCE}, "nonce": _PERTURBED_NONCE}
-
-
-def _draft_field(part, name):
-    return {"get": lambda draft: draft[part][name],
-            "put": lambda draft, value: {**draft, part: {**draft[part], name: value}},
-            "render": lambda draft: token(header=draft["header"], claims=draft["claims"], nonce=draft["nonce"])}
-
-
+PERTURBED_NONCE = "fi-Nonce-\u00e9-42"
+PERTURBED_DRAFT = {"header": HEADER, "claims": {**CLAIMS, "nonce": PERTURBED_NONCE}, "nonce": PERTURBED_NONCE}
 _DIGITS_ONLY = "token.aud"  # the app ID is digits: no case, no decomposition, no fi to fold (a string compared exactly)
-PERTURBATIONS = (
-    PerturbedField(FAMILY, "nonce", _PERTURBED_DRAFT, _compared_reading(
-        "nonce", "expectedNonce", "nonceMismatch", ["token.nonce"],
-        {"documented": "token.nonce.code-points.documented", "ios-sdk": "token.nonce.canonical.ios-sdk"}),
-        (B4, "RFC 7519 §7.3", SEED_LIMITED_LOGIN_FR), severity="critical", **_draft_field("claims", "nonce")),
-    PerturbedField(FAMILY, "aud", _PERTURBED_DRAFT, _compared_reading(
-        "aud", "appID", "audience", ["token.aud"],
-        {"documented": "token.aud.code-points.documented", "ios-sdk": "token.aud.canonical.ios-sdk"}),
-        (B4, "RFC 7519 §4.1.3"), severity="critical",
-        irrelevant={"case-flipped": _DIGITS_ONLY, "ligature": _DIGITS_ONLY, "decomposed": _DIGITS_ONLY},
-        **_draft_field("claims", "aud")),
-    PerturbedField(FAMILY, "alg", _PERTURBED_DRAFT, _alg_reading, (B4, "RFC 7515 §4.1.1"), severity="critical",
-                   irrelevant={"ligature": "token.header.alg", "decomposed": "token.header.alg"},
-                   **_draft_field("header", "alg")),
-)
+
+
+def perturbed_fields(family, render, parts=lambda i: (i["header"], i["claims"])):
+    """The claims nonce and aud and the header's alg as perturbed fields of a family whose draft is PERTURBED_DRAFT,
+    made into an input by `render` and read back by `parts` (this family's, and signed-token's)."""
+    def draft_field(part, name):
+        return {"get": lambda draft: draft[part][name],
+                "put": lambda draft, value: {**draft, part: {**draft[part], name: value}}, "render": render}
+    return (
+        PerturbedField(family, "nonce", PERTURBED_DRAFT, compared_reading(
+            "nonce", "expectedNonce", "nonceMismatch", ["token.nonce"],
+            {"documented": "token.nonce.code-points.documented", "ios-sdk": "token.nonce.canonical.ios-sdk"}, parts),
+            (B4, "RFC 7519 §7.3", SEED_LIMITED_LOGIN_FR), severity="critical", **draft_field("claims", "nonce")),
+        PerturbedField(family, "aud", PERTURBED_DRAFT, compared_reading(
+            "aud", "appID", "audience", ["token.aud"],
+            {"documented": "token.aud.code-points.documented", "ios-sdk": "token.aud.canonical.ios-sdk"}, parts),
+            (B4, "RFC 7519 §4.1.3"), severity="critical",
+            irrelevant={"case-flipped": _DIGITS_ONLY, "ligature": _DIGITS_ONLY, "decomposed": _DIGITS_ONLY},
+            **draft_field("claims", "aud")),
+        PerturbedField(family, "alg", PERTURBED_DRAFT, alg_reading(parts), (B4, "RFC 7515 §4.1.1"),
+                       severity="critical",
+                       irrelevant={"ligature": "token.header.alg", "decomposed": "token.header.alg"},
+                       **draft_field("header", "alg")),
+    )
+
+
+PERTURBATIONS = perturbed_fields(
+    FAMILY, lambda draft: token(header=draft["header"], claims=draft["claims"], nonce=draft["nonce"]))
