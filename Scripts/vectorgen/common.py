@@ -101,3 +101,18 @@ def vector(id, description, severity, refs, input, expected, profiles=None, *, r
 def permission_set(permissions):
     """A permission set as the files list it: sorted, unique."""
     return sorted(set(permissions))
+
+
+def outcome_label(outcome, nested=True):
+    """An outcome in a few words for a description or a table: its result, then its other members' values
+    ("rejected (missingClaim, sub)", "failed (com.facebook.sdk.core 301)", "cancelled ([user_friends])"); without
+    `nested`, only its plain values (a created configuration is "created", not its members)."""
+    def shown(value):
+        if isinstance(value, dict):
+            return " ".join(shown(v) for v in value.values())
+        if isinstance(value, list):
+            return "[" + ", ".join(shown(v) for v in value) + "]"
+        return str(value)
+    details = [shown(v) for k, v in outcome.items()
+               if k != "result" and (nested or not isinstance(v, (dict, list)))]
+    return outcome["result"] + (f" ({', '.join(details)})" if details else "")

@@ -27,7 +27,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from .common import PROFILES, vector
+from .common import PROFILES, outcome_label, vector
 from .rules import MOVED_TO_IOS_SDK
 
 GROUP = "fault-pair"
@@ -154,17 +154,6 @@ class Cell:
     readings: Mapping[str, str] = field(default_factory=dict)  # profile -> what the vector expects, in words
 
 
-def _label(outcome: Mapping[str, Any]) -> str:
-    def shown(value: Any) -> str:
-        if isinstance(value, Mapping):
-            return " ".join(shown(v) for v in value.values())
-        if isinstance(value, list):
-            return "[" + ", ".join(shown(v) for v in value) + "]"
-        return str(value)
-    details = [shown(v) for k, v in outcome.items() if k != "result"]
-    return outcome["result"] + (f" ({', '.join(details)})" if details else "")
-
-
 def build(pairs: FaultPairs) -> tuple[list[dict], list[Cell]]:
     """The family's fault-pair vectors, and the table's cells (one per pair of faults, in declaration order)."""
     for fault in pairs.faults:
@@ -197,7 +186,7 @@ def _pair(pairs: FaultPairs, a: Fault, b: Fault, out: list[dict]) -> Cell:
     if both == pairs.draft(b) or pairs.draft(b, a) == pairs.draft(a):
         return Cell(a, b, why_none="one rewrites what the other changes: they cannot be made together")
     if a.outcome == b.outcome:
-        return Cell(a, b, why_none=f"both give {_label(a.outcome)}: nothing to order")
+        return Cell(a, b, why_none=f"both give {outcome_label(a.outcome)}: nothing to order")
     made = pairs.render(both)
     if made != pairs.render(pairs.draft(b, a)):
         raise ValueError(f"{pairs.family}: {a.name} and {b.name} give another input applied the other way round")
@@ -258,12 +247,12 @@ def _reading(pairs: FaultPairs, a: Fault, b: Fault, profile: str, draft: Any):
             raise ValueError(f"{pairs.family} {a.name}+{b.name} ({profile}): an optional check beside a change that "
                              "is no fault decides nothing")
         return (only.outcome, [], broken(only, profile) + (other.harmless[profile],),
-                f"{other.name} is no fault here ({other.harmless[profile]}), so {_label(only.outcome)}", True)
+                f"{other.name} is no fault here ({other.harmless[profile]}), so {outcome_label(only.outcome)}", True)
     if decided is None:
         if pairs.unordered_rule is None:
             raise ValueError(f"{pairs.family} {a.name}+{b.name} ({profile}): no order and no unordered rule")
         return (a.outcome, [b.outcome] + skipping, (pairs.unordered_rule,) + broken(a, profile) + broken(b, profile),
-                f"no source orders the two checks, so {_label(a.outcome)} is expected and {_label(b.outcome)} also "
+                f"no source orders the two checks, so {outcome_label(a.outcome)} is expected and {outcome_label(b.outcome)} also "
                 f"accepted{skip_words}",
                 False)
     winner, through = decided
@@ -272,9 +261,9 @@ def _reading(pairs: FaultPairs, a: Fault, b: Fault, profile: str, draft: Any):
         raise ValueError(f"{pairs.family} {a.name}+{b.name} ({profile}): an optional check before a change that is no "
                          "fault: the outcome when it is skipped is not declared")
     accepted = [loser.outcome] + skipping if profile in winner.lenient else []
-    words = f"{winner.name} is checked first ({', '.join(through)}), so {_label(winner.outcome)}"
+    words = f"{winner.name} is checked first ({', '.join(through)}), so {outcome_label(winner.outcome)}"
     if accepted:
-        words += f", or {_label(loser.outcome)} where that check is skipped (it is optional){skip_words}"
+        words += f", or {outcome_label(loser.outcome)} where that check is skipped (it is optional){skip_words}"
     return winner.outcome, accepted, through + broken(winner, profile), words, not accepted
 
 
@@ -297,7 +286,7 @@ def table(declared: list[tuple[FaultPairs, list[Cell]]], not_declared: Mapping[s
         lines += [f"## {pairs.family}", "", "| fault | alone | rules |", "| --- | --- | --- |"]
         for fault in pairs.faults:
             optional = f" (optional under {', '.join(fault.lenient)})" if fault.lenient else ""
-            lines.append(f"| `{fault.name}`: {fault.what} | {_label(fault.outcome)}{optional} | "
+            lines.append(f"| `{fault.name}`: {fault.what} | {outcome_label(fault.outcome)}{optional} | "
                          f"{', '.join(f'`{r}`' for r in dict.fromkeys(x for p in PROFILES for x in broken(fault, p)))} |")
         lines += ["", "Orders a source fixes:", ""]
         for profile in PROFILES:

@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from .common import PROFILES, vector
+from .common import PROFILES, outcome_label, vector
 
 GROUP = "perturbation"
 
@@ -166,8 +166,9 @@ def _vectors(f: PerturbedField, cls: StringClass, made_input: dict, by_input, ma
     if len(outcomes) == 1 and len(missing) == len(PROFILES):
         expected, _, also = readings[PROFILES[0]]
         rules = list(dict.fromkeys(r for p in PROFILES for r in readings[p][1]))
-        made_vector = vector(slug, f"{what}: {_label(expected)}", f.severity, list(f.refs), made_input,
-                             dict(expected), rules=rules, also_accepted=also)
+        label = outcome_label(expected, nested=False)
+        made_vector = vector(slug, f"{what}: {label}", f.severity, list(f.refs), made_input, dict(expected),
+                             rules=rules, also_accepted=also)
         made.append(made_vector)
         # vector() may hold it under ios-sdk only (a rule only the SDK's code states, DECISIONS.md D31).
         for profile in made_vector.get("profiles", PROFILES):
@@ -175,17 +176,13 @@ def _vectors(f: PerturbedField, cls: StringClass, made_input: dict, by_input, ma
         return tuple(dict.fromkeys(named + [made_vector["id"]]))
     for profile in missing:
         expected, rules, also = readings[profile]
-        made_vector = vector(f"{slug}.{profile}", f"{profile}: {what}: {_label(expected)}", f.severity,
-                             list(f.refs), made_input, dict(expected), [profile], rules=rules, also_accepted=also)
+        label = outcome_label(expected, nested=False)
+        made_vector = vector(f"{slug}.{profile}", f"{profile}: {what}: {label}", f.severity, list(f.refs),
+                             made_input, dict(expected), [profile], rules=rules, also_accepted=also)
         made.append(made_vector)
         by_input[(profile, key)] = made_vector
         named.append(made_vector["id"])
     return tuple(dict.fromkeys(named))
-
-
-def _label(outcome: Mapping[str, Any]) -> str:
-    details = [str(v) for k, v in outcome.items() if k != "result" and not isinstance(v, (dict, list))]
-    return outcome["result"] + (f" ({', '.join(details)})" if details else "")
 
 
 def table(declared: list[tuple[str, list[Cell]]], not_declared: Mapping[str, str]) -> str:
