@@ -39,8 +39,9 @@ allow) cites the rule of each reading, and counts for each rule in that rule's r
 reading's rule alone (the lint checks both; decision record D55).
 
 **Fault pairs.** An input that breaks two rules at once tests the order of the checks. Where a source fixes the order
-(the SDK's code, under `ios-sdk`) the vector expects the earlier check's refusal; where none does it expects one of
-the two and also accepts the other (`alsoAccepted`). Each refusing family declares its faults and the orders its
+(one check needs the other's result, a document orders them, or, under `ios-sdk`, the SDK's code does) the vector
+expects the earlier check's refusal; where none does it expects one of the two and also accepts the other
+(`alsoAccepted`). Each refusing family declares its faults and the orders its
 sources fix, and the vectors `<family>::fault-pair::<first>+<second>` are generated from them; `docs/fault-pairs.md`
 lists every pair with its vectors or why it has none (decision record D59).
 
