@@ -404,10 +404,6 @@ enum SignedTokenMutants: MutantCatalogue {
             "canonical equivalence and code points differ only on a canonically equivalent pair: one NFD/NFC pair for aud",
         "signed-token.claims.aud-code-points-under-ios-sdk":
             "canonical equivalence and code points differ only on a canonically equivalent pair: one NFD/NFC pair for aud",
-        "signed-token.claims.nonce-swift-string-equality":
-            "canonical equivalence and code points differ only on a canonically equivalent pair: one NFD/NFC pair for nonce",
-        "signed-token.claims.nonce-code-points-under-ios-sdk":
-            "canonical equivalence and code points differ only on a canonically equivalent pair: one NFD/NFC pair for nonce",
         "signed-token.claims.empty-friends-dropped":
             "the bug changes one input only, user_friends as an empty array",
     ]
