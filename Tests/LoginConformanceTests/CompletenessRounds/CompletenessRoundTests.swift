@@ -35,7 +35,8 @@ import Testing
             if record.runs.contains(where: { $0.suiteVersion == suite.manifest.suiteVersion }) {
                 Issue.record("round \(number)'s first run on suite \(suite.manifest.suiteVersion) is already recorded in \(url.path): a first run is never rewritten")
             } else {
-                record.runs.append(try RoundRecord.Run(round: round, suite: suite, commit: Self.headCommit()))
+                record.runs.append(try RoundRecord.Run(round: round, suite: suite, source: source,
+                                                       commit: Self.headCommit()))
                 try FileManager.default.createDirectory(at: round.folder, withIntermediateDirectories: true)
                 try Data(record.fileText().utf8).write(to: url)
             }
@@ -73,7 +74,7 @@ import Testing
 
     private static func bundledRun(_ round: CompletenessRound) throws -> RoundRecord.Run {
         if let run = bundledRuns.withLock({ $0[round.number] }) { return run }
-        let run = try RoundRecord.Run(round: round, suite: .bundled(), commit: nil)
+        let run = try RoundRecord.Run(round: round, suite: .bundled(), source: "bundled", commit: nil)
         bundledRuns.withLock { $0[round.number] = run }
         return run
     }

@@ -67,38 +67,27 @@ struct RoundRecord: Codable, Equatable {
 }
 
 extension RoundRecord.Run {
-    /// The in-process lane of `round` run against `suite`: every base and every bug, through ``ConformanceEngine``.
-    init(round: CompletenessRound, suite: VectorSuite, commit: String?) throws {
+    /// The in-process lane of `round` run against `suite` (`source`: `bundled` or the path of its `Vectors/`
+    /// folder): every base and every bug, through ``ConformanceEngine``, each in a child process
+    /// (``IsolatedEvaluation``): a bug that crashes fails the vector in flight.
+    init(round: CompletenessRound, suite: VectorSuite, source: String, commit: String?) throws {
         var bases: [RoundRecord.Base] = []
         var bugs: [RoundRecord.Bug] = []
-        for (family, type) in round.implementations {
+        let failures = try IsolatedEvaluation.failures(of: .init(kind: "round", round: round.number, suite: source),
+                                                       shards: ProcessInfo.processInfo.activeProcessorCount)
+        for ((family, type), failures) in zip(round.implementations, failures) {
             let descriptions = try round.bugDescriptions(of: type)
-            let vectors = suite.vectors(for: type.profile, families: [family])
-            let subjects = type.subjects
-            let failures = Self.failures(of: subjects.map(\.subject), on: vectors)
+            let checked = suite.vectors(for: type.profile, families: [family]).count
             let baseFails = Set(failures[0])
-            bases.append(.init(family: family.rawValue, profile: type.profile.rawValue, checked: vectors.count,
+            bases.append(.init(family: family.rawValue, profile: type.profile.rawValue, checked: checked,
                                fails: failures[0]))
-            for (index, subject) in subjects.enumerated().dropFirst() {
+            for (index, subject) in type.subjects.enumerated().dropFirst() {
                 let bug = subject.bug!
                 bugs.append(.init(name: "\(family.rawValue).\(bug)", family: family.rawValue,
                                   profile: type.profile.rawValue, description: descriptions[bug] ?? "",
-                                  checked: vectors.count, killers: failures[index].filter { !baseFails.contains($0) }))
+                                  checked: checked, killers: failures[index].filter { !baseFails.contains($0) }))
             }
         }
         self.init(suiteVersion: suite.manifest.suiteVersion, commit: commit, bases: bases, bugs: bugs)
-    }
-
-    /// For each subject, the IDs of the vectors it fails or errors on, in suite order (the subjects run on every
-    /// core: they are independent).
-    private static func failures(of subjects: [any ConformanceSubject & Sendable], on vectors: [any ConformanceVector])
-        -> [[String]] {
-        let slots = Locked([[String]](repeating: [], count: subjects.count))
-        DispatchQueue.concurrentPerform(iterations: subjects.count) { index in
-            let failed = vectors.filter { ConformanceEngine.evaluate($0, against: subjects[index]).outcome.isProblem }
-                .map(\.metadata.id)
-            slots.withLock { $0[index] = failed }
-        }
-        return slots.withLock { $0 }
     }
 }

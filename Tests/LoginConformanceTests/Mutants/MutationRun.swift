@@ -20,13 +20,26 @@ struct MutationRun: Sendable {
     /// Each vector's rules, to say which rules killed which mutants.
     let rulesByVector: [String: [String]]
 
-    /// The run of ``Mutant/all`` against the bundled vectors.
-    static let bundled: Result<MutationRun, VectorLoadError> = Result { () throws(VectorLoadError) in
-        try MutationRun(suite: VectorSuite.bundled(), mutants: Mutant.all)
+    /// The run of ``Mutant/all`` against the bundled vectors, in child processes (``IsolatedEvaluation``, one per
+    /// core): a mutant that crashes is killed by the vector in flight.
+    static let bundled: Result<MutationRun, any Error> = Result {
+        let suite = try VectorSuite.bundled()
+        let failures = try IsolatedEvaluation.failures(of: .init(kind: "catalogue", suite: "bundled"),
+                                                       shards: ProcessInfo.processInfo.activeProcessorCount)
+        return MutationRun(suite: suite, outcomes: zip(Mutant.all, failures).map { mutant, failed in
+            Outcome(mutant: mutant, killers: failed[0],
+                    checked: suite.vectors(for: mutant.profile, families: [mutant.family]).count)
+        })
     }
 
+    private init(suite: VectorSuite, outcomes: [Outcome]) {
+        self.outcomes = outcomes
+        rulesByVector = Dictionary(uniqueKeysWithValues: suite.vectors.map { ($0.metadata.id, $0.metadata.rules) })
+    }
+
+    /// `mutants` against `suite` in this process (a mutant that crashes ends the process: ``bundled`` isolates them).
     init(suite: VectorSuite, mutants: [Mutant]) {
-        // The mutants are independent: run them on every core (the whole catalogue takes well under a second).
+        // The mutants are independent: run them on every core.
         let slots = OutcomeSlots(count: mutants.count)
         DispatchQueue.concurrentPerform(iterations: mutants.count) { index in
             let mutant = mutants[index]
