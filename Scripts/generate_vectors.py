@@ -106,12 +106,19 @@ def build_family(module_name):
         raise SystemExit(f"{module_name}: declares neither FAULT_PAIRS nor NO_FAULT_PAIRS (why it has no faults to "
                          "pair; Scripts/vectorgen/fault_pairs.py)")
     fields = getattr(module, "PERTURBATIONS", None)
-    if fields is not None:
-        perturbed, cells = perturbation.build(fields, vectors)
-        vectors += perturbed
-        perturbation_table = cells
-    else:
-        perturbation_table = getattr(module, "NOT_PERTURBED", "not declared yet")
+    if fields is None:
+        raise SystemExit(f"{module_name}: declares no PERTURBATIONS (its string fields, perturbed; "
+                         "Scripts/vectorgen/perturbation.py)")
+    unperturbed = getattr(module, "UNPERTURBED", {})
+    exported = shape.export_family(module.SHAPE, module.REASONS)["input"]
+    try:
+        perturbation.check_coverage(module.FAMILY, fields, perturbation.string_paths(exported), unperturbed,
+                                    perturbation.input_paths(exported))
+    except ValueError as error:
+        raise SystemExit(f"{module_name}: {error}")
+    perturbed, cells = perturbation.build(fields, vectors)
+    vectors += perturbed
+    perturbation_table = perturbation.Perturbed(cells, unperturbed)
     ids = Counter(v["id"] for v in vectors)
     duplicated = sorted(i for i, n in ids.items() if n > 1)
     if duplicated:
@@ -126,11 +133,11 @@ def build_family(module_name):
         unknown = [r for r in v["rules"] if r not in known_rules]
         if unknown:
             raise SystemExit(f"{module_name}: {v['id']} names rules missing from vectorgen/rules.py: {unknown}")
-    if not isinstance(perturbation_table, str):
-        unknown = sorted({c.irrelevant for c in perturbation_table if c.irrelevant} - known_rules)
-        if unknown:
-            raise SystemExit(f"{module_name}: perturbation cells irrelevant by rules missing from vectorgen/rules.py: "
-                             f"{unknown}")
+    unknown = sorted({c.irrelevant or c.outside for c in perturbation_table.cells
+                      if c.irrelevant or c.outside} - known_rules)
+    if unknown:
+        raise SystemExit(f"{module_name}: perturbation cells irrelevant (or outside) by rules missing from "
+                         f"vectorgen/rules.py: {unknown}")
     check_inputs(module_name, vectors)
     fixtures = module.fixtures(vectors) if hasattr(module, "fixtures") else {}
     if not hasattr(module, "SHAPE"):
@@ -214,13 +221,10 @@ def build_all(module_names, all_modules):
     files = {}
     ids_by_family = {}
     declared, not_declared = [], {}
-    perturbed, not_perturbed = [], {}
+    perturbed = []
     for module_name in module_names:
         family, fixtures, (fault_table, perturbation_table), document = build_family(module_name)
-        if isinstance(perturbation_table, str):
-            not_perturbed[family] = perturbation_table
-        else:
-            perturbed.append((family, perturbation_table))
+        perturbed.append((family, perturbation_table))
         if isinstance(fault_table, str):
             not_declared[family] = fault_table
         else:
@@ -232,7 +236,7 @@ def build_all(module_names, all_modules):
     if module_names == all_modules:
         files[FIELDS_FILE] = (render_compact(build_fields(module_names)), None)
         files[FAULT_PAIRS_FILE] = (fault_pairs.table(declared, not_declared), None)
-        files[PERTURBATIONS_FILE] = (perturbation.table(perturbed, not_perturbed), None)
+        files[PERTURBATIONS_FILE] = (perturbation.table(perturbed), None)
         families = [importlib.import_module(f"vectorgen.{name}").FAMILY for name in module_names]
         for path, schema in harness.schemas(families).items():
             files[path] = (render_compact(schema), None)

@@ -1,6 +1,7 @@
 """The perturbation catalogue (Scripts/vectorgen/perturbation.py): every class of it is applied to every declared field,
-a cell has vectors or the rule that makes it irrelevant (never neither), a vector already in the family with the same
-input is named rather than repeated (and a contradicting one is an error), and the committed vectors are what the
+a cell has vectors, the rule that makes it irrelevant or the rule that puts it outside the family (never none), a
+vector already in the family with the same input is named rather than repeated (and a contradicting one is an error),
+every string field of a family's shape is perturbed or left with why, and the committed vectors are what the
 declarations generate.
 
 Run: .venv/bin/python -m unittest discover -s Scripts/tests
@@ -17,7 +18,8 @@ sys.path.insert(0, str(ROOT / "Scripts"))
 
 import generate_vectors  # noqa: E402
 from vectorgen import perturbation  # noqa: E402
-from vectorgen.perturbation import CLASS_NAMES, PerturbedField  # noqa: E402
+from vectorgen import shape  # noqa: E402
+from vectorgen.perturbation import CLASS_NAMES, Outside, PerturbedField, Undecided  # noqa: E402
 
 ACCEPTED, REFUSED = {"result": "valid"}, {"result": "invalid", "reason": "whitespace"}
 
@@ -30,8 +32,8 @@ def exact_reading(i, profile):
     return (ACCEPTED if value == "fi-Toy-\u00e9" else REFUSED), ["toy.exact"]
 
 
-def toy(base="fi-Toy-\u00e9", **more):
-    return PerturbedField("toy", "value", {"value": base}, exact_reading, ("SPECIFICATION.md §1",), **more)
+def toy(base="fi-Toy-\u00e9", reading=exact_reading, **more):
+    return PerturbedField("toy", "value", {"value": base}, reading, ("SPECIFICATION.md §1",), **more)
 
 
 class CatalogueTests(unittest.TestCase):
@@ -68,6 +70,69 @@ class CatalogueTests(unittest.TestCase):
         with self.assertRaises(ValueError):
             perturbation.build((toy(),), [{**existing, "expected": ACCEPTED}])
 
+    def test_a_value_outside_the_family_is_a_cell_with_its_rule(self):
+        def reading(i, profile):
+            return Outside("toy.domain") if " " in i["value"] else exact_reading(i, profile)
+        made, cells = perturbation.build((toy(reading=reading),), [])
+        outside = {c.cls.name: c.outside for c in cells if c.outside}
+        self.assertEqual(outside, {"leading-space": "toy.domain", "trailing-space": "toy.domain"})
+        self.assertFalse(any("space." in v["id"] and "zero-width" not in v["id"] for v in made))
+
+    def test_outside_under_one_profile_keeps_the_other_profiles_vector(self):
+        def reading(i, profile):
+            return Outside("toy.domain") if profile == "ios-sdk" else exact_reading(i, profile)
+        made, cells = perturbation.build((toy(reading=reading),), [])
+        self.assertTrue(all(c.outside == "toy.domain" and c.vectors for c in cells))
+        self.assertTrue(all(v["profiles"] == ["documented"] and v["id"].endswith(".documented") for v in made))
+
+    def test_undecided_under_one_reading_says_why_and_keeps_the_other(self):
+        def reading(i, profile):
+            return Undecided("the documents are silent") if profile == "documented" else exact_reading(i, profile)
+        made, cells = perturbation.build((toy(reading=reading),), [])
+        self.assertTrue(all(c.undecided == {"documented": "the documents are silent"} and c.vectors for c in cells))
+        self.assertTrue(all(v["profiles"] == ["ios-sdk"] for v in made))
+        with self.assertRaises(ValueError):  # undecided everywhere: a cell with nothing
+            perturbation.build((toy(reading=lambda i, profile: Undecided("silent")),), [])
+
+    def test_outside_by_two_rules_is_refused(self):
+        def reading(i, profile):
+            return Outside(f"toy.domain.{profile}")
+        with self.assertRaises(ValueError):
+            perturbation.build((toy(reading=reading),), [])
+
+
+class CoverageTests(unittest.TestCase):
+    FIELDS = [
+        {"name": "plain", "type": ["string"], "compare": "exact"},
+        {"name": "kept", "type": ["string", "null"], "compare": "verbatim"},
+        {"name": "choice", "type": ["string"], "compare": "enum", "enum": ["a", "b"]},
+        {"name": "count", "type": ["integer"], "compare": "number"},
+        {"name": "list", "type": ["array"], "compare": "canonical", "canonicalisation": "set",
+         "items": {"type": ["string"], "compare": "exact"}},
+        {"name": "inner", "type": ["object"], "compare": "members",
+         "fields": [{"name": "id", "type": ["string"], "compare": "exact"}]},
+        {"name": "map", "type": ["object"], "compare": "object-whole", "values": {"type": ["string"], "compare": "exact"}},
+    ]
+
+    def test_string_paths_are_every_exact_or_verbatim_string_at_any_depth(self):
+        self.assertEqual(perturbation.string_paths(self.FIELDS), ["plain", "kept", "list[]", "inner.id", "map{}"])
+
+    def test_every_path_is_perturbed_or_left_with_why(self):
+        paths = perturbation.string_paths(self.FIELDS)
+        fields = (toy(covers="plain"),)
+        left = {"kept": "why", "list[]": "why", "inner.id": "why", "map{}": "why"}
+        perturbation.check_coverage("toy", fields, paths, left)
+        perturbation.check_coverage("toy", (toy(covers="map"),) + fields, paths, left,
+                                    perturbation.input_paths(self.FIELDS))  # inside a document: it covers the document
+        with self.assertRaises(ValueError):
+            perturbation.check_coverage("toy", (toy(covers="map"),) + fields, paths, left)
+        for broken in ({k: v for k, v in left.items() if k != "map{}"},   # a path neither perturbed nor left
+                       {**left, "plain": "why"},                          # both
+                       {**left, "nowhere": "why"},                        # not a string path of the shape
+                       {**left, "kept": " "}):                            # no reason
+            with self.assertRaises(ValueError):
+                perturbation.check_coverage("toy", fields, paths, broken)
+
 
 class FamilyTests(unittest.TestCase):
     def test_the_committed_vectors_hold_every_declared_cell(self):
@@ -83,8 +148,19 @@ class FamilyTests(unittest.TestCase):
             for vector in made:
                 self.assertEqual(committed.get(vector["id"]), vector)
             for cell in cells:
-                self.assertTrue(cell.vectors or cell.irrelevant, f"{name}: {cell.field.name} × {cell.cls.name}")
+                self.assertTrue(cell.vectors or cell.irrelevant or cell.outside,
+                                f"{name}: {cell.field.name} × {cell.cls.name}")
                 self.assertTrue(all(v in committed for v in cell.vectors))
+
+    def test_every_family_perturbs_or_leaves_each_string_field(self):
+        for name in generate_vectors.family_modules():
+            module = importlib.import_module(f"vectorgen.{name}")
+            fields = getattr(module, "PERTURBATIONS", None)
+            with self.subTest(family=module.FAMILY):
+                self.assertIsNotNone(fields, "declares no PERTURBATIONS")
+                exported = shape.export_family(module.SHAPE, module.REASONS)["input"]
+                perturbation.check_coverage(module.FAMILY, fields, perturbation.string_paths(exported),
+                                            getattr(module, "UNPERTURBED", {}), perturbation.input_paths(exported))
 
 
 if __name__ == "__main__":

@@ -27,6 +27,7 @@ Cases the specification leaves open, deliberately without a vector:
 """
 
 from .common import B6, SEED_LOGIN_REVIEW_JA, SEED_PERMISSIONS_JA, SEED_PERMISSIONS_ZH, permission_set, vector
+from .perturbation import PerturbedField
 from .shape import (EPOCH_SECONDS, OPAQUE, PERMISSIONS, Constraint, Family, boolean, closed, common, defined, enum, fld,
                     nullable, obj, outcome, string)
 
@@ -399,3 +400,38 @@ def vectors():
     if len(set(descriptions)) != len(descriptions):
         raise ValueError("descriptions must be unique within the family")
     return out
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Perturbations (vectorgen/perturbation.py): hasGranted of a held permission with a fi pair (NFKC folds it) and an é
+# (NFD decomposes it), each list and the asked permission perturbed alone. The asked permission or the held one
+# perturbed: not granted (exact membership). The same permission perturbed in the declined or expired list: another
+# string, so the held one is still granted (hasGranted reads permissions; nothing is subtracted by likeness).
+PERTURBED_PERMISSION = "user_profile_caf\u00e9"
+
+
+def _perturbed_reading(i, profile):
+    return _answer(_rules_say(i)), [R_EXACT]
+
+
+def _perturbed_list(name):
+    def put(query, value):
+        held = [p for p in query["token"][name] if p != PERTURBED_PERMISSION] + [value]
+        return {**query, "token": {**query["token"], name: permission_set(held)}}
+    return {"covers": f"token.{name}[]", "get": lambda query: PERTURBED_PERMISSION, "put": put}
+
+
+_PERTURBED_TOKEN = _token(permissions=GRANTED + [PERTURBED_PERMISSION])
+PERTURBATIONS = (
+    PerturbedField("access-token", "permission", _ask(_PERTURBED_TOKEN, "hasGranted", permission=PERTURBED_PERMISSION),
+                   _perturbed_reading, tuple(GRANTED_REFS)),
+    PerturbedField("access-token", "permissions", _ask(_PERTURBED_TOKEN, "hasGranted",
+                                                       permission=PERTURBED_PERMISSION),
+                   _perturbed_reading, tuple(GRANTED_REFS), **_perturbed_list("permissions")),
+    *(PerturbedField("access-token", name, _ask(_token(permissions=GRANTED + [PERTURBED_PERMISSION],
+                                                       **{key: [PERTURBED_PERMISSION]}),
+                                                "hasGranted", permission=PERTURBED_PERMISSION),
+                     _perturbed_reading, (*GRANTED_REFS, "DECISIONS.md D60"), **_perturbed_list(name))
+      for name, key in (("declinedPermissions", "declined"), ("expiredPermissions", "expired"))),
+)
+

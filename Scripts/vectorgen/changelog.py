@@ -50,9 +50,10 @@ RELEASES = [
                    "source orders them (the SDK's order for a verifier, a configuration and a callback; for a token, what a check needs comes first and, documented, "
                    "the header's alg before the signature) and either reason where none does. Perturbations "
                    "(docs/perturbations.md): a catalogue of string transformations (case, surrounding whitespace, "
-                   "invisible characters, NFKC and NFD forms, NUL, empty) applied to every string field of the nonce, "
-                   "code-verifier and login-configuration families and to the nonce, aud and alg of token-claims and "
-                   "signed-token, each expecting the field's rule.",
+                   "invisible characters, NFKC and NFD forms, NUL, empty) applied to every string field of every "
+                   "family's declared shape (or listed with why not): in the token families the claims nonce and aud, the "
+                   "expected nonce, the header's alg, typ and kid and, in signed-token, the signing JWK's kid and kty; "
+                   "each vector expecting the field's rule.",
         # Groups whose every vector this release adds, in file order: generated from declarations, not listed.
         "addedGroups": ["fault-pair", "perturbation"],
         "added": ["login-result::id-token::valid-token-profile-claims.ios-sdk", "token-claims::numbers::exp-2-pow-63",

@@ -31,6 +31,7 @@ import hashlib
 import itertools
 
 from .common import B1, vector
+from .perturbation import Outside, PerturbedField
 from .shape import Family, closed, fld, outcome, string
 
 FAMILY = "code-challenge"
@@ -191,6 +192,29 @@ def vectors():
         out.add(g, slug, f"Verifier {verifier}: its challenge {why}", "high", REFS, verifier,
                 [R_S256, R_ALPHABET, R_PADDING])
     return out.items
+
+
+# --- perturbations (vectorgen/perturbation.py) -----------------------------------------------------------------
+
+def _perturbed_reading(i, profile):
+    """A perturbed verifier that is still valid has its own challenge (hashed as given: nothing folded or trimmed);
+    one that is not is no input of this family, by the rule it breaks: the length, an ASCII character outside the
+    unreserved set, or a non-ASCII character (ASCII(verifier) is undefined: no challenge is computed)."""
+    verifier = i["codeVerifier"]
+    if _is_valid_verifier(verifier):
+        return {"result": "challenge", "challenge": s256(verifier)}, [R_S256, R_AS_GIVEN]
+    if not 43 <= len(verifier) <= 128:
+        return Outside("verifier.length")
+    if any(not ch.isascii() for ch in verifier):
+        return Outside(R_S256)
+    return Outside("verifier.whitespace-and-controls")
+
+
+# A valid 60-character verifier starting with fi (a pair NFKC folds); NFD cannot change unreserved ASCII.
+PERTURBATIONS = (
+    PerturbedField(F, "codeVerifier", {"codeVerifier": "fi" + filler(58)}, _perturbed_reading, tuple(REFS),
+                   irrelevant={"decomposed": "verifier.charset"}),
+)
 
 
 # --- the digest oracle for the Swift mutation model ------------------------------------------------------------

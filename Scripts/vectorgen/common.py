@@ -20,6 +20,7 @@ families as Vectors/manifest.json lists them.
 Every vector names the rules of Vectors/SPECIFICATION.md it exercises (`rules`, IDs from rules.py / Vectors/rules.json).
 """
 
+import json
 import re
 
 from .rules import MOVED_TO_IOS_SDK, RULE_ID_PATTERN
@@ -112,7 +113,9 @@ def outcome_label(outcome, nested=True):
             return " ".join(shown(v) for v in value.values())
         if isinstance(value, list):
             return "[" + ", ".join(shown(v) for v in value) + "]"
-        return str(value)
+        if isinstance(value, str):  # one printable line: invisible and control characters as \uXXXX
+            return "".join(ch if ch.isprintable() else f"\\u{ord(ch):04x}" for ch in value)
+        return json.dumps(value)
     details = [shown(v) for k, v in outcome.items()
                if k != "result" and (nested or not isinstance(v, (dict, list)))]
     return outcome["result"] + (f" ({', '.join(details)})" if details else "")

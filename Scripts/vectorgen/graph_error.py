@@ -40,6 +40,7 @@ Cases the specification leaves open, with no vector:
 """
 
 from .common import B6, B7, SEED_PERMISSIONS_JA, SEED_PERMISSIONS_ZH, vector
+from .perturbation import PerturbedField
 from .shape import (ARRAY, NUMBER, SET, VERBATIM, Constraint, Family, Value, array, boolean, closed, const, defined,
                     enum, fld, integer, nullable, obj, one_of, outcome, string)
 
@@ -77,7 +78,8 @@ TOKEN_EFFECTS = ("cleared", "markedExpired", "kept")
 # generated from it.
 SERVER_CATEGORY = defined("serverCategory", obj(
     # other -> other, transient -> transient, any other name -> recoverable: compared exactly.
-    fld("name", string(minLength=1)),
+    # Compared with isEqualToString: (DECISIONS.md D45): the empty name is a name like any other, recoverable.
+    fld("name", string()),
     fld("items", array(obj(
         fld("code", one_of(integer(), const("*", compare=NUMBER), compare=NUMBER,
                            description="A Graph error code, or \"*\" for every code.")),
@@ -98,9 +100,10 @@ SHAPE = Family(
                                           "usually a boolean; a number or a string in the loosely typed vectors "
                                           "(DECISIONS.md D45)"), optional=True),
                 # The message is the first of message, error_reason and error_msg, returned exactly.
-                fld("message", string(VERBATIM, minLength=1), optional=True),
-                fld("error_reason", string(VERBATIM, minLength=1), optional=True),
-                fld("error_msg", string(VERBATIM, minLength=1), optional=True),
+                # An empty source is a message all the same (the SDK's ?:, DECISIONS.md D30).
+                fld("message", string(VERBATIM), optional=True),
+                fld("error_reason", string(VERBATIM), optional=True),
+                fld("error_msg", string(VERBATIM), optional=True),
                 open=True)),
             open=True,
             description="The Graph API response body as JSON: {\"error\": {\"code\", \"error_subcode\", "
@@ -275,9 +278,9 @@ R_ACTION_DOC = "graph-error.client-action.documented"
 R_CATEGORY_DOC = "graph-error.category.tactic.documented"
 
 
-def _v(group, case, description, severity, refs, input, expected, rules, profiles=None):
-    """A vector of both profiles: isPermissionError and clientAction are omitted from `expected` (the judge then
-    ignores them), because the SDK has neither (DECISIONS.md D30); the documented-only vectors below compare them."""
+def _both(input, expected, rules):
+    """The expectation of both profiles and the rules it rests on: isPermissionError and clientAction are omitted (the
+    judge then ignores them), because the SDK has neither (DECISIONS.md D30)."""
     expected = {k: v for k, v in expected.items() if k not in SDK_ONLY_FIELDS}
     rules = [r for r in rules if r not in (R_PERMISSION, R_ACTION)]
     # A vector rests on a rule through every member of its expected outcome (DECISIONS.md D31): keeping the current
@@ -287,17 +290,27 @@ def _v(group, case, description, severity, refs, input, expected, rules, profile
         implicit.append(R_OTHER_CODES if input["requestUsedCurrentToken"] else "graph-error.token.other-request")
     if expected["category"] == "other" and input["serverCategories"] is None:
         implicit.append(R_OTHER)
-    rules = rules + [r for r in implicit if r not in rules]
+    return expected, rules + [r for r in implicit if r not in rules]
+
+
+def _documented(expected, rules):
+    """The documented reading's expectation, which compares isPermissionError and clientAction (DECISIONS.md D30)
+    and leaves out what the error does to the current token, which only the SDK's code states (D31)."""
+    rules = [{R_PERMISSION: R_PERMISSION_DOC, R_ACTION: R_ACTION_DOC}.get(r, r) for r in rules]
+    return {k: v for k, v in expected.items() if k != "currentToken"}, rules
+
+
+def _v(group, case, description, severity, refs, input, expected, rules, profiles=None):
+    """A vector of both profiles (_both)."""
+    expected, rules = _both(input, expected, rules)
     if profiles is not None:  # a vector new in 0.4.0 that holds under one profile names it (never a D31 move)
         case = f"{case}.{profiles[0]}"
     return vector(f"{FAMILY}::{group}::{case}", description, severity, refs, input, expected, profiles, rules=rules)
 
 
 def _v_documented(group, case, description, severity, refs, input, expected, rules):
-    """A documented-only vector that compares isPermissionError and clientAction (DECISIONS.md D30)."""
-    rules = [{R_PERMISSION: R_PERMISSION_DOC, R_ACTION: R_ACTION_DOC}.get(r, r) for r in rules]
-    # What the error does to the current token only the SDK's code states (DECISIONS.md D31): left out, not compared.
-    expected = {k: v for k, v in expected.items() if k != "currentToken"}
+    """A documented-only vector that compares isPermissionError and clientAction (_documented)."""
+    expected, rules = _documented(expected, rules)
     return vector(f"{FAMILY}::{group}::{case}.documented", description, severity,
                   list(refs) + [r for r in FIELD_REFS if r not in refs], input, expected, ["documented"],
                   rules=rules)
@@ -710,3 +723,55 @@ def _loose_types():
            [R_NAMES, R_OVERRIDES], sdk),
     ]
     return out
+
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Perturbations (vectorgen/perturbation.py). Each message source alone in a 190 error (recoverable, log in again, in
+# both readings; another request's, so the token is kept) holds a fi pair (NFKC folds it) and an é (NFD decomposes
+# it): the message is kept exactly, whatever the class. An empty source is a string all the same: the SDK's
+# `?:` takes it (FBSDKGraphRequestConnection.m#L1144-L1146), so ios-sdk expects the empty message; the documented
+# reading says nothing of an empty member, so reading it as absent (null: no other source) is also accepted. A
+# server-table category named transient (100 under it) is transient; any other name, the same one perturbed
+# included, is recoverable (isEqualToString:, DECISIONS.md D45).
+PERTURBED_MESSAGE = "fi-Temporarily blocked \u2014 r\u00e9essayez"
+
+
+def _message_reading(member):
+    def reading(i, profile):
+        message = i["body"]["error"][member]
+        expected = classified("recoverable", message=message)
+        rules = [R_MESSAGE, R_RECOVERABLE, R_PERMISSION, R_ACTION]
+        if profile == "ios-sdk":
+            return _both(i, expected, rules)
+        expected, rules = _documented(expected, rules + [R_CATEGORY_DOC])
+        also = [{**expected, "message": None}] if message == "" else None
+        return expected, rules, also
+    return reading
+
+
+def _message_field(member):
+    body = error(MESSAGE_CODE_DOCUMENTED, message=PERTURBED_MESSAGE if member == "message" else None,
+                 **({member: PERTURBED_MESSAGE} if member != "message" else {}))
+
+    def put(i, value):
+        return {**i, "body": {"error": {**i["body"]["error"], member: value}}}
+    return PerturbedField(FAMILY, member.replace("_", "-"), _input(body), _message_reading(member),
+                          (B7, *FIELD_REFS, "DECISIONS.md D60"), covers=f"body.error.{member}",
+                          get=lambda i: i["body"]["error"][member], put=put)
+
+
+def _name_reading(i, profile):
+    name = i["serverCategories"][0]["name"]
+    category_name = name if name in ("other", "transient") else "recoverable"
+    return _both(i, classified(category_name, message=MESSAGES[100]), [R_NAMES, R_OVERRIDES, R_ACTION])
+
+
+PERTURBATIONS = (
+    *(_message_field(member) for member in ("message", "error_reason", "error_msg")),
+    PerturbedField(FAMILY, "name", _input(error(100), [category("transient", 100)]), _name_reading,
+                   (B7, "DECISIONS.md D45", "DECISIONS.md D60"), severity="high", covers="serverCategories[].name",
+                   irrelevant={"ligature": R_NAMES + ".ios-sdk", "decomposed": R_NAMES + ".ios-sdk"},  # ASCII, no fi
+                   get=lambda i: i["serverCategories"][0]["name"],
+                   put=lambda i, value: {**i, "serverCategories": [{**i["serverCategories"][0], "name": value}]}),
+)

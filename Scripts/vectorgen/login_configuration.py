@@ -813,6 +813,8 @@ FAULT_PAIRS = FaultPairs(
 
 def _perturbed_rules(name, i, profile, outcome):
     """The rules a configuration with one perturbed string member rests on (vectorgen/perturbation.py)."""
+    if name == "permission":
+        return [R_SYNTAX] if outcome["result"] == "refused" else [R_SYNTAX, R_SET]
     value = i[name]
     if name == "nonce":
         zwsp = ["nonce.zero-width-space.documented" if profile == DOC else "nonce.zero-width-space.ios-sdk"] \
@@ -844,7 +846,8 @@ def _perturbed(name):
 
 # Perturbations (vectorgen/perturbation.py): each string member of a configuration that creates, perturbed alone.
 # The auth type's values are ASCII without fi: NFD and the ligature cannot change them, and only the three exact
-# values pass (configuration.auth-type).
+# values pass (configuration.auth-type). The permission is public_profile (its fi folds; [a-z_] has nothing NFD
+# decomposes).
 _PERTURBED_BASE = inp(["email", "public_profile"], nonce="fi-Nonce-\u00e9-42", messengerPageId="fi-page-\u00e9-7",
                       codeVerifier="fi" + _verifier(58))
 PERTURBATIONS = (
@@ -854,6 +857,9 @@ PERTURBATIONS = (
     PerturbedField(F, "messengerPageId", _PERTURBED_BASE, _perturbed("messengerPageId"), (B1,)),
     PerturbedField(F, "codeVerifier", _PERTURBED_BASE, _perturbed("codeVerifier"), tuple(VERIFIER_REFS),
                    irrelevant={"decomposed": R_VERIFIER_CHARSET}),
+    PerturbedField(F, "permission", _PERTURBED_BASE, _perturbed("permission"), (B1,), covers="permissions[]",
+                   irrelevant={"decomposed": R_SYNTAX + ".ios-sdk"}, get=lambda draft: draft["permissions"][1],
+                   put=lambda draft, value: {**draft, "permissions": [draft["permissions"][0], value]}),
 )
 
 

@@ -63,8 +63,9 @@ import hashlib
 import json
 
 from .common import B1, B2, B8, SEED_LIMITED_LOGIN_FR, SEED_LIMITED_LOGIN_VI, vector
-from .login_configuration import ALLOWED_AUTH_TYPES, TRACKING_MODES
+from .login_configuration import ALLOWED_AUTH_TYPES, NONCE_NEWLINES, TRACKING_MODES
 from .login_configuration import _evaluate as configuration_outcome
+from .perturbation import Outside, PerturbedField
 from .shape import (COMMA_LIST, JSON_MEMBERS, OPAQUE, VERBATIM, Constraint, Family, boolean, closed, common, const,
                     defined, enum, fld, nullable, obj, outcome, string)
 
@@ -233,6 +234,7 @@ R_APP_SWITCH_SDK = "request.app-switch.conditions.ios-sdk"
 D_APP_SWITCH = "DECISIONS.md D51"
 R_OUTSIDE_LIST_SDK = "request.scope.outside-limited-list.ios-sdk"
 R_NEWLINE_NONCE_SDK = "request.nonce.newline.ios-sdk"
+R_ZWSP_NONCE_DOC = "request.nonce.zero-width-space.documented"
 
 
 def s256(verifier):
@@ -722,3 +724,44 @@ def _documented_twins(vectors):
                             [ref for ref in v["refs"] if ref != "DECISIONS.md D31"] + ["DECISIONS.md D31"],
                             i, want, [DOC], rules=rules))
     return twins
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Perturbations (vectorgen/perturbation.py): the configuration's nonce, which the request carries exactly (request.nonce:
+# percent-decoded, it is the nonce as given), holds a fi pair (NFKC folds it) and an é (NFD decomposes it). A
+# perturbed nonce the login-configuration rules refuse under a reading makes no configuration: no request to build
+# under it (configuration.nonce; login-configuration's perturbations test the refusal).
+PERTURBED_NONCE = "fi-Nonce-\u00e9-42"
+
+
+def _perturbed_reading(i, profile):
+    if not _configuration_is_valid(i, profile):
+        return Outside("configuration.nonce")
+    newline = [R_NEWLINE_NONCE_SDK] if any(ch in i["configuration"]["nonce"] for ch in NONCE_NEWLINES) else []
+    if profile == DOC:
+        zwsp = [R_ZWSP_NONCE_DOC] if "\u200b" in i["configuration"]["nonce"] else []
+        return documented_expected(i), [R_NONCE] + zwsp
+    return expected(i), [R_NONCE, R_HOST, R_FIXED, R_RESPONSE_TYPE] + newline
+
+
+PERTURBATIONS = (
+    PerturbedField(F, "nonce", inp(nonce=PERTURBED_NONCE), _perturbed_reading, (B2, B1), severity="high",
+                   covers="configuration.nonce", get=lambda i: i["configuration"]["nonce"],
+                   put=lambda i, value: {**i, "configuration": {**i["configuration"], "nonce": value}}),
+)
+_SCHEME = ("in the URL scheme fb{appID}{suffix} of redirect_uri: a scheme is letters, digits, + - and . (RFC 3986 "
+           "§3.1) and an app ID is the app's number (its digits kept as a string), so the classes make no app's "
+           "scheme")
+UNPERTURBED = {
+    "appID": _SCHEME,
+    "urlSchemeSuffix": _SCHEME,
+    "graphVersion": "a Graph API version, v<major>.<minor> (the schema's pattern): in the path as given; the classes "
+                    "make no version",
+    "stateChallenge": "the SDK's state challenge is unreserved characters (the schema's pattern), so the JSON state's "
+                      "percent-encoding is not in question (left open above)",
+    "configuration.permissions[]": "a valid configuration's permissions are a-z and _ (configuration.permission.syntax."
+                                   "ios-sdk): login-configuration perturbs them",
+    "configuration.codeChallenge": "the S256 challenge of the configuration's verifier (the schema's pattern), not an "
+                                   "independent string: code-challenge perturbs the verifier it is computed from",
+}
+

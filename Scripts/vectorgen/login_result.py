@@ -29,10 +29,14 @@ Cases the specification leaves open are deliberately absent: an error combined w
 empty `access_token`.
 """
 
+import json
+
 from .common import B1, B3, SEED_PERMISSIONS_JA, SEED_PERMISSIONS_ZH, permission_set, vector
 from .fault_pairs import Fault, FaultPairs, chain
+from .perturbation import Outside, PerturbedField, Undecided
 from .profile import PROFILE
 from .profile import vectors as profile_vectors
+from .rules import MOVED_TO_IOS_SDK
 from .shape import (EPOCH_SECONDS, PERMISSIONS, VERBATIM, Constraint, Family, boolean, closed, common, document, enum,
                     fld, integer, nullable, obj, outcome, string)
 
@@ -235,9 +239,9 @@ R_USER_MISMATCH = "result.user-mismatch"
 R_EXPIRY_SDK = "result.expiry.url-strings.ios-sdk"
 
 
-def _v(group, case, description, severity, refs, input, expected, rules, profiles=None):
-    # A vector rests on a rule through every member of its expected outcome (DECISIONS.md D31): a failed result
-    # states the SDK's error domain and code, which no public document states, so it holds under ios-sdk only.
+def _rules_of(input, expected, rules):
+    """The rules a vector rests on through every member of its expected outcome (DECISIONS.md D31)."""
+    # A failed result states the SDK's error domain and code, which no public document states: ios-sdk only.
     if expected.get("result") == "failed" and "result.error-codes" not in rules:
         rules = list(rules) + ["result.error-codes"]
     # The granted set of a success is what granted_scopes lists (Manually Build a Login Flow) unless the SDK narrows
@@ -250,6 +254,11 @@ def _v(group, case, description, severity, refs, input, expected, rules, profile
             rules = list(rules) + ["result.granted"]
     if expected.get("result") == "cancelled" and "denied_scopes" in merged and "result.declined.on-cancel" not in rules:
         rules = list(rules) + ["result.declined.on-cancel"]
+    return rules
+
+
+def _v(group, case, description, severity, refs, input, expected, rules, profiles=None):
+    rules = _rules_of(input, expected, rules)
     if profiles is not None:  # a vector new in 0.4.0 that holds under one profile names it (never a D31 move)
         case = f"{case}.{profiles[0]}"
     return vector(f"login-result::{group}::{case}", description, severity, refs, input, expected, profiles,
@@ -1106,3 +1115,106 @@ FAULT_PAIRS = FaultPairs(
     notes={"documented": "no public document states these outcomes",
            "ios-sdk": "the order of LoginURLCompleter and LoginManager.completeAuthentication (SPECIFICATION.md §3)"},
 )
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Perturbations (vectorgen/perturbation.py). Each value below holds a fi pair (NFKC folds it) and an é (NFD decomposes
+# it) and is perturbed alone:
+# - the expected challenge, and the challenge inside the fragment's state: compared exactly (result.challenge), so a
+#   perturbed one on either side is login error 308;
+# - the previous token's user and the Graph API's user of a same-user re-login: compared exactly (result.user-mismatch),
+#   so a perturbed one on either side is login error 304;
+# - the access token, carried only in the query: the new token's string, kept as given (result.parameters.
+#   fragment-wins); an empty access_token is no token under ios-sdk (result.callback-read.ios-sdk: cancelled), and the
+#   documents leave it open;
+# - the stored nonce of a Limited Login callback whose id_token validates: the authentication token's nonce, kept as
+#   given ("" included: an empty stored nonce is a stored nonce, result.id-token.no-stored-nonce.ios-sdk); ios-sdk only.
+P_CHALLENGE = "fi-c7d4-\u00e9"
+P_USER = "fi-user-\u00e9"
+P_TOKEN = "fi-access-token-\u00e9"
+P_NONCE = "fi-limited-nonce-\u00e9"
+_P_STATE = json.dumps({"challenge": P_CHALLENGE}, separators=(",", ":"), ensure_ascii=False)
+_LEFT_OPEN = "SPECIFICATION.md §3 leaves an empty access_token open (the module's docstring)"
+
+
+def _state_challenge(i):
+    merged = {**i["query"], **i["fragment"]}
+    return json.loads(merged["state"])["challenge"]
+
+
+def _both_readings(i, expected, rules, profile):
+    """A reading whose outcome the sources give under both profiles, unless it rests on a rule only the SDK's code
+    states: then undecided under documented (no public document states the SDK's error codes, D31)."""
+    rules = _rules_of(i, expected, rules)
+    if profile == "documented" and any(MOVED_TO_IOS_SDK.get(r, r).endswith(".ios-sdk") for r in rules):
+        return Undecided(_DOCUMENTED_UNDECIDED["documented"])
+    return expected, rules
+
+
+def _challenge_reading(i, profile):
+    if i["expectedChallenge"] == "":
+        return Outside("request.state")  # the challenge a request sent: unreserved characters, never empty
+    if _state_challenge(i) == i["expectedChallenge"]:
+        return _both_readings(i, _success(["email", "public_profile"]), [R_CHALLENGE], profile)
+    return _both_readings(i, BAD_CHALLENGE, [R_CHALLENGE], profile)
+
+
+def _user_reading(i, profile):
+    if i["graphUserID"] == i["previousToken"]["userID"]:
+        return _both_readings(i, _success(["email"], user=P_USER), [R_USER_MISMATCH, R_GRANTED], profile)
+    return _both_readings(i, USER_MISMATCH, [R_USER_MISMATCH], profile)
+
+
+def _token_reading(i, profile):
+    token = i["query"]["access_token"]
+    if token == "":
+        if profile == "documented":
+            return Undecided(_LEFT_OPEN)
+        return _cancelled(), [R_NO_TOKEN, R_CALLBACK_READ]
+    return _both_readings(i, _success(["email", "public_profile"], token=token), [R_MERGE], profile)
+
+
+def _nonce_reading(i, profile):
+    if profile == "documented":
+        return Undecided(_DOCUMENTED_UNDECIDED["documented"])
+    expected = _limited_success(["email", "public_profile"])
+    expected["authenticationToken"]["nonce"] = i["storedNonce"]
+    return expected, [R_ID_SUCCESS]
+
+
+def _put(node, path, value):
+    if len(path) == 1:
+        return {**node, path[0]: value}
+    return {**node, path[0]: _put(node[path[0]], path[1:], value)}
+
+
+_CHALLENGE_BASE = {**_input(["email"], _callback(state=_P_STATE)), "expectedChallenge": P_CHALLENGE}
+_USER_BASE = _input(["email"], _callback(user=P_USER), previous=(P_USER, ["public_profile"]))
+_TOKEN_BASE = _input(["email"], _callback(token=None), query={"access_token": P_TOKEN})
+_NONCE_BASE = _input(["email"], _limited(), storedNonce=P_NONCE, idTokenVerdict=VALID)
+PERTURBATIONS = (
+    PerturbedField(FAMILY, "expectedChallenge", _CHALLENGE_BASE, _challenge_reading, (B3,), severity="critical",
+                   get=lambda i: i["expectedChallenge"], put=lambda i, v: _put(i, ["expectedChallenge"], v)),
+    PerturbedField(FAMILY, "challenge", _CHALLENGE_BASE, _challenge_reading, (B3,), severity="critical",
+                   covers="fragment{}", get=_state_challenge,
+                   put=lambda i, v: _put(i, ["fragment", "state"],
+                                         json.dumps({"challenge": v}, separators=(",", ":"), ensure_ascii=False))),
+    PerturbedField(FAMILY, "graphUserID", _USER_BASE, _user_reading, (B3,), severity="critical",
+                   get=lambda i: i["graphUserID"], put=lambda i, v: _put(i, ["graphUserID"], v)),
+    PerturbedField(FAMILY, "previousUserID", _USER_BASE, _user_reading, (B3,), severity="critical",
+                   covers="previousToken.userID", get=lambda i: i["previousToken"]["userID"],
+                   put=lambda i, v: _put(i, ["previousToken", "userID"], v)),
+    PerturbedField(FAMILY, "accessToken", _TOKEN_BASE, _token_reading, (B3, "DECISIONS.md D60"), severity="high",
+                   covers="query{}",
+                   get=lambda i: i["query"]["access_token"], put=lambda i, v: _put(i, ["query", "access_token"], v)),
+    PerturbedField(FAMILY, "storedNonce", _NONCE_BASE, _nonce_reading, (B3, *ID_TOKEN_REFS, "DECISIONS.md D60"),
+                   severity="high",
+                   get=lambda i: i["storedNonce"], put=lambda i, v: _put(i, ["storedNonce"], v)),
+)
+UNPERTURBED = {
+    "requestedPermissions[]": "the permissions of a valid login configuration, a-z and _ "
+                              "(configuration.permission.syntax.ios-sdk): login-configuration perturbs them",
+    "previousToken.permissions[]": "read only for whether the previous token has permissions (result.granted: "
+                                   "granted_scopes is then narrowed to the request); no rule compares its strings",
+}
+

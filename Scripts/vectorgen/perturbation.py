@@ -7,7 +7,14 @@ it rests on). The generator applies every class of STRING_CLASSES to the field's
 class (one per profile where the readings differ), unless a vector with the same input already says the same (the
 table then names it, and a different expectation is an error: the two would contradict). A class that cannot
 change the value (no letter to flip, nothing to decompose) needs the rule that says why it is irrelevant, in the
-field's `irrelevant`; the generator refuses a cell that has neither a vector nor such a rule.
+field's `irrelevant`; the generator refuses a cell that has neither a vector nor such a rule. A perturbed value
+that is no input of the family (its inputs are valid verifiers, say) is `Outside` it, by the rule that excludes it;
+where a reading's sources do not say what a perturbed value gives, it is `Undecided` there, with why (no vector
+under that reading).
+
+Every string field of the family's declared shape (SHAPE: exact or verbatim strings, at any depth; `string_paths`)
+is perturbed by a field that `covers` it, or named in the family's `UNPERTURBED` with why: the generator refuses a
+field with neither, so the table is complete by construction.
 
 `table(...)` renders docs/perturbations.md: family × field × class -> vector IDs or the rule that makes the class
 irrelevant, with the share of irrelevant cells per family. The differential fuzzer's string classes
@@ -84,19 +91,34 @@ CLASS_NAMES = tuple(c.name for c in STRING_CLASSES)
 
 
 @dataclass(frozen=True)
+class Outside:
+    """A reading's answer for a perturbed value that is no input of the family: the rule that excludes it (a
+    precondition of the family, tested by another family's vectors)."""
+    rule: str
+
+
+@dataclass(frozen=True)
+class Undecided:
+    """A reading's answer where its sources do not say what the perturbed value gives: no vector under it, and why."""
+    why: str
+
+
+@dataclass(frozen=True)
 class PerturbedField:
     """A string field and the family's rule for it. By default the field is the input member `name`; a field inside
     a structure (a claim of a JSON text) gives `get` and `put` on a draft, and `render` makes the input from it."""
     family: str
     name: str                                                 # the field's name (in IDs, lower-case, '-' for camelCase)
     base: Mapping[str, Any]                                   # an input (or a draft); its field is perturbed
-    reading: Callable[[dict, str], tuple]                     # (input, profile) -> (expected, rules[, also accepted])
+    reading: Callable[[dict, str], Any]                       # (input, profile) -> (expected, rules[, also
+                                                              # accepted]), Outside or Undecided
     refs: tuple[str, ...]
     irrelevant: Mapping[str, str] = field(default_factory=dict)  # class -> the rule that makes it irrelevant
     severity: str = "medium"
     get: Optional[Callable[[Any], str]] = None                # draft -> the field's value
     put: Optional[Callable[[Any, str], Any]] = None           # (draft, value) -> the draft with the value
     render: Optional[Callable[[Any], dict]] = None            # draft -> the input
+    covers: Optional[str] = None                              # the SHAPE path it perturbs (string_paths); `name`
 
     def value(self) -> str:
         return self.get(self.base) if self.get else self.base[self.name]
@@ -110,6 +132,10 @@ class PerturbedField:
         if unknown:
             raise ValueError(f"{self.family}.{self.name}: unknown classes {unknown}")
 
+    @property
+    def path(self) -> str:
+        return self.covers or self.name
+
 
 @dataclass(frozen=True)
 class Cell:
@@ -118,6 +144,72 @@ class Cell:
     cls: StringClass
     vectors: tuple[str, ...] = ()
     irrelevant: Optional[str] = None
+    outside: Optional[str] = None
+    undecided: Mapping[str, str] = field(default_factory=dict)  # profile -> why its sources do not decide
+
+
+@dataclass(frozen=True)
+class Perturbed:
+    """A family's table: its cells, and the string fields of its shape left unperturbed, with why."""
+    cells: list[Cell]
+    unperturbed: Mapping[str, str]
+
+
+_STRING_COMPARISONS = ("exact", "verbatim")
+
+
+def _paths(fields: list[dict], keep: Callable[[dict], bool]) -> list[str]:
+    """The paths of an exported input shape (shape.export_family) whose value (or one of its alternatives) `keep`
+    keeps, in order: `a.b` a member, `a[]` an array's items, `a{}` a map's values, `a{name}` its member names."""
+    out: list[str] = []
+
+    def visit(value: dict, path: str) -> None:
+        for alternative in value.get("oneOf") or [value]:
+            if keep(alternative) and path not in out:
+                out.append(path)
+            for member in alternative.get("fields", ()):
+                visit(member, f"{path}.{member['name']}")
+            for key, suffix in (("items", "[]"), ("values", "{}"), ("names", "{name}")):
+                if key in alternative:
+                    visit(alternative[key], path + suffix)
+
+    for member in fields:
+        visit(member, member["name"])
+    return out
+
+
+def string_paths(fields: list[dict]) -> list[str]:
+    """The string fields whose rules keep or compare them exactly (_paths' notation). Enumerations and constants are
+    out: a perturbed value is outside the closed vocabulary the schema holds."""
+    return _paths(fields, lambda value: (
+        "string" in value.get("type", ()) and "enum" not in value and "const" not in value
+        and (value.get("compare") in _STRING_COMPARISONS or value.get("canonicalisation") == "canonical-equivalence")))
+
+
+def input_paths(fields: list[dict]) -> list[str]:
+    """Every path of a family's exported input shape (_paths' notation)."""
+    return _paths(fields, lambda value: True)
+
+
+def check_coverage(family: str, fields: tuple[PerturbedField, ...], paths: list[str],
+                   unperturbed: Mapping[str, str], declared: Optional[list[str]] = None) -> None:
+    """Every string path of the shape perturbed or left with why; a field covers a declared path (`declared`: every
+    input path; a string inside a document read whole, such as a claim, covers the document), UNPERTURBED names
+    string paths only."""
+    covered = {f.path for f in fields}
+    unknown = sorted((covered - set(declared if declared is not None else paths)) | (set(unperturbed) - set(paths)))
+    if unknown:
+        raise ValueError(f"{family}: perturbations name fields its shape does not declare (as strings, for "
+                         f"UNPERTURBED): {unknown} (its string fields: {paths})")
+    both = sorted(covered & set(unperturbed))
+    if both:
+        raise ValueError(f"{family}: {both} are both perturbed and in UNPERTURBED")
+    missing = [p for p in paths if p not in covered and p not in unperturbed]
+    if missing:
+        raise ValueError(f"{family}: string fields neither perturbed nor in UNPERTURBED (with why): {missing}")
+    empty = sorted(p for p, why in unperturbed.items() if not why.strip())
+    if empty:
+        raise ValueError(f"{family}: UNPERTURBED without a reason: {empty}")
 
 
 def build(fields: tuple[PerturbedField, ...], existing: list[dict]) -> tuple[list[dict], list[Cell]]:
@@ -141,13 +233,28 @@ def build(fields: tuple[PerturbedField, ...], existing: list[dict]) -> tuple[lis
                 continue
             if cls.name in f.irrelevant:
                 raise ValueError(f"{f.family}.{f.name}: class {cls.name} is declared irrelevant but changes the value")
-            cells.append(Cell(f, cls, vectors=_vectors(f, cls, f.made(perturbed), by_input, made)))
+            made_input = f.made(perturbed)
+            readings = {p: f.reading(made_input, p) for p in PROFILES}
+            # Outside under a profile: no vector of it (another family's perturbations test the rule); a reading
+            # under which the value is an input still has its vectors.
+            outside = list(dict.fromkeys(r.rule for r in readings.values() if isinstance(r, Outside)))
+            undecided = {p: r.why for p, r in readings.items() if isinstance(r, Undecided)}
+            inside = {p: r for p, r in readings.items() if not isinstance(r, (Outside, Undecided))}
+            if len(outside) > 1:
+                raise ValueError(f"{f.family}.{f.name} {cls.name}: outside the family by several rules: {outside}")
+            if not inside and not outside:
+                raise ValueError(f"{f.family}.{f.name} {cls.name}: undecided under every reading; choose a base "
+                                 "whose perturbations some source decides")
+            cells.append(Cell(f, cls, vectors=_vectors(f, cls, made_input, inside, by_input, made) if inside else (),
+                              outside=outside[0] if outside else None, undecided=undecided))
     return made, cells
 
 
-def _vectors(f: PerturbedField, cls: StringClass, made_input: dict, by_input, made: list[dict]) -> tuple[str, ...]:
+def _vectors(f: PerturbedField, cls: StringClass, made_input: dict, inside: dict, by_input,
+             made: list[dict]) -> tuple[str, ...]:
+    """The vectors of a cell under the profiles whose reading takes the value as an input (`inside`)."""
     key = json.dumps(made_input, sort_keys=True)
-    readings = {p: (tuple(f.reading(made_input, p)) + (None,))[:3] for p in PROFILES}
+    readings = {p: (tuple(reading) + (None,))[:3] for p, reading in inside.items()}
     named, missing = [], []
     for profile, (expected, _, also) in readings.items():
         other = by_input.get((profile, key))
@@ -160,9 +267,9 @@ def _vectors(f: PerturbedField, cls: StringClass, made_input: dict, by_input, ma
         named.append(other["id"])
     if not missing:
         return tuple(dict.fromkeys(named))
-    slug = f"{f.family}::{GROUP}::{re.sub(r'(?<!^)(?=[A-Z])', '-', f.name).lower()}.{cls.name}"
+    slug = f"{f.family}::{GROUP}::{re.sub(r'(?<=[a-z0-9])(?=[A-Z])', '-', f.name).lower().replace('_', '-')}.{cls.name}"
     what = f"the {f.name} {json.dumps(f.value())} with {cls.what} ({cls.why})"
-    outcomes = {json.dumps(readings[p][::2], sort_keys=True) for p in PROFILES}
+    outcomes = {json.dumps(readings[p][::2], sort_keys=True) for p in readings}
     if len(outcomes) == 1 and len(missing) == len(PROFILES):
         expected, _, also = readings[PROFILES[0]]
         rules = list(dict.fromkeys(r for p in PROFILES for r in readings[p][1]))
@@ -185,34 +292,50 @@ def _vectors(f: PerturbedField, cls: StringClass, made_input: dict, by_input, ma
     return tuple(dict.fromkeys(named))
 
 
-def table(declared: list[tuple[str, list[Cell]]], not_declared: Mapping[str, str]) -> str:
+def table(declared: list[tuple[str, Perturbed]]) -> str:
     """docs/perturbations.md."""
     lines = [
         "# Perturbations",
         "",
-        "Generated by `Scripts/generate_vectors.py` from each family's `PERTURBATIONS`",
-        "(Scripts/vectorgen/perturbation.py); `--check` reports it when stale. Every class of the catalogue is applied to",
-        "every declared field: each cell names its vectors (made from the field's rule, or already in the family with",
-        "the same input and outcome) or the rule that makes the class irrelevant. No cell is empty.",
+        "Generated by `Scripts/generate_vectors.py` from each family's `PERTURBATIONS` and `UNPERTURBED`",
+        "(Scripts/vectorgen/perturbation.py); `--check` reports it when stale. Every class of the catalogue is applied",
+        "to every declared field: each cell names its vectors (made from the field's rule, or already in the family",
+        "with the same input and outcome), the rule that makes the class irrelevant, or the rule that puts the",
+        "perturbed value outside the family's inputs; a reading whose sources do not decide a cell says why. No cell",
+        "is empty. Every string field of a family's shape (Vectors/schema/fields.json: exact or verbatim strings) is",
+        "perturbed or listed under its family with why.",
         "",
         "| class | what it does | the mistake it catches |",
         "| --- | --- | --- |",
         *[f"| `{c.name}` | {c.what} | {c.why} |" for c in STRING_CLASSES],
         "",
     ]
-    for family, cells in declared:
+    for family, perturbed in declared:
+        cells = perturbed.cells
         irrelevant = sum(1 for c in cells if c.irrelevant)
+        outside = sum(1 for c in cells if c.outside and not c.vectors)
         share = f"{100 * irrelevant / len(cells):.0f}%" if cells else "0%"
-        lines += [f"## {family}", "", f"{len(cells)} cells, {irrelevant} irrelevant ({share}).", ""]
+        lines += [f"## {family}", "",
+                  f"{len(cells)} cells, {irrelevant} irrelevant ({share}), {outside} outside the family's inputs.", ""]
         fields = list(dict.fromkeys(c.field.name for c in cells))
         for name in fields:
-            lines += [f"### `{name}`", "", "| class | vectors, or the rule that makes it irrelevant |", "| --- | --- |"]
+            path = next(c.field.path for c in cells if c.field.name == name)
+            heading = f"### `{name}`" + (f" (in `{path}`)" if path != name else "")
+            lines += [heading, "", "| class | vectors, or the rule that makes it irrelevant |", "| --- | --- |"]
             for cell in (c for c in cells if c.field.name == name):
-                shown = ", ".join(f"`{v}`" for v in cell.vectors) if cell.vectors else f"irrelevant: `{cell.irrelevant}`"
+                if cell.vectors:
+                    shown = ", ".join(f"`{v}`" for v in cell.vectors) + (
+                        f"; under the other profile outside the family's inputs: `{cell.outside}`"
+                        if cell.outside else "")
+                elif cell.irrelevant:
+                    shown = f"irrelevant: `{cell.irrelevant}`"
+                else:
+                    shown = f"outside the family's inputs: `{cell.outside}`"
+                shown += "".join(f"; undecided under {p}: {why}" for p, why in cell.undecided.items())
                 lines.append(f"| {cell.cls.name} | {shown} |")
             lines.append("")
-    if not_declared:
-        lines += ["## Families not declared yet", "", "| family | why |", "| --- | --- |"]
-        lines += [f"| {family} | {why} |" for family, why in not_declared.items()]
-        lines.append("")
+        if perturbed.unperturbed:
+            lines += ["String fields not perturbed:", "", "| field | why |", "| --- | --- |"]
+            lines += [f"| `{path}` | {why} |" for path, why in perturbed.unperturbed.items()]
+            lines.append("")
     return "\n".join(lines)

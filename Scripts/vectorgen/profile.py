@@ -42,6 +42,7 @@ import json
 import re
 
 from .common import B4, B5, permission_set, vector
+from .perturbation import PerturbedField
 from .shape import (NULL, PERMISSIONS, VERBATIM, Constraint, Family, array, closed, const, defined, document, fld,
                     nullable, number, obj, one_of, outcome, string)
 
@@ -504,6 +505,12 @@ CLAIM_MEMBERS = {"name": "name", "given_name": "firstName", "middle_name": "midd
 SDK_STATED = {"profile.absent-claims.ios-sdk", "profile.permissions.ios-sdk"}  # what a twin leaves out
 
 
+def _documented_profile(claims, profile):
+    """What the documented reading compares of a made profile: userID and the members the claims present make."""
+    members = ["userID"] + [CLAIM_MEMBERS[claim] for claim in claims if claim in CLAIM_MEMBERS]
+    return {"result": "created", "profile": {m: profile[m] for m in members}}
+
+
 def _documented_twins(vectors):
     twins = []
     for v in vectors:
@@ -512,13 +519,55 @@ def _documented_twins(vectors):
         rules = [rule for rule in v["rules"] if rule not in SDK_STATED]
         if not rules or any(rule.endswith(".ios-sdk") for rule in rules) or "::permissions::" in v["id"]:
             continue  # (the permissions group is about the permissions, which a twin leaves out)
-        profile = v["expected"]["profile"]
-        members = ["userID"] + [CLAIM_MEMBERS[claim] for claim in v["input"]["claims"] if claim in CLAIM_MEMBERS]
         # The original's words about the members left null are the SDK's: the twin says what it compares instead.
         description = re.sub(r"[;,] every other member (stays )?null", "", v["description"])
         twins.append(vector(v["id"].removesuffix(".ios-sdk") + ".documented",
                             description + "; the documented reading compares only the members these claims make",
                             v["severity"], [ref for ref in v["refs"] if ref != "DECISIONS.md D31"] + ["DECISIONS.md D31"],
-                            v["input"], {"result": "created", "profile": {m: profile[m] for m in members}},
+                            v["input"], _documented_profile(v["input"]["claims"], v["expected"]["profile"]),
                             ["documented"], rules=rules))
     return twins
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Perturbations (vectorgen/perturbation.py): sub, name and email in one payload, each holding a fi pair (NFKC folds
+# it) and an é (NFD decomposes it), and a granted permission, each perturbed alone. Strings are kept exactly, "" and
+# surrounding or invisible characters included (profile.string-claims, profile.names); an empty sub makes no profile
+# and any other sub, a space or a NUL included, is non-empty (profile.sub); the permissions are the granted ones as
+# given (profile.permissions, which only the SDK's code states: ios-sdk).
+PERTURBED_CLAIMS = {"sub": "fi-sub-\u00e9-10157834620091592", "name": "fi-Nguy\u1ec5n Th\u1ecb Minh",
+                    "email": "fi.minh@ex\u00e1mple.com"}
+
+
+def _perturbed_reading(i, reading):
+    claims = i["claims"]
+    if claims["sub"] == "":
+        return NO_PROFILE, [R_SUB]
+    made = created(i["grantedPermissions"], user_id=claims["sub"], name=claims["name"], email=claims["email"])
+    rules = [R_SUB, R_NAMES, R_STRINGS, R_ABSENT, R_PERMISSIONS]
+    if reading == "ios-sdk":
+        return made, rules
+    return _documented_profile(claims, made["profile"]), [r for r in rules if r not in (R_ABSENT, R_PERMISSIONS)]
+
+
+def _permission_reading(i, reading):
+    claims = i["claims"]
+    return created(i["grantedPermissions"], user_id=claims["sub"], name=claims["name"], email=claims["email"]), \
+        [R_PERMISSIONS, R_ABSENT]
+
+
+def _claim(name):
+    return {"covers": "claims", "get": lambda i: i["claims"][name],
+            "put": lambda i, value: {**i, "claims": {**i["claims"], name: value}}}
+
+
+_PERTURBED_BASE = _input(PERTURBED_CLAIMS)
+PERTURBATIONS = (
+    *(PerturbedField(FAMILY, claim, _PERTURBED_BASE, _perturbed_reading, (B5, B4), severity="high", **_claim(claim))
+      for claim in PERTURBED_CLAIMS),
+    PerturbedField(FAMILY, "permission", _PERTURBED_BASE, _permission_reading, (B5,), covers="grantedPermissions[]",
+                   irrelevant={"decomposed": R_PERMISSIONS + ".ios-sdk"},  # public_profile: ASCII, its fi folds
+                   get=lambda i: "public_profile",
+                   put=lambda i, value: {**i, "grantedPermissions": permission_set(
+                       [p for p in i["grantedPermissions"] if p != "public_profile"] + [value])}),
+)

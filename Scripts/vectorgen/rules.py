@@ -568,6 +568,12 @@ RULES = [
           profiles=[SDK],
           unpaired="The documented reading refuses a nonce with a newline when the configuration is made "
                    "(SPECIFICATION.md §1, §8), so no documented login request exists for it."),
+    _rule("request.nonce.zero-width-space.documented", S8, "any",
+          "Documented reading: a nonce holding U+200B ZERO WIDTH SPACE (valid in that reading only, DECISIONS.md "
+          "D21) is sent exactly, the invisible character included.",
+          profiles=[DOC],
+          unpaired="The SDK reading refuses a nonce with U+200B when the configuration is made "
+                   "(nonce.zero-width-space.ios-sdk), so no ios-sdk login request exists for it."),
 
     # --- profile from claims (§5) ----------------------------------------------------------------------------
     _rule("profile.sub", S5, "both",

@@ -38,6 +38,7 @@ from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature
 from . import token_claims as tc
 from .common import B4, B8, vector
 from .fault_pairs import Fault, FaultPairs, Precedes
+from .perturbation import PerturbedField
 from .shape import KEY_MATERIAL, VERBATIM, Family, array, closed, document, fld, obj, string
 
 FAMILY = "signed-token"
@@ -1600,7 +1601,41 @@ def _decoded_parts(i):
 # token signed by test-key-1, so the perturbed value is what decides.
 PERTURBATIONS = tc.perturbed_fields(
     FAMILY, lambda draft: inp(signed(header=draft["header"], claims=draft["claims"]), nonce=draft["nonce"]),
-    _decoded_parts)
+    _decoded_parts, texts=(("header", "token"), ("claims", "token")), published=("test-key-1",))
+
+
+def _jwk_member_reading(member, value):
+    """A perturbed member of the signing key's JWK: documented reads the JWKS, where the kid must equal the header's
+    exactly and a key whose kty is not exactly RSA is no RSA key (ignored; RFC 7517 §4.1, §4.5: case-sensitive), so
+    test-key-1 names no key; ios-sdk reads the certificate map, which still holds the key."""
+    def reading(i, profile):
+        if profile == "ios-sdk":
+            return accepted(), ["token.jose.key-source.ios-sdk"]
+        if i["keys"]["jwks"]["keys"][0][member] == value:
+            return accepted(), ["token.jose.key-source.documented"]
+        rules = ["token.jose.key-by-kid"] + (["token.jose.key-source.other-entries"] if member == "kty" else [])
+        return rejected("unknownKeyID"), rules + ["token.jose.key-source.documented"]
+    return reading
+
+
+def _jwk_member(member):
+    base = inp(signed())
+    value = base["keys"]["jwks"]["keys"][0][member]
+
+    def put(draft, perturbed):
+        keys = [dict(draft["keys"]["jwks"]["keys"][0], **{member: perturbed}), *draft["keys"]["jwks"]["keys"][1:]]
+        return {**draft, "keys": {**draft["keys"], "jwks": {**draft["keys"]["jwks"], "keys": keys}}}
+    # The test keys' IDs and RSA are ASCII without fi: NFD and NFKC cannot change them.
+    ascii_rule = "token.jose.key-by-kid" if member == "kid" else "token.jose.key-source.other-entries"
+    return PerturbedField(FAMILY, f"jwk{member.capitalize()}", base, _jwk_member_reading(member, value),
+                          (B4, B8, "RFC 7517 §4.1", "RFC 7517 §4.5", "DECISIONS.md D60"), severity="critical",
+                          irrelevant={"ligature": ascii_rule, "decomposed": ascii_rule},
+                          covers=f"keys.jwks.keys[].{member}", get=lambda draft: draft["keys"]["jwks"]["keys"][0][member],
+                          put=put)
+
+
+PERTURBATIONS += (_jwk_member("kid"), _jwk_member("kty"))
+UNPERTURBED = {"appID": tc.UNPERTURBED["appID"]}
 
 
 def vectors():

@@ -1015,6 +1015,12 @@ SOURCES = {
         sdk(NONCE_VALIDATOR, "15-15"),
         sdk(LOGIN_MANAGER, "630-630"),
     ],
+    "request.nonce.zero-width-space.documented": [
+        doc(FB_LIMITED, "Custom Nonces"),
+        doc(OIDC, "3.1.2.1"),
+        doc(UCD, "PropList White_Space (U+200B is General_Category Cf, not White_Space)"),
+        decision("D21"),
+    ],
 
     # --- profile from claims (§5) ----------------------------------------------------------------------------
     "profile.sub": [

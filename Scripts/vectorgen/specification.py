@@ -48,8 +48,10 @@ lists every pair with its vectors or why it has none (decision record D59).
 **Perturbations.** The ways implementations transform a string they should keep or compare exactly (letter case,
 surrounding whitespace, invisible characters, compatibility and canonical forms, an embedded NUL, the empty string)
 are a catalogue applied mechanically to each declared string field: `<family>::perturbation::<field>.<class>`, each
-expecting what the field's rule says. `docs/perturbations.md` lists every field and class with its vectors, or the
-rule that makes the class irrelevant, and the families not declared yet.
+expecting what the field's rule says. Every string field of every family's declared shape is perturbed or listed with
+why not. `docs/perturbations.md` lists every field and class with its vectors, the rule that makes the class
+irrelevant or puts the perturbed value outside the family's inputs, or, for a reading whose sources do not decide it,
+why.
 
 **Rules.** Each numbered section below ends with its rules. A rule has a stable ID (never renamed or reused; retired
 IDs are listed in `rules.json`), a statement, the kind of vectors it needs (`accept`, `reject`, `both`, or `any` for

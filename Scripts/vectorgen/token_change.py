@@ -37,6 +37,7 @@ Cases the specification leaves open, deliberately without a vector:
 """
 
 from .common import B6, SEED_LOGIN_REVIEW_JA, vector
+from .perturbation import PerturbedField
 from .shape import (EPOCH_SECONDS, Constraint, Family, array, closed, const, defined, enum, fld, integer, mapping, nullable,
                     obj, one_of, outcome, string)
 
@@ -515,12 +516,47 @@ def _documented_twins(vectors):
             continue
         if any(rule.endswith(".ios-sdk") for rule in v["rules"] if rule not in (R_TOKENS_SDK, R_CURRENT_SDK)):
             continue
-        notifications = [{"afterStep": note["afterStep"],
-                          "userInfo": {k: val for k, val in note["userInfo"].items() if k == USER_ID_KEY}}
-                         for note in v["expected"]["notifications"]]
-        expected = {"result": "notifications", "notifications": notifications, "userInfoKeys": [USER_ID_KEY]}
         twins.append(vector(v["id"].removesuffix(".ios-sdk") + ".documented",
                             v["description"] + "; the documented reading compares which steps post and the user-ID key",
                             v["severity"], [ref for ref in v["refs"] if ref != "DECISIONS.md D31"] + ["DECISIONS.md D31"],
-                            v["input"], expected, ["documented"], rules=rules))
+                            v["input"], _documented(v["expected"]), ["documented"], rules=rules))
     return twins
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Perturbations (vectorgen/perturbation.py): a refresh (A, then B of the same user, while A is active) whose new
+# token's user ID is perturbed: another string, so another user, and the key is true (D46: whole strings, code unit
+# by code unit; no trimming, case folding or normalisation). The ID holds a fi pair (NFKC folds it) and an é (NFD
+# decomposes it).
+PERTURBED_USER = "fi-user-\u00e9"
+
+
+def _documented(expected):
+    """The documented reading's expectation (_documented_twins): which steps post, and the user-ID key."""
+    notifications = [{"afterStep": note["afterStep"],
+                      "userInfo": {k: v for k, v in note["userInfo"].items() if k == USER_ID_KEY}}
+                     for note in expected["notifications"]]
+    return {"result": "notifications", "notifications": notifications, "userInfoKeys": [USER_ID_KEY]}
+
+
+def _perturbed_reading(sequence, profile):
+    expected = _rules_say(sequence)
+    if profile == "documented":
+        return _documented(expected), [R_DIFFERENT]
+    return expected, [R_DIFFERENT, R_CURRENT_SDK, R_TOKENS_SDK]
+
+
+_PERTURBED_BASE = {"tokens": {"A": {"userID": PERTURBED_USER, "expirationDate": NOW + HOUR},
+                              "B": {"userID": PERTURBED_USER, "expirationDate": NOW + 2 * HOUR}},
+                   "initial": "A", "steps": [s("B", NOW)]}
+PERTURBATIONS = (
+    PerturbedField(FAMILY, "userID", _PERTURBED_BASE, _perturbed_reading, tuple(REFS) + ("DECISIONS.md D46",),
+                   severity="high", covers="tokens{}.userID",
+                   get=lambda sequence: sequence["tokens"]["B"]["userID"],
+                   put=lambda sequence, value: {**sequence, "tokens": {
+                       **sequence["tokens"], "B": {**sequence["tokens"]["B"], "userID": value}}}),
+)
+_NAME_ONLY = ("a token's name: it says which token object a step means (ASCII letters, digits, _ and -, the schema's "
+              "pattern); no rule reads it as data, and a perturbed name is no input of the family")
+UNPERTURBED = {"tokens{name}": _NAME_ONLY, "initial": _NAME_ONLY, "steps[].token": _NAME_ONLY}
+

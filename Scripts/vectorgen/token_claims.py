@@ -1289,22 +1289,63 @@ def alg_reading(parts=lambda i: (i["header"], i["claims"])):
     return reading
 
 
+def typ_reading(parts=lambda i: (i["header"], i["claims"])):
+    """The rule of the header's typ: exactly JWT, else headerType; the documents make typ optional and compare it
+    case-insensitively (RFC 7519 §5.1, RFC 7515 §4.1.9), so documented also accepts the token (D01)."""
+    def reading(i, profile):
+        header, claims = (json.loads(text) for text in parts(i))
+        if header["typ"] == "JWT":
+            return accepted(required_of(claims)), ["token.header.typ"]
+        return rejected("headerType"), ["token.header.typ"], (
+            [accepted(required_of(claims))] if profile == "documented" else None)
+    return reading
+
+
+def kid_reading(published, parts=lambda i: (i["header"], i["claims"])):
+    """The rule of the header's kid: a non-empty string (else headerKeyID; documented also accepts an empty kid
+    where no key is looked up, D02), naming a published key where the family looks keys up (`published`: the key
+    IDs, or None where it does not; else unknownKeyID, exact comparison)."""
+    def reading(i, profile):
+        header, claims = (json.loads(text) for text in parts(i))
+        kid = header["kid"]
+        if kid == "":
+            lenient = published is None and profile == "documented"
+            return rejected("headerKeyID"), ["token.header.kid"], [accepted(required_of(claims))] if lenient else None
+        if published is not None and kid not in published:
+            return rejected("unknownKeyID"), ["token.jose.key-by-kid"]
+        return accepted(required_of(claims)), ["token.header.kid"] + (
+            ["token.jose.key-by-kid"] if published is not None else [])
+    return reading
+
+
 PERTURBED_NONCE = "fi-Nonce-\u00e9-42"
 PERTURBED_DRAFT = {"header": HEADER, "claims": {**CLAIMS, "nonce": PERTURBED_NONCE}, "nonce": PERTURBED_NONCE}
+_KID_ASCII = "token.header.kid"  # the test keys' IDs are ASCII without fi
 _DIGITS_ONLY = "token.aud"  # the app ID is digits: no case, no decomposition, no fi to fold (a string compared exactly)
 
 
-def perturbed_fields(family, render, parts=lambda i: (i["header"], i["claims"])):
-    """The claims nonce and aud and the header's alg as perturbed fields of a family whose draft is PERTURBED_DRAFT,
-    made into an input by `render` and read back by `parts` (this family's, and signed-token's)."""
+def perturbed_fields(family, render, parts=lambda i: (i["header"], i["claims"]),
+                     texts=(("header", "header"), ("claims", "claims")), published=None):
+    """The claims nonce and aud, the header's alg and the expected nonce as perturbed fields of a family whose draft
+    is PERTURBED_DRAFT, made into an input by `render` and read back by `parts` (this family's, and signed-token's);
+    `texts` names the input field holding each part's JSON text; `published` the key IDs a kid is looked up in (None:
+    the family looks no key up). The kid is a test key's ASCII name without fi: NFD and NFKC cannot change it."""
+    texts = dict(texts)
     def draft_field(part, name):
         return {"get": lambda draft: draft[part][name],
-                "put": lambda draft, value: {**draft, part: {**draft[part], name: value}}, "render": render}
+                "put": lambda draft, value: {**draft, part: {**draft[part], name: value}}, "render": render,
+                "covers": texts[part]}
+    nonce_reading = compared_reading(
+        "nonce", "expectedNonce", "nonceMismatch", ["token.nonce"],
+        {"documented": "token.nonce.code-points.documented", "ios-sdk": "token.nonce.canonical.ios-sdk"}, parts)
+    nonce_refs = (B4, "RFC 7519 §7.3", SEED_LIMITED_LOGIN_FR)
     return (
-        PerturbedField(family, "nonce", PERTURBED_DRAFT, compared_reading(
-            "nonce", "expectedNonce", "nonceMismatch", ["token.nonce"],
-            {"documented": "token.nonce.code-points.documented", "ios-sdk": "token.nonce.canonical.ios-sdk"}, parts),
-            (B4, "RFC 7519 §7.3", SEED_LIMITED_LOGIN_FR), severity="critical", **draft_field("claims", "nonce")),
+        PerturbedField(family, "nonce", PERTURBED_DRAFT, nonce_reading, nonce_refs, severity="critical",
+                       **draft_field("claims", "nonce")),
+        # The other side of the comparison: the nonce the app expects, perturbed while the claim stays.
+        PerturbedField(family, "expectedNonce", PERTURBED_DRAFT, nonce_reading, nonce_refs, severity="critical",
+                       get=lambda draft: draft["nonce"], put=lambda draft, value: {**draft, "nonce": value},
+                       render=render),
         PerturbedField(family, "aud", PERTURBED_DRAFT, compared_reading(
             "aud", "appID", "audience", ["token.aud"],
             {"documented": "token.aud.code-points.documented", "ios-sdk": "token.aud.canonical.ios-sdk"}, parts),
@@ -1315,8 +1356,20 @@ def perturbed_fields(family, render, parts=lambda i: (i["header"], i["claims"]))
                        severity="critical",
                        irrelevant={"ligature": "token.header.alg", "decomposed": "token.header.alg"},
                        **draft_field("header", "alg")),
+        PerturbedField(family, "typ", PERTURBED_DRAFT, typ_reading(parts), (B4, "RFC 7515 §4.1.9", "RFC 7519 §5.1",
+                                                                             "DECISIONS.md D01"),
+                       irrelevant={"ligature": "token.header.typ", "decomposed": "token.header.typ"},
+                       **draft_field("header", "typ")),
+        PerturbedField(family, "kid", PERTURBED_DRAFT, kid_reading(published, parts),
+                       (B4, "RFC 7515 §4.1.4", "DECISIONS.md D02"),
+                       irrelevant={"ligature": _KID_ASCII, "decomposed": _KID_ASCII},
+                       **draft_field("header", "kid")),
     )
 
 
 PERTURBATIONS = perturbed_fields(
     FAMILY, lambda draft: token(header=draft["header"], claims=draft["claims"], nonce=draft["nonce"]))
+UNPERTURBED = {
+    "appID": "compared with the claim aud, whose perturbations test the same exact comparison from the token's side "
+             "(a digits-only app ID has no case, no decomposition and no fi to fold)",
+}
