@@ -113,7 +113,9 @@ enum StrictJSON: Sendable, Hashable {
                     case UInt8(ascii: "u"):
                         guard var unit = hex4() else { return nil }
                         if (0xD800..<0xDC00).contains(unit) {
-                            guard literal("\\u"), let low = hex4(), (0xDC00..<0xE000).contains(low) else { return nil }
+                            // The low surrogate's escape: hex4 steps over the u, as it did for the high one.
+                            guard literal("\\"), index < bytes.count, bytes[index] == UInt8(ascii: "u"),
+                                  let low = hex4(), (0xDC00..<0xE000).contains(low) else { return nil }
                             unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
                         }
                         guard let scalar = Unicode.Scalar(unit) else { return nil }  // lone surrogates refused
