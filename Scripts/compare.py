@@ -164,6 +164,11 @@ def answered_verdict(result):
         return str(actual["result"])
     message = result.get("message") or ""
     if "is not a" in message and "outcome" in message:
+        # The runner names the member its outcome shape refused: an undeclared reason is a refusal, anything else
+        # (a claim of another type) was an acceptance.
+        reason = re.search(r'\$\.reason: ("(?:[^"\\]|\\.)*")', message)
+        if reason:
+            return f"rejected({json.loads(reason.group(1))}, a reason the family does not declare)"
         return "accepted (claims outside the outcome shape)"
     return result["outcome"]
 

@@ -54,6 +54,12 @@ class Verdicts(unittest.TestCase):
         self.assertTrue(compare.answered_verdict(result("error", message=message)).startswith("accepted"))
         self.assertEqual(compare.answered_verdict(result("error", message="the adapter reported an error: X")), "error")
 
+    def test_an_undeclared_reason_is_a_refusal_not_an_acceptance(self):
+        message = ('the answer is not a token-claims outcome: $.reason: "headerCritical" is not one of: malformed, '
+                   'headerAlgorithm')
+        self.assertEqual(compare.answered_verdict(result("error", message=message)),
+                         "rejected(headerCritical, a reason the family does not declare)")
+
 
 CLASSIFICATIONS = {
     "defaults": {"wrong-reason": {"id": "mapping-limit", "kind": "mapping-limit", "finding": "mapping-limit"},
