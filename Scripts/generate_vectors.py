@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 VECTORS = ROOT / "Vectors"
 sys.path.insert(0, str(ROOT / "Scripts"))
 
-from vectorgen import fault_pairs, harness, perturbation, shape  # noqa: E402  (after the path is set)
+from vectorgen import fault_pairs, grammar, harness, perturbation, shape  # noqa: E402  (after the path is set)
 
 FORMAT_VERSION = 1
 RULES_FILE = "rules.json"
@@ -44,7 +44,10 @@ SPECIFICATION_FILE = "SPECIFICATION.md"
 FIELDS_FILE = "Vectors/schema/fields.json"
 FAULT_PAIRS_FILE = "docs/fault-pairs.md"
 PERTURBATIONS_FILE = "docs/perturbations.md"
-DOCS_WRITTEN = (FAULT_PAIRS_FILE, PERTURBATIONS_FILE)  # the pages under docs/ the generator writes
+GRAMMAR_FILE = "docs/grammar.md"
+GRAMMAR_FIXTURE = "Tests/LoginConformanceTests/grammar-cases.json"
+# The files outside Vectors/ the generator writes (besides the families' fixtures).
+DOCS_WRITTEN = (FAULT_PAIRS_FILE, PERTURBATIONS_FILE, GRAMMAR_FILE, GRAMMAR_FIXTURE)
 PROFILES = ("documented", "ios-sdk")
 SCHEMA_WIDTH = 120
 
@@ -119,6 +122,15 @@ def build_family(module_name):
     perturbed, cells = perturbation.build(fields, vectors)
     vectors += perturbed
     perturbation_table = perturbation.Perturbed(cells, unperturbed)
+    sites = getattr(module, "GRAMMAR_SITES", None)
+    if sites is not None:
+        parsed, grammar_table = grammar.build(sites, vectors)
+        vectors += parsed
+    elif isinstance(getattr(module, "NO_GRAMMAR_SITES", None), str):
+        grammar_table = module.NO_GRAMMAR_SITES
+    else:
+        raise SystemExit(f"{module_name}: declares neither GRAMMAR_SITES nor NO_GRAMMAR_SITES (where it parses JSON "
+                         "text, or why it parses none; Scripts/vectorgen/grammar.py)")
     ids = Counter(v["id"] for v in vectors)
     duplicated = sorted(i for i, n in ids.items() if n > 1)
     if duplicated:
@@ -133,17 +145,18 @@ def build_family(module_name):
         unknown = [r for r in v["rules"] if r not in known_rules]
         if unknown:
             raise SystemExit(f"{module_name}: {v['id']} names rules missing from vectorgen/rules.py: {unknown}")
-    unknown = sorted({c.irrelevant or c.outside for c in perturbation_table.cells
-                      if c.irrelevant or c.outside} - known_rules)
+    unknown = sorted(({c.irrelevant or c.outside for c in perturbation_table.cells if c.irrelevant or c.outside}
+                      | ({c.irrelevant for c in grammar_table if c.irrelevant}
+                         if not isinstance(grammar_table, str) else set())) - known_rules)
     if unknown:
-        raise SystemExit(f"{module_name}: perturbation cells irrelevant (or outside) by rules missing from "
-                         f"vectorgen/rules.py: {unknown}")
+        raise SystemExit(f"{module_name}: perturbation or grammar cells irrelevant (or outside) by rules missing "
+                         f"from vectorgen/rules.py: {unknown}")
     check_inputs(module_name, vectors)
     fixtures = module.fixtures(vectors) if hasattr(module, "fixtures") else {}
     if not hasattr(module, "SHAPE"):
         raise SystemExit(f"{module_name}: declares no SHAPE (Scripts/vectorgen/shape.py)")
     fixtures[schema_path(module.FAMILY)] = shape.render_schema(module.FAMILY, module.SHAPE, module.REASONS)
-    return module.FAMILY, fixtures, (fault_table, perturbation_table), {
+    return module.FAMILY, fixtures, (fault_table, perturbation_table, grammar_table), {
         "family": module.FAMILY,
         "formatVersion": FORMAT_VERSION,
         "description": module.DESCRIPTION,
@@ -222,9 +235,14 @@ def build_all(module_names, all_modules):
     ids_by_family = {}
     declared, not_declared = [], {}
     perturbed = []
+    parsed, not_parsed = [], {}
     for module_name in module_names:
-        family, fixtures, (fault_table, perturbation_table), document = build_family(module_name)
+        family, fixtures, (fault_table, perturbation_table, grammar_table), document = build_family(module_name)
         perturbed.append((family, perturbation_table))
+        if isinstance(grammar_table, str):
+            not_parsed[family] = grammar_table
+        else:
+            parsed.append((family, grammar_table))
         if isinstance(fault_table, str):
             not_declared[family] = fault_table
         else:
@@ -237,6 +255,8 @@ def build_all(module_names, all_modules):
         files[FIELDS_FILE] = (render_compact(build_fields(module_names)), None)
         files[FAULT_PAIRS_FILE] = (fault_pairs.table(declared, not_declared), None)
         files[PERTURBATIONS_FILE] = (perturbation.table(perturbed), None)
+        files[GRAMMAR_FILE] = (grammar.table(parsed, not_parsed), None)
+        files[GRAMMAR_FIXTURE] = (render(grammar.fixture()), None)
         families = [importlib.import_module(f"vectorgen.{name}").FAMILY for name in module_names]
         for path, schema in harness.schemas(families).items():
             files[path] = (render_compact(schema), None)

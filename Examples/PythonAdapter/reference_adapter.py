@@ -581,6 +581,12 @@ def validate_token_claims(inp, profile):
                 kept["cnf"] = {"jkt": value["jkt"]}
         elif optional_claim_is_valid(name, value):
             kept[name] = value
+    if profile == "ios-sdk":
+        # The SDK reads exp and iat `as? Double`: an integer no double holds is carried as the nearest one
+        # (DECISIONS.md D62: 2^64 + 1 is 2^64).
+        for name in ("exp", "iat"):
+            if isinstance(kept[name], int) and abs(kept[name]) > 2 ** 53:
+                kept[name] = int(float(kept[name]))
     # Values as in the input; numbers compare by value, so 1.7672292E9 is answered 1767229200.
     return {"result": "accepted", "claims": normalise_numbers(kept)}
 

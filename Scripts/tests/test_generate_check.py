@@ -28,8 +28,8 @@ class GeneratorCheck(unittest.TestCase):
         (self.root / mutants).mkdir(parents=True)
         for oracle in (ROOT / mutants).glob("*-oracle.json"):
             shutil.copy(oracle, self.root / mutants / oracle.name)
-        (self.root / "docs").mkdir()
         for page in generate_vectors.DOCS_WRITTEN:
+            (self.root / page).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy(ROOT / page, self.root / page)
 
     def tearDown(self):

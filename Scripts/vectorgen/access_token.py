@@ -47,6 +47,8 @@ SDK_CHECK = {
 }
 # Why the family declares no fault pairs (docs/fault-pairs.md; vectorgen/fault_pairs.py).
 NO_FAULT_PAIRS = "it computes an answer for every input and refuses none: nothing to order"
+# Why the family declares no JSON grammar sites (docs/grammar.md; vectorgen/grammar.py).
+NO_GRAMMAR_SITES = "its inputs are values: it parses no JSON text"
 REASONS = {
     "answer": (
         "the token's answer to the question: true or false; both are ordinary answers, not verdicts on the input"

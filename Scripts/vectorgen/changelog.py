@@ -53,11 +53,18 @@ RELEASES = [
                    "invisible characters, NFKC and NFD forms, NUL, empty) applied to every string field of every "
                    "family's declared shape (or listed with why not): in the token families the claims nonce and aud, the "
                    "expected nonce, the header's alg, typ and kid and, in signed-token, the signing JWK's kid and kty; "
-                   "each vector expecting the field's rule.",
+                   "each vector expecting the field's rule. The JSON grammar (docs/grammar.md, DECISIONS.md D61): a "
+                   "catalogue of RFC 8259 cases (the same value written otherwise, a byte order mark, texts that are not "
+                   "JSON) applied to every site where a family parses JSON text: the token's header and claims, "
+                   "signed-token's decoded segments and the login callback's state. Found by the SDK check "
+                   "(DECISIONS.md D62): the SDK reads exp `as? Double`, so exp = 2^64 + 1 has a vector per profile, the "
+                   "ios-sdk one expecting 2^64; a header or claims string starting with U+FEFF is undecided under ios-sdk "
+                   "where it decides the outcome.",
         # Groups whose every vector this release adds, in file order: generated from declarations, not listed.
-        "addedGroups": ["fault-pair", "perturbation"],
+        "addedGroups": ["fault-pair", "perturbation", "grammar"],
         "added": ["login-result::id-token::valid-token-profile-claims.ios-sdk", "token-claims::numbers::exp-2-pow-63",
-                  "token-claims::numbers::exp-above-uint64", "token-claims::numbers::exp-fraction",
+                  "token-claims::numbers::exp-above-uint64.documented",
+                  "token-claims::numbers::exp-above-uint64.ios-sdk", "token-claims::numbers::exp-fraction",
                   "token-claims::numbers::exp-below-int64", "token-claims::numbers::exp-negative-fraction",
                   "token-claims::numbers::exp-1e19", "token-claims::exp::half-second-before-fractional-now",
                   "token-claims::exp::quarter-second-after-fractional-now",
@@ -302,9 +309,18 @@ RELEASES = [
                   "token-change::user-id::nfc-and-nfd-user-ids.documented",
                   "signed-token::valid::unregistered-header-member",
                   "token-claims::empty-claim::sub-leading-nul",
-                  "signed-token::claims-empty-claim::sub-leading-nul"],
+                  "signed-token::claims-empty-claim::sub-leading-nul",
+                  "signed-token::numbers::exp-above-uint64.documented",
+                  "signed-token::numbers::exp-above-uint64.ios-sdk"],
         "changed": [],
-        "retired": [],
+        "retired": [
+            {"id": "signed-token::numbers::exp-above-uint64",
+             "reason": "it expected exp 2^64 + 1 exactly in both profiles; the SDK reads exp `as? Double`, so its "
+                       "claims carry 2^64, the nearest double (the SDK check, run here): each profile now has its own "
+                       "vector, the ios-sdk one expecting 2^64 and also accepting the exact value (DECISIONS.md D62)",
+             "replacedBy": ["signed-token::numbers::exp-above-uint64.documented",
+                            "signed-token::numbers::exp-above-uint64.ios-sdk"]},
+        ],
     },
 ]
 

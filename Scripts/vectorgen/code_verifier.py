@@ -54,6 +54,8 @@ DESCRIPTION = (
 SDK_CHECK = {
     "runs": "CodeVerifier(string:)",
 }
+# Why the family declares no JSON grammar sites (docs/grammar.md; vectorgen/grammar.py).
+NO_GRAMMAR_SITES = "its input is one string: it parses no JSON text"
 REASONS = {
     "length": "the verifier is not 43 to 128 characters long",
     "characters": "the verifier holds a character outside A-Z a-z 0-9 - . _ ~ (under the ios-sdk profile, non-ASCII "

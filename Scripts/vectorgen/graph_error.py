@@ -62,6 +62,8 @@ SDK_CHECK = {
 }
 # Why the family declares no fault pairs (docs/fault-pairs.md; vectorgen/fault_pairs.py).
 NO_FAULT_PAIRS = "it classifies every error and refuses none: nothing to order"
+# Why the family declares no JSON grammar sites (docs/grammar.md; vectorgen/grammar.py).
+NO_GRAMMAR_SITES = "the Graph API's response body arrives parsed (an object): it parses no JSON text"
 REASONS = {
     "classified": (
         "every error body is classified: category other / transient / recoverable, isPermissionError, message "

@@ -33,6 +33,7 @@ import json
 
 from .common import B1, B3, SEED_PERMISSIONS_JA, SEED_PERMISSIONS_ZH, permission_set, vector
 from .fault_pairs import Fault, FaultPairs, chain
+from .grammar import SDK_REFUSES, SDK_UNDECIDED, GrammarSite
 from .perturbation import Outside, PerturbedField, Undecided
 from .profile import PROFILE
 from .profile import vectors as profile_vectors
@@ -1217,4 +1218,28 @@ UNPERTURBED = {
     "previousToken.permissions[]": "read only for whether the previous token has permissions (result.granted: "
                                    "granted_scopes is then narrowed to the request); no rule compares its strings",
 }
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# JSON grammar (vectorgen/grammar.py): the callback's state, a JSON text the resolver parses for its challenge. A
+# state that is the same JSON object (otherwise written, or with other members) carries the same challenge: success.
+# One that is not JSON is no state object: error 308 under ios-sdk where DECISIONS.md D18 decides the parser refuses
+# it (D22: the state is parsed with JSONSerialization), undecided elsewhere; documented states no error code (D31).
+R_STATE_JSON = "result.state.json"
+
+
+def _state_reading(case, profile, i):
+    if case.kind == "equivalent":
+        return _both_readings(i, _success(["email", "public_profile"]), [R_CHALLENGE, R_STATE_JSON], profile)
+    if profile == "ios-sdk" and case.name in SDK_REFUSES:
+        return BAD_CHALLENGE, _rules_of(i, BAD_CHALLENGE, [R_CHALLENGE])
+    return Undecided(SDK_UNDECIDED if profile == "ios-sdk" else _DOCUMENTED_UNDECIDED["documented"])
+
+
+GRAMMAR_SITES = (
+    GrammarSite(FAMILY, "state", "state", {"0_auth_logger_id": "a1b2c3d4", "challenge": CHALLENGE},
+                lambda text: None if isinstance(text, bytes) else _input(["email"], _callback(state=text)),
+                _state_reading, (B3, "RFC 8259", "DECISIONS.md D22", "DECISIONS.md D61"),
+                cannot_hold=R_STATE_JSON),
+)
 

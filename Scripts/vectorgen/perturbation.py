@@ -30,7 +30,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from .common import PROFILES, outcome_label, vector
+from .cells import index as index_inputs
+from .cells import readings_of
+from .cells import vectors as cell_vectors
+from .common import PROFILES
 
 GROUP = "perturbation"
 
@@ -214,10 +217,7 @@ def check_coverage(family: str, fields: tuple[PerturbedField, ...], paths: list[
 
 def build(fields: tuple[PerturbedField, ...], existing: list[dict]) -> tuple[list[dict], list[Cell]]:
     """The new vectors and every cell; `existing` is the family's other vectors (an equal one is named, not made)."""
-    by_input: dict[tuple[str, str], dict] = {}
-    for v in existing:
-        for profile in v.get("profiles", PROFILES):
-            by_input.setdefault((profile, json.dumps(v["input"], sort_keys=True)), v)
+    by_input = index_inputs(existing)
     made: list[dict] = []
     cells: list[Cell] = []
     for f in fields:
@@ -253,43 +253,10 @@ def build(fields: tuple[PerturbedField, ...], existing: list[dict]) -> tuple[lis
 def _vectors(f: PerturbedField, cls: StringClass, made_input: dict, inside: dict, by_input,
              made: list[dict]) -> tuple[str, ...]:
     """The vectors of a cell under the profiles whose reading takes the value as an input (`inside`)."""
-    key = json.dumps(made_input, sort_keys=True)
-    readings = {p: (tuple(reading) + (None,))[:3] for p, reading in inside.items()}
-    named, missing = [], []
-    for profile, (expected, _, also) in readings.items():
-        other = by_input.get((profile, key))
-        if other is None:
-            missing.append(profile)
-            continue
-        if other["expected"] != expected or other.get("alsoAccepted") != also:
-            raise ValueError(f"{f.family}.{f.name} {cls.name} ({profile}): the field's rule says {expected} (also "
-                             f"{also}), {other['id']} says {other['expected']} (also {other.get('alsoAccepted')})")
-        named.append(other["id"])
-    if not missing:
-        return tuple(dict.fromkeys(named))
-    slug = f"{f.family}::{GROUP}::{re.sub(r'(?<=[a-z0-9])(?=[A-Z])', '-', f.name).lower().replace('_', '-')}.{cls.name}"
-    what = f"the {f.name} {json.dumps(f.value())} with {cls.what} ({cls.why})"
-    outcomes = {json.dumps(readings[p][::2], sort_keys=True) for p in readings}
-    if len(outcomes) == 1 and len(missing) == len(PROFILES):
-        expected, _, also = readings[PROFILES[0]]
-        rules = list(dict.fromkeys(r for p in PROFILES for r in readings[p][1]))
-        label = outcome_label(expected, nested=False)
-        made_vector = vector(slug, f"{what}: {label}", f.severity, list(f.refs), made_input, dict(expected),
-                             rules=rules, also_accepted=also)
-        made.append(made_vector)
-        # vector() may hold it under ios-sdk only (a rule only the SDK's code states, DECISIONS.md D31).
-        for profile in made_vector.get("profiles", PROFILES):
-            by_input[(profile, key)] = made_vector
-        return tuple(dict.fromkeys(named + [made_vector["id"]]))
-    for profile in missing:
-        expected, rules, also = readings[profile]
-        label = outcome_label(expected, nested=False)
-        made_vector = vector(f"{slug}.{profile}", f"{profile}: {what}: {label}", f.severity, list(f.refs),
-                             made_input, dict(expected), [profile], rules=rules, also_accepted=also)
-        made.append(made_vector)
-        by_input[(profile, key)] = made_vector
-        named.append(made_vector["id"])
-    return tuple(dict.fromkeys(named))
+    name = re.sub(r'(?<=[a-z0-9])(?=[A-Z])', '-', f.name).lower().replace('_', '-')
+    return cell_vectors(f"{f.family}.{f.name} {cls.name}", f"{f.family}::{GROUP}::{name}.{cls.name}",
+                        f"the {f.name} {json.dumps(f.value())} with {cls.what} ({cls.why})", f.severity,
+                        list(f.refs), made_input, readings_of(inside), by_input, made)
 
 
 def table(declared: list[tuple[str, Perturbed]]) -> str:

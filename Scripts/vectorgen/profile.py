@@ -63,6 +63,8 @@ SDK_CHECK = {
 }
 # Why the family declares no fault pairs (docs/fault-pairs.md; vectorgen/fault_pairs.py).
 NO_FAULT_PAIRS = "its one refusal (noProfile) has no reasons: nothing to order"
+# Why the family declares no JSON grammar sites (docs/grammar.md; vectorgen/grammar.py).
+NO_GRAMMAR_SITES = "its claims arrive parsed (the token families parse the payload's text): it parses no JSON text"
 REASONS = {
     "noProfile": "the claims carry no usable sub (absent, not a string, or the empty string), so no profile is made",
 }

@@ -169,6 +169,10 @@ RULES = [
     _rule("result.challenge", S3, "both",
           "A non-cancelled response must carry a state JSON object whose challenge equals the expected challenge "
           "exactly; missing or wrong is login error 308."),
+    _rule("result.state.json", S3, "accept",
+          "The callback's state (a percent-decoded parameter: text) is read as one JSON object (RFC 8259): a state "
+          "written otherwise (whitespace, member order, escapes) or carrying other members is the same object, and "
+          "its challenge is compared (DECISIONS.md D61)."),
     _rule("result.error-codes.ios-sdk", S3, "reject",
           "SDK reading: a failed login result names the SDK's error: domain com.facebook.sdk.login with the "
           "LoginErrorCode raw value (reserved = 300, ..., badChallengeString = 308), or com.facebook.sdk.core.",
@@ -270,6 +274,27 @@ RULES = [
           profiles=[DOC],
           unpaired="The SDK's reading depends on Apple's JSONSerialization, which cannot be run here (DECISIONS.md "
                    "D18), so there is no ios-sdk vector."),
+    _rule("token.json.equivalent-texts", S4, "accept",
+          "A header or claims text (a token's decoded header or payload) that is the same JSON value as another is "
+          "read the same: insignificant whitespace (space, TAB, LF, CR) between tokens, members in another order, "
+          "escapes for the same characters (\\u escapes in names and values, \\/ for /, an escaped surrogate pair), "
+          "a raw DEL or C1 control or a raw character outside the BMP, an escaped U+0000 and an empty member name "
+          "(RFC 8259 §2, §4, §7; DECISIONS.md D61)."),
+    _rule("token.json.grammar.documented", S4, "reject",
+          "Documented reading: a header or payload text that is not RFC 8259 JSON in another way than the rules "
+          "above name (unquoted names, a missing comma, a literal in capitals, NaN, Infinity or a hexadecimal number, "
+          "an escape RFC 8259 has not, whitespace other than its four characters between tokens, a text that is not "
+          "UTF-8) is refused: malformed (token-claims), badJSON (signed-token) (DECISIONS.md D61).",
+          profiles=[DOC],
+          unpaired="The SDK's reading depends on Apple's JSONSerialization, which cannot be run here (DECISIONS.md "
+                   "D18, D61), so there is no ios-sdk vector."),
+    _rule("token.json.byte-order-mark.documented", S4, "reject",
+          "Documented reading: a header or payload text starting with U+FEFF (a byte order mark) is refused "
+          "(preferred), or read without it (also accepted): RFC 8259 §8.1 forbids sending it and lets a parser "
+          "ignore it (DECISIONS.md D61).",
+          profiles=[DOC],
+          unpaired="Whether Apple's JSONSerialization ignores a byte order mark cannot be run here (DECISIONS.md D18, "
+                   "D61), so there is no ios-sdk vector."),
     _rule("token.header.alg", S4, "both",
           "The header's alg must be exactly the string RS256 (none, other algorithms and other cases refused): "
           "otherwise headerAlgorithm."),
@@ -447,6 +472,18 @@ RULES = [
           profiles=[DOC],
           unpaired="DECISIONS.md D14: the SDK reads exp with `as? Double`, which fails for such an integer on Linux; "
                    "what Apple's JSONSerialization hands it cannot be run here, so there is no ios-sdk vector."),
+    _rule("token.jose.numbers.double.ios-sdk", S4, "accept",
+          "SDK reading: exp and iat are read `as? Double`, so an integer beyond 2^53 that a double holds only "
+          "approximately (2^64 + 1) is compared, and carried in the claims, as the nearest double (2^64); keeping the "
+          "exact value is also accepted (DECISIONS.md D14, D62).",
+          profiles=[SDK]),
+    _rule("token.json.string-byte-order-mark.documented", S4, "reject",
+          "Documented reading: a header or claims string starting with U+FEFF is that string, U+FEFF included (RFC "
+          "8259 §7: a string is its code points), so it is compared with its U+FEFF (DECISIONS.md D62).",
+          profiles=[DOC],
+          unpaired="The SDK reads the texts with JSONSerialization: swift-corelibs-foundation's drops a U+FEFF that "
+                   "starts a string (the SDK check, run here), Apple's cannot be run here, so there is no ios-sdk "
+                   "vector (DECISIONS.md D62)."),
     _rule("token.jose.size", S4, "accept",
           "No size limit: a large token and moderately deep JSON nesting in ignored members are accepted."),
 

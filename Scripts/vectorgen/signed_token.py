@@ -38,6 +38,7 @@ from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature
 from . import token_claims as tc
 from .common import B4, B8, vector
 from .fault_pairs import Fault, FaultPairs, Precedes
+from .grammar import GrammarSite
 from .perturbation import PerturbedField
 from .shape import KEY_MATERIAL, VERBATIM, Family, array, closed, document, fld, obj, string
 
@@ -956,6 +957,10 @@ def claim_vectors():
                 f"A validly signed token whose {what} (the documented reading; the SDK's `as? Double` cast is "
                 f"unsettled here, so no ios-sdk vector)", severity, refs(*number_refs, D_NUMBERS), token, expected,
                 ["token.exp.strict", "token.jose.numbers.exact.documented"], profiles=["documented"])
+        elif case in tc.DOUBLE_READ:
+            for profile, description, expected, rules, also in tc.number_readings(case, claim, value, what):
+                add("numbers", f"{case}.{profile}", f"A validly signed token whose {description}", severity,
+                    refs(*number_refs, D_NUMBERS, "DECISIONS.md D62"), token, expected, rules, [profile], also)
         elif claim == "iat":
             add_pair("numbers", case,
                      f"A validly signed token whose {what} (preferred); the documents leave the iat range to the "
@@ -1810,3 +1815,18 @@ def _encoded_message(key, signature, digest):
 def fixtures(vectors_):
     """Extra files the generator writes beside the vector file: {path relative to the repository: document}."""
     return {ORACLE_PATH: oracle(vectors_)}
+
+
+# JSON grammar (vectorgen/grammar.py): the decoded header and payload, each a variant of the baseline's, the token
+# signed by test-key-1 over the variant's bytes; refused as badJSON where token-claims says malformed.
+def _segment_site(name, part, base):
+    def make(text):
+        data = text.encode("utf-8") if isinstance(text, str) else text
+        head = segment(data) + "." + segment(CLAIMS) if name == "header" else segment(HEADER) + "." + segment(data)
+        return inp(sign_text(head))
+    return GrammarSite(FAMILY, name, part, base, make, tc.grammar_reading("badJSON", "token.jose.json"),
+                       (B4, RFC_JWS_VALIDATION, "RFC 8259", D_STRICT_JSON, "DECISIONS.md D61"))
+
+
+GRAMMAR_SITES = (_segment_site("header", "header", HEADER), _segment_site("payload", "claims", CLAIMS))
+

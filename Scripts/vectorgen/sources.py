@@ -488,6 +488,13 @@ SOURCES = {
         sdk(URL_COMPLETER, "390-418"),
         decision("D28"),
     ],
+    "result.state.json": [
+        doc("RFC 8259", "4"),
+        doc("RFC 8259", "7"),
+        sdk(URL_COMPLETER, "377-388"),
+        decision("D22"),
+        decision("D61"),
+    ],
     "result.challenge": [
         doc("RFC 6749", "10.12"),
         sdk(LOGIN_MANAGER, "452-456"),
@@ -559,6 +566,43 @@ SOURCES = {
     ],
 
     # --- token claims (§4, §8) -------------------------------------------------------------------------------
+    "token.jose.numbers.double.ios-sdk": [
+        doc("RFC 7519", "2"),
+        doc("RFC 8259", "6"),
+        sdk(CLAIMS, "148-152"),
+        decision("D14"),
+        decision("D62"),
+    ],
+    "token.json.string-byte-order-mark.documented": [
+        doc("RFC 8259", "7"),
+        decision("D62"),
+        unverifiable(APPLE_JSON),
+    ],
+    "token.json.equivalent-texts": [
+        doc("RFC 8259", "2"),
+        doc("RFC 8259", "4"),
+        doc("RFC 8259", "7"),
+        doc("RFC 7519", "7.2"),
+        sdk(CLAIMS, "127-131"),
+        sdk(TOKEN_HEADER, "21-22"),
+        decision("D61"),
+    ],
+    "token.json.grammar.documented": [
+        doc(FB_VALIDATING, "Check That the JWT is Well Formed"),
+        doc("RFC 8259", "2"),
+        doc("RFC 8259", "3"),
+        doc("RFC 8259", "6"),
+        doc("RFC 8259", "7"),
+        doc("RFC 8259", "8.1"),
+        doc("RFC 7515", "5.2"),
+        decision("D61"),
+        unverifiable(APPLE_JSON),
+    ],
+    "token.json.byte-order-mark.documented": [
+        doc("RFC 8259", "8.1"),
+        decision("D61"),
+        unverifiable(APPLE_JSON),
+    ],
     "token.json.object": [
         doc(FB_VALIDATING, "Check That the JWT is Well Formed"),
         doc("RFC 7519", "7.2"),

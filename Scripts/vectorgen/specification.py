@@ -53,6 +53,12 @@ why not. `docs/perturbations.md` lists every field and class with its vectors, t
 irrelevant or puts the perturbed value outside the family's inputs, or, for a reading whose sources do not decide it,
 why.
 
+**JSON grammar.** Where a family parses JSON text (a token's header and claims, a callback's state), a catalogue of
+RFC 8259 cases is applied to it: the same value written otherwise (whitespace, member order, escapes, raw DEL and C1
+characters), which must be read as the original; a byte order mark; and texts that are not JSON, refused under
+`documented`: `<family>::grammar::<site>.<case>`. `docs/grammar.md` lists every site and case with its vectors, or
+why a reading does not decide it (decision record D61).
+
 **Rules.** Each numbered section below ends with its rules. A rule has a stable ID (never renamed or reused; retired
 IDs are listed in `rules.json`), a statement, the kind of vectors it needs (`accept`, `reject`, `both`, or `any` for
 rules that compute a value), and its sources:

@@ -59,6 +59,8 @@ SDK_CHECK = {
 }
 # Why the family declares no fault pairs (docs/fault-pairs.md; vectorgen/fault_pairs.py).
 NO_FAULT_PAIRS = "it computes notifications for every change and refuses none: nothing to order"
+# Why the family declares no JSON grammar sites (docs/grammar.md; vectorgen/grammar.py).
+NO_GRAMMAR_SITES = "its inputs are values: it parses no JSON text"
 REASONS = {
     "notifications": (
         "the notifications posted, in order, each with the index of the step that posted it and its user info "

@@ -13,7 +13,8 @@ import unicodedata
 
 from .common import B4, B8, SEED_LIMITED_LOGIN_FR, SEED_LIMITED_LOGIN_VI, vector
 from .fault_pairs import Fault, FaultPairs
-from .perturbation import PerturbedField
+from .grammar import SDK_REFUSES, SDK_UNDECIDED, GrammarSite, documented_rule
+from .perturbation import PerturbedField, Undecided
 from .shape import (CANONICAL_EQUIVALENCE, EPOCH_SECONDS, VERBATIM, Constraint, Family, array, closed, defined, enum,
                     fld, mapping, number, obj, outcome, reason, string)
 
@@ -847,6 +848,31 @@ def number_literal(replacement):
     return claim, literal
 
 
+# The cases whose value no double holds exactly, which the SDK reads `as? Double` (DECISIONS.md D14, D62): each
+# profile's vector, the ios-sdk one expecting the nearest double the SDK's claims carry (the exact value also
+# accepted). 2^53 + 1 has a documented vector only (D14).
+DOUBLE_READ = ("exp-above-uint64",)
+R_NUMBERS_DOUBLE_SDK = "token.jose.numbers.double.ios-sdk"
+
+
+def double_of(value):
+    """The nearest double of an integer, as the integer it is (2^64 + 1 -> 2^64)."""
+    return int(float(value))
+
+
+def number_readings(case, claim, value, what):
+    """The (profile suffix, description, expected, rules, also accepted) of a DOUBLE_READ case, documented then
+    ios-sdk."""
+    exact = accepted(required_of(edit(CLAIMS, {claim: value})))
+    rounded = accepted(required_of(edit(CLAIMS, {claim: double_of(value)})))
+    rules = ["token.exp.strict", "token.jose.numbers"]
+    return (
+        ("documented", f"{what}, its value compared exactly (the documented reading)", exact, rules, None),
+        ("ios-sdk", f"{what}: the SDK reads it `as? Double`, so its claims carry {double_of(value)}, the nearest "
+                    f"double (the exact value also accepted)", rounded, rules + [R_NUMBERS_DOUBLE_SDK], [exact]),
+    )
+
+
 def number_vectors(earlier):
     """The NUMBERS cases on exp that hold in both profiles, except those whose input an `earlier` vector has."""
     inputs = [v["input"] for v in earlier]
@@ -854,6 +880,12 @@ def number_vectors(earlier):
     for case, replacement, value, outcome, what in NUMBERS:
         claim, literal = number_literal(replacement)
         if claim != "exp" or case == "exp-above-2-pow-53" or token(claims=literal) in inputs:
+            continue
+        if case in DOUBLE_READ:
+            for profile, description, expected, rules, also in number_readings(case, claim, value, what):
+                out.append(vector(vid("numbers", f"{case}.{profile}"), description, "critical",
+                                  claim_refs("exp", RFC_JSON_NUMBER, "DECISIONS.md D14", "DECISIONS.md D62"),
+                                  token(claims=literal), expected, [profile], rules=rules, also_accepted=also))
             continue
         expected = accepted(required_of(edit(CLAIMS, {claim: value}))) if outcome is accepted else rejected(outcome)
         out.append(_vector(vid("numbers", case), f"{what} (token.jose.numbers: compared by value)", "critical",
@@ -1324,6 +1356,30 @@ _KID_ASCII = "token.header.kid"  # the test keys' IDs are ASCII without fi
 _DIGITS_ONLY = "token.aud"  # the app ID is digits: no case, no decomposition, no fi to fold (a string compared exactly)
 
 
+R_STRING_BOM_DOC = "token.json.string-byte-order-mark.documented"
+LINUX_DROPS_BOM = ("the SDK reads the header and the claims with JSONSerialization: swift-corelibs-foundation's drops a "
+                   "U+FEFF that starts a string (the SDK check, run here), Apple's cannot be run here (DECISIONS.md D62)")
+
+
+def parsed_by_the_sdk(reading, part, name, parts, render_without):
+    """`reading` of a string the SDK reads from a JSON text with JSONSerialization. Where a U+FEFF that starts it
+    decides the outcome (`render_without(i, value)`: the input with the value without it), the ios-sdk outcome is
+    undecided and the documented one rests on token.json.string-byte-order-mark.documented too."""
+    def wrapped(i, profile):
+        text = parts(i)[0 if part == "header" else 1]
+        value = json.loads(text).get(name)
+        if not (isinstance(value, str) and value.startswith("\ufeff")):
+            return reading(i, profile)
+        kept, dropped = reading(i, profile), reading(render_without(i, value[1:]), profile)
+        if kept[0] == dropped[0]:
+            return kept  # the U+FEFF does not decide the outcome
+        if profile == "ios-sdk":
+            return Undecided(LINUX_DROPS_BOM)
+        expected, rules, *also = kept
+        return (expected, rules + [R_STRING_BOM_DOC], *also)
+    return wrapped
+
+
 def perturbed_fields(family, render, parts=lambda i: (i["header"], i["claims"]),
                      texts=(("header", "header"), ("claims", "claims")), published=None):
     """The claims nonce and aud, the header's alg and the expected nonce as perturbed fields of a family whose draft
@@ -1335,32 +1391,39 @@ def perturbed_fields(family, render, parts=lambda i: (i["header"], i["claims"]),
         return {"get": lambda draft: draft[part][name],
                 "put": lambda draft, value: {**draft, part: {**draft[part], name: value}}, "render": render,
                 "covers": texts[part]}
+
+    def sdk_parsed(reading, part, name):
+        def without(i, value):  # the field's input with `value` in place (every field perturbs PERTURBED_DRAFT)
+            return render({**PERTURBED_DRAFT, part: {**PERTURBED_DRAFT[part], name: value}})
+        return parsed_by_the_sdk(reading, part, name, parts, without)
     nonce_reading = compared_reading(
         "nonce", "expectedNonce", "nonceMismatch", ["token.nonce"],
         {"documented": "token.nonce.code-points.documented", "ios-sdk": "token.nonce.canonical.ios-sdk"}, parts)
     nonce_refs = (B4, "RFC 7519 §7.3", SEED_LIMITED_LOGIN_FR)
     return (
-        PerturbedField(family, "nonce", PERTURBED_DRAFT, nonce_reading, nonce_refs, severity="critical",
-                       **draft_field("claims", "nonce")),
+        PerturbedField(family, "nonce", PERTURBED_DRAFT, sdk_parsed(nonce_reading, "claims", "nonce"), nonce_refs,
+                       severity="critical", **draft_field("claims", "nonce")),
         # The other side of the comparison: the nonce the app expects, perturbed while the claim stays.
         PerturbedField(family, "expectedNonce", PERTURBED_DRAFT, nonce_reading, nonce_refs, severity="critical",
                        get=lambda draft: draft["nonce"], put=lambda draft, value: {**draft, "nonce": value},
                        render=render),
-        PerturbedField(family, "aud", PERTURBED_DRAFT, compared_reading(
+        PerturbedField(family, "aud", PERTURBED_DRAFT, sdk_parsed(compared_reading(
             "aud", "appID", "audience", ["token.aud"],
             {"documented": "token.aud.code-points.documented", "ios-sdk": "token.aud.canonical.ios-sdk"}, parts),
+            "claims", "aud"),
             (B4, "RFC 7519 §4.1.3"), severity="critical",
             irrelevant={"case-flipped": _DIGITS_ONLY, "ligature": _DIGITS_ONLY, "decomposed": _DIGITS_ONLY},
             **draft_field("claims", "aud")),
-        PerturbedField(family, "alg", PERTURBED_DRAFT, alg_reading(parts), (B4, "RFC 7515 §4.1.1"),
+        PerturbedField(family, "alg", PERTURBED_DRAFT, sdk_parsed(alg_reading(parts), "header", "alg"),
+                       (B4, "RFC 7515 §4.1.1"),
                        severity="critical",
                        irrelevant={"ligature": "token.header.alg", "decomposed": "token.header.alg"},
                        **draft_field("header", "alg")),
-        PerturbedField(family, "typ", PERTURBED_DRAFT, typ_reading(parts), (B4, "RFC 7515 §4.1.9", "RFC 7519 §5.1",
-                                                                             "DECISIONS.md D01"),
+        PerturbedField(family, "typ", PERTURBED_DRAFT, sdk_parsed(typ_reading(parts), "header", "typ"),
+                       (B4, "RFC 7515 §4.1.9", "RFC 7519 §5.1", "DECISIONS.md D01"),
                        irrelevant={"ligature": "token.header.typ", "decomposed": "token.header.typ"},
                        **draft_field("header", "typ")),
-        PerturbedField(family, "kid", PERTURBED_DRAFT, kid_reading(published, parts),
+        PerturbedField(family, "kid", PERTURBED_DRAFT, sdk_parsed(kid_reading(published, parts), "header", "kid"),
                        (B4, "RFC 7515 §4.1.4", "DECISIONS.md D02"),
                        irrelevant={"ligature": _KID_ASCII, "decomposed": _KID_ASCII},
                        **draft_field("header", "kid")),
@@ -1373,3 +1436,37 @@ UNPERTURBED = {
     "appID": "compared with the claim aud, whose perturbations test the same exact comparison from the token's side "
              "(a digits-only app ID has no case, no decomposition and no fi to fold)",
 }
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# JSON grammar (vectorgen/grammar.py): the header and the claims texts. A text that is the same JSON value is read as
+# the base (accepted); one that is not JSON is refused (malformed) in the documented reading (RFC 8259, the validating
+# page's "valid JSON object"); a byte order mark is refused preferably, ignored leniently (RFC 8259 §8.1). Under
+# ios-sdk a case that is not JSON is refused where DECISIONS.md D18 decides it and undecided elsewhere.
+
+def grammar_reading(reason, structural_rule, base_claims=CLAIMS):
+    """The reading of a grammar case at a token site; `reason` is the family's refusal for a text that is not a JSON
+    object, `structural_rule` the rule D18's decided cases rest on."""
+    def reading(case, profile, i):
+        if case.kind == "equivalent":
+            return accepted(required_of(base_claims)), [documented_rule(case)]
+        if profile == "ios-sdk":
+            if case.name in SDK_REFUSES:
+                return rejected(reason), [structural_rule]
+            return Undecided(SDK_UNDECIDED)
+        also = [accepted(required_of(base_claims))] if case.kind == "may-ignore" else None
+        return rejected(reason), [documented_rule(case) if case.name not in SDK_REFUSES else structural_rule], also
+    return reading
+
+
+def _text_site(name, part, base):
+    def make(text):
+        if isinstance(text, bytes):
+            return None  # the family's texts are strings: an encoding is signed-token's (token.jose.json)
+        return token(header=text if name == "header" else None, claims=text if name == "claims" else None)
+    return GrammarSite(FAMILY, name, part, base, make, grammar_reading("malformed", "token.json.object"),
+                       (B4, "RFC 8259", "DECISIONS.md D18", "DECISIONS.md D61"), cannot_hold="token.jose.json")
+
+
+GRAMMAR_SITES = (_text_site("header", "header", HEADER), _text_site("claims", "claims", CLAIMS))
+

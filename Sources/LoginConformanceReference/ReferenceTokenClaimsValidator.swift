@@ -25,7 +25,7 @@ public struct ReferenceTokenClaimsValidator: TokenClaimsValidating, Sendable {
         if let rejection = Self.headerRejection(header) ?? requiredClaimRejection(claims, input: input) {
             return .rejected(rejection)
         }
-        return .accepted(Self.keptClaims(claims))
+        return .accepted(Self.keptClaims(claims, profile: profile))
     }
 
     /// `alg` exactly `RS256`, `typ` exactly `JWT`, `kid` a non-empty string; other members ignored. In the SDK's
@@ -85,13 +85,18 @@ public struct ReferenceTokenClaimsValidator: TokenClaimsValidating, Sendable {
         }
     }
 
-    /// Every required claim, and each optional claim whose type is right (Vectors/DECISIONS.md D19).
-    static func keptClaims(_ claims: [String: JSONValue]) -> TokenClaims {
+    /// Every required claim, and each optional claim whose type is right (Vectors/DECISIONS.md D19). Under `ios-sdk`
+    /// `exp` and `iat` are the doubles the SDK reads them as (`as? Double`; Vectors/DECISIONS.md D62).
+    static func keptClaims(_ claims: [String: JSONValue], profile: ConformanceProfile) -> TokenClaims {
+        func time(_ name: String) -> JSONNumber {
+            guard let value = claims[name] else { return 0 }
+            if profile == .iosSDK, let double = value.numberValue { return JSONNumber(double) }
+            return value.exactNumberValue ?? 0
+        }
         var kept = TokenClaims(
             jti: claims["jti"]?.stringValue ?? "", iss: claims["iss"]?.stringValue ?? "",
-            aud: claims["aud"]?.stringValue ?? "", exactExp: claims["exp"]?.exactNumberValue ?? 0,
-            exactIat: claims["iat"]?.exactNumberValue ?? 0, nonce: claims["nonce"]?.stringValue ?? "",
-            sub: claims["sub"]?.stringValue ?? "")
+            aud: claims["aud"]?.stringValue ?? "", exactExp: time("exp"), exactIat: time("iat"),
+            nonce: claims["nonce"]?.stringValue ?? "", sub: claims["sub"]?.stringValue ?? "")
         for (name, keyPath) in TokenClaims.optionalStringClaims {
             kept[keyPath: keyPath] = claims[name]?.stringValue
         }
