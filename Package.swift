@@ -71,9 +71,9 @@ let package = Package(
                 "LoginConformanceTools",
                 "LoginConformanceCLI",
             ] + blindRounds.map { .target(name: "BlindRound\($0)") },
-            // Read by path: which signatures verify and the SHA-256 digests of the code-challenge mutants, computed
-            // by Scripts/.
-            exclude: ["Mutants/signed-token-oracle.json", "Mutants/code-challenge-oracle.json"]
+            // Read by path: which signatures verify, the SHA-256 digests of the code-challenge mutants and the JSON
+            // grammar cases, computed by Scripts/.
+            exclude: ["Mutants/signed-token-oracle.json", "Mutants/code-challenge-oracle.json", "grammar-cases.json"]
         ),
     ] + blindRounds.map { round in
         .target(name: "BlindRound\(round)", dependencies: ["LoginConformance"],

@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 VECTORS = ROOT / "Vectors"
 sys.path.insert(0, str(ROOT / "Scripts"))
 
-from vectorgen import fault_pairs, grammar, harness, perturbation, shape  # noqa: E402  (after the path is set)
+from vectorgen import fault_pairs, grammar, harness, key_catalogue, perturbation, shape  # noqa: E402  (after the path is set)
 
 FORMAT_VERSION = 1
 RULES_FILE = "rules.json"
@@ -46,8 +46,9 @@ FAULT_PAIRS_FILE = "docs/fault-pairs.md"
 PERTURBATIONS_FILE = "docs/perturbations.md"
 GRAMMAR_FILE = "docs/grammar.md"
 GRAMMAR_FIXTURE = "Tests/LoginConformanceTests/grammar-cases.json"
+KEY_CATALOGUE_FILE = "docs/key-catalogue.md"
 # The files outside Vectors/ the generator writes (besides the families' fixtures).
-DOCS_WRITTEN = (FAULT_PAIRS_FILE, PERTURBATIONS_FILE, GRAMMAR_FILE, GRAMMAR_FIXTURE)
+DOCS_WRITTEN = (FAULT_PAIRS_FILE, PERTURBATIONS_FILE, GRAMMAR_FILE, GRAMMAR_FIXTURE, KEY_CATALOGUE_FILE)
 PROFILES = ("documented", "ios-sdk")
 SCHEMA_WIDTH = 120
 
@@ -122,6 +123,11 @@ def build_family(module_name):
     perturbed, cells = perturbation.build(fields, vectors)
     vectors += perturbed
     perturbation_table = perturbation.Perturbed(cells, unperturbed)
+    key_cells = None
+    if hasattr(module, "KEY_CASES"):  # the family that reads published keys (vectorgen/key_catalogue.py)
+        keyed, key_cells = key_catalogue.build(module.KEY_CASES, module.key_case_input, module.key_case_outcome,
+                                               module.KEY_REFS, vectors)
+        vectors += keyed
     sites = getattr(module, "GRAMMAR_SITES", None)
     if sites is not None:
         parsed, grammar_table = grammar.build(sites, vectors)
@@ -156,7 +162,7 @@ def build_family(module_name):
     if not hasattr(module, "SHAPE"):
         raise SystemExit(f"{module_name}: declares no SHAPE (Scripts/vectorgen/shape.py)")
     fixtures[schema_path(module.FAMILY)] = shape.render_schema(module.FAMILY, module.SHAPE, module.REASONS)
-    return module.FAMILY, fixtures, (fault_table, perturbation_table, grammar_table), {
+    return module.FAMILY, fixtures, (fault_table, perturbation_table, grammar_table, key_cells), {
         "family": module.FAMILY,
         "formatVersion": FORMAT_VERSION,
         "description": module.DESCRIPTION,
@@ -236,8 +242,10 @@ def build_all(module_names, all_modules):
     declared, not_declared = [], {}
     perturbed = []
     parsed, not_parsed = [], {}
+    key_cells = []
     for module_name in module_names:
-        family, fixtures, (fault_table, perturbation_table, grammar_table), document = build_family(module_name)
+        family, fixtures, (fault_table, perturbation_table, grammar_table, keyed), document = build_family(module_name)
+        key_cells += keyed or []
         perturbed.append((family, perturbation_table))
         if isinstance(grammar_table, str):
             not_parsed[family] = grammar_table
@@ -257,6 +265,7 @@ def build_all(module_names, all_modules):
         files[PERTURBATIONS_FILE] = (perturbation.table(perturbed), None)
         files[GRAMMAR_FILE] = (grammar.table(parsed, not_parsed), None)
         files[GRAMMAR_FIXTURE] = (render(grammar.fixture()), None)
+        files[KEY_CATALOGUE_FILE] = (key_catalogue.table(key_cells), None)
         families = [importlib.import_module(f"vectorgen.{name}").FAMILY for name in module_names]
         for path, schema in harness.schemas(families).items():
             files[path] = (render_compact(schema), None)

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Makes the TEST-ONLY signing keys of the signed-token family, once, into Vectors/test-keys/.
 
-  .venv/bin/python Scripts/make_test_keys.py                     keys and certificates (refuses to overwrite)
+  .venv/bin/python Scripts/make_test_keys.py                     the keys and certificates not there yet (never
+                                                                 overwrites one: the suite's tokens depend on them)
   .venv/bin/python Scripts/make_test_keys.py --randomized-tokens  re-sign the committed PS256 token fixture
 
 Key generation is random, so it is NOT part of the generator: the keys are made once and committed, and
@@ -29,13 +30,16 @@ ROOT = Path(__file__).resolve().parent.parent
 KEYS = ROOT / "Vectors" / "test-keys"
 sys.path.insert(0, str(ROOT / "Scripts"))
 
-# name -> RSA modulus size. Certificates (kid -> PEM, the SDK's key source) are made for every RSA key.
+# name -> RSA modulus size, or (size, public exponent). Certificates (kid -> PEM, the SDK's key source) are made for
+# every RSA key.
 RSA_KEYS = {
     "test-key-1": 2048,      # the published key that signs the valid tokens
     "test-key-2": 2048,      # a second published key that signs nothing (kid pointing at the wrong key)
     "test-key-3": 2048,      # key rotation: published in key set B only
     "test-key-1024": 1024,   # a 1024-bit key (RFC 7518 §3.3 asks for 2048 bits or more)
     "attacker-key": 2048,    # never published: signs forged tokens
+    "test-key-3071": 3071,   # a modulus whose size is not a multiple of 8 (RFC 8017 §8.2.2: k is its size in octets)
+    "test-key-e3": (2048, 3),  # the public exponent 3 (RFC 7518 §6.3.1.2, RFC 8017 §3.1 allow it)
 }
 EC_KEYS = ["test-ec-p256"]   # ES256 (wrong algorithm) tokens
 
@@ -52,12 +56,13 @@ def certificate_path(name):
 
 
 def make_keys():
+    """Every key (and certificate) not in Vectors/test-keys/ yet; an existing one is never touched."""
     KEYS.mkdir(parents=True, exist_ok=True)
-    existing = [p for p in KEYS.glob("TEST-ONLY-*.pem")]
-    if existing:
-        raise SystemExit(f"{KEYS} already holds keys; the suite's tokens depend on them. Delete them first on purpose.")
-    for name, bits in RSA_KEYS.items():
-        key = rsa.generate_private_key(public_exponent=65537, key_size=bits)
+    for name, size in RSA_KEYS.items():
+        if private_path(name).exists():
+            continue
+        bits, exponent = size if isinstance(size, tuple) else (size, 65537)
+        key = rsa.generate_private_key(public_exponent=exponent, key_size=bits)
         write_private(name, key)
         subject = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, f"LoginConformance TEST ONLY {name}")])
         certificate = (x509.CertificateBuilder()
@@ -67,8 +72,10 @@ def make_keys():
                        .not_valid_before(NOT_BEFORE).not_valid_after(NOT_AFTER)
                        .sign(key, hashes.SHA256()))
         certificate_path(name).write_bytes(certificate.public_bytes(serialization.Encoding.PEM))
+        print(f"made {private_path(name).name} and its certificate")
     for name in EC_KEYS:
-        write_private(name, ec.generate_private_key(ec.SECP256R1()))
+        if not private_path(name).exists():
+            write_private(name, ec.generate_private_key(ec.SECP256R1()))
 
 
 def write_private(name, key):
@@ -101,7 +108,8 @@ def main():
         make_randomized_tokens()
     else:
         make_keys()
-        make_randomized_tokens()
+        if not (KEYS / "TEST-ONLY-randomized-tokens.json").exists():
+            make_randomized_tokens()
     return 0
 
 

@@ -59,9 +59,11 @@ RELEASES = [
                    "signed-token's decoded segments and the login callback's state. Found by the SDK check "
                    "(DECISIONS.md D62): the SDK reads exp `as? Double`, so exp = 2^64 + 1 has a vector per profile, the "
                    "ios-sdk one expecting 2^64; a header or claims string starting with U+FEFF is undecided under ios-sdk "
-                   "where it decides the outcome.",
+                   "where it decides the outcome. The key catalogue (docs/key-catalogue.md, DECISIONS.md D63): forms of "
+                   "the signing key's JWK (RFC 7517, RFC 7518 §6.3) and of its certificate-map entry (the SDK's PEM "
+                   "reading), and keys with a 3071-bit modulus and the public exponent 3.",
         # Groups whose every vector this release adds, in file order: generated from declarations, not listed.
-        "addedGroups": ["fault-pair", "perturbation", "grammar"],
+        "addedGroups": ["fault-pair", "perturbation", "grammar", "key-catalogue"],
         "added": ["login-result::id-token::valid-token-profile-claims.ios-sdk", "token-claims::numbers::exp-2-pow-63",
                   "token-claims::numbers::exp-above-uint64.documented",
                   "token-claims::numbers::exp-above-uint64.ios-sdk", "token-claims::numbers::exp-fraction",

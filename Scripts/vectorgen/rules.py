@@ -453,6 +453,23 @@ RULES = [
           "A certificate's validity dates do not decide a key: the SDK never evaluates the certificate's trust, so "
           "the key of an expired or not-yet-valid certificate verifies under ios-sdk, and the documented reading "
           "reads the JWKS, which has no dates (DECISIONS.md D35)."),
+    _rule("token.jose.jwk-forms.documented", S8, "both",
+          "Documented reading: the signing key's JWK is read by its members (RFC 7517 §4, RFC 7518 §6.3): members it "
+          "does not define change nothing; a JWK that names another kty or lacks n or e (or holds n as a number) gives "
+          "no key (unknownKeyID); one that breaks a form RFC 7517 §5 lets a set's reader ignore (no kty, an empty alg "
+          "or use, n or e not in the fewest octets, padded or in the + / alphabet, a key_ops value twice) is ignored "
+          "preferably (unknownKeyID), or used (also "
+          "accepted) (DECISIONS.md D63).",
+          profiles=[DOC],
+          unpaired="the ios-sdk reading reads the certificate map, which has no JWK members (SPECIFICATION.md §8)"),
+    _rule("token.jose.certificate-pem.ios-sdk", S8, "both",
+          "SDK reading: a certificate-map entry is read by removing the BEGIN and END CERTIFICATE lines and every LF, "
+          "then base64-decoding what is left strictly: base64 on one line or in lines of another length, without "
+          "the final LF or without the two lines at all gives the certificate, as does one whose own signature is "
+          "broken (never checked, D35); CR LF line endings or indented lines leave characters base64 does not have, "
+          "so no certificate and no key (unknownKeyID) (DECISIONS.md D63).",
+          profiles=[SDK],
+          unpaired="the documented reading reads the JWKS, not the certificate map (SPECIFICATION.md §8)"),
     _rule("token.jose.signature", S4, "both",
           "The signature must be RSASSA-PKCS1-v1_5 with SHA-256 over the ASCII bytes seg0.seg1 by the key kid names; "
           "a tampered header, payload or signature, another key or another padding or hash is signatureInvalid."),

@@ -39,6 +39,8 @@ from . import token_claims as tc
 from .common import B4, B8, vector
 from .fault_pairs import Fault, FaultPairs, Precedes
 from .grammar import GrammarSite
+from . import key_catalogue
+from .key_catalogue import KeyCase
 from .perturbation import PerturbedField
 from .shape import KEY_MATERIAL, VERBATIM, Family, array, closed, document, fld, obj, string
 
@@ -97,7 +99,8 @@ SHAPE = Family(
             fld("jwks", obj(
                 fld("keys", array(obj(
                     fld("kid", string(), optional=True),
-                    fld("kty", string()),
+                    # RFC 7517 §4.1 requires kty; the key catalogue's kty-missing case leaves it out (D63).
+                    fld("kty", string(), optional=True),
                     open=True, compare=KEY_MATERIAL), compare=KEY_MATERIAL)),
                 open=True, compare=KEY_MATERIAL, description="The JWKS (documented key source).")),
             fld("certificates", document(
@@ -176,7 +179,7 @@ def _certificate(name):
     return (KEYS_DIR / f"TEST-ONLY-{name}.certificate.pem").read_text(encoding="ascii")
 
 
-KEY_NAMES = ("test-key-1", "test-key-2", "test-key-3", "test-key-1024", "attacker-key")
+KEY_NAMES = ("test-key-1", "test-key-2", "test-key-3", "test-key-1024", "attacker-key", "test-key-3071", "test-key-e3")
 PRIVATE = {name: _private(name) for name in KEY_NAMES}
 EC_KEY = _private("test-ec-p256")
 CERTIFICATE = {name: _certificate(name) for name in KEY_NAMES}
@@ -1669,16 +1672,19 @@ def _rsa_public_keys(keys):
     """modulus (base64url) -> public key, for every RSA key in a vector's key material (both forms)."""
     out, pem_to_n, public_to_n, validity = {}, {}, {}, {}
     for entry in keys["jwks"]["keys"]:
-        if entry.get("kty") == "RSA":
-            n = int.from_bytes(base64.urlsafe_b64decode(entry["n"] + "=="), "big")
-            e = int.from_bytes(base64.urlsafe_b64decode(entry["e"] + "=="), "big")
-            out[entry["n"]] = rsa.RSAPublicNumbers(e, n).public_key()
+        # Every entry that holds RSA numbers, whatever else is wrong with it (the key catalogue's forms).
+        if isinstance(entry.get("n"), str) and isinstance(entry.get("e"), str):
+            def number(text):
+                return int.from_bytes(base64.urlsafe_b64decode(text.replace("+", "-").replace("/", "_").rstrip("=")
+                                                               + "=="), "big")
+            out[entry["n"]] = rsa.RSAPublicNumbers(number(entry["e"]), number(entry["n"])).public_key()
     for value in keys["certificates"].values():
-        if isinstance(value, str) and value.startswith("-----BEGIN CERTIFICATE-----"):
-            certificate = x509.load_pem_x509_certificate(value.encode("ascii"))
-            key = certificate.public_key()
-            n = _int_b64(key.public_numbers().n)
-            out[n] = key
+        if isinstance(value, str) and value.lstrip().startswith(("-----BEGIN CERTIFICATE-----", "MII")):
+            body = "".join(line.strip() for line in value.splitlines() if "-----" not in line)
+            certificate = x509.load_der_x509_certificate(base64.b64decode(body))
+            value_key = certificate.public_key()
+            n = _int_b64(value_key.public_numbers().n)
+            out[n] = value_key
             pem_to_n[value] = n
             validity[value] = [int(certificate.not_valid_before_utc.timestamp()),
                                int(certificate.not_valid_after_utc.timestamp())]
@@ -1829,4 +1835,115 @@ def _segment_site(name, part, base):
 
 
 GRAMMAR_SITES = (_segment_site("header", "header", HEADER), _segment_site("payload", "claims", CLAIMS))
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The key catalogue (vectorgen/key_catalogue.py, DECISIONS.md D63): forms of the signing key's JWK (the documented
+# reading reads the JWKS: RFC 7517 §4 members, RFC 7518 §6.3 n and e as Base64urlUInt, §2: base64url without padding
+# and in the fewest octets) and of its certificate-map entry (the SDK's AuthenticationTokenFactory.getCertificateWith
+# removes the BEGIN and END CERTIFICATE lines and every LF, then decodes with Data(base64Encoded:), which refuses any
+# other character; SecCertificateCreateWithData neither checks the certificate's signature nor its dates, D35).
+R_JWK_FORMS = "token.jose.jwk-forms.documented"
+R_PEM_FORMS = "token.jose.certificate-pem.ios-sdk"
+KEY_REFS = (B4, B8, RFC_JWK, f"sdk:{SDK_FACTORY}#L162-L194", D_CERTIFICATE_FORMS, "DECISIONS.md D63")
+
+
+def _jwk_with(**members):
+    """A change of the JWK: members set (None removes one)."""
+    def change(entry):
+        out = {**entry, **{k: v for k, v in members.items() if v is not None}}
+        return {k: v for k, v in out.items() if members.get(k, 0) is not None}
+    return change
+
+
+def _leading_zero(member):
+    def change(entry):
+        value = int.from_bytes(base64.urlsafe_b64decode(entry[member] + "=" * (-len(entry[member]) % 4)), "big")
+        return {**entry, member: b64url(b"\x00" + value.to_bytes((value.bit_length() + 7) // 8, "big"))}
+    return change
+
+
+def _pem_lines(transform):
+    """A change of the certificate's PEM text, line by line."""
+    def change(pem):
+        return transform(pem.splitlines())
+    return change
+
+
+def _bad_certificate_signature(pem):
+    """The certificate with the last byte of its signature flipped: it still parses, its issuer's signature fails."""
+    der = x509.load_pem_x509_certificate(pem.encode()).public_bytes(serialization.Encoding.DER)
+    der = der[:-1] + bytes([der[-1] ^ 0x01])
+    body = base64.b64encode(der).decode("ascii")
+    return "-----BEGIN CERTIFICATE-----\n" + "\n".join(body[i:i + 64] for i in range(0, len(body), 64)) + \
+        "\n-----END CERTIFICATE-----\n"
+
+
+KEY_CASES = (
+    # The JWK (documented reading).
+    KeyCase("extra-member", "jwk", "usable", "a member it does not define (x-note)", "RFC 7517 §4",
+            _jwk_with(**{"x-note": "ignored"})),
+    KeyCase("alg-empty", "jwk", "should-ignore", 'alg "" (no algorithm)', "RFC 7517 §5", _jwk_with(alg="")),
+    KeyCase("use-empty", "jwk", "should-ignore", 'use "" (no use)', "RFC 7517 §5", _jwk_with(use="")),
+    KeyCase("kty-ec", "jwk", "unusable", "kty EC (with the RSA n and e)", "RFC 7517 §4.1", _jwk_with(kty="EC")),
+    KeyCase("n-missing", "jwk", "unusable", "no n", "RFC 7518 §6.3.1", _jwk_with(n=None)),
+    KeyCase("e-missing", "jwk", "unusable", "no e", "RFC 7518 §6.3.1", _jwk_with(e=None)),
+    KeyCase("n-a-number", "jwk", "unusable", "n as a JSON number, not a Base64urlUInt string", "RFC 7518 §6.3.1.1",
+            lambda entry: {**entry, "n": 12345}),
+    KeyCase("kty-missing", "jwk", "should-ignore", "no kty (a required member)", "RFC 7517 §5", _jwk_with(kty=None)),
+    KeyCase("n-leading-zero-octet", "jwk", "should-ignore", "n with a leading zero octet (not the fewest octets)",
+            "RFC 7518 §6.3.1.1", _leading_zero("n")),
+    KeyCase("e-leading-zero-octet", "jwk", "should-ignore", "e as AAEAAQ (65537 with a leading zero octet)",
+            "RFC 7518 §6.3.1.2", _leading_zero("e")),
+    KeyCase("n-padded", "jwk", "should-ignore", "n with = padding", "RFC 7515 §2",
+            lambda entry: {**entry, "n": entry["n"] + "=" * (-len(entry["n"]) % 4 or 4)}),
+    KeyCase("n-standard-alphabet", "jwk", "should-ignore", "n in the + / alphabet", "RFC 7515 §2",
+            lambda entry: {**entry, "n": entry["n"].replace("-", "+").replace("_", "/")}),
+    KeyCase("key-ops-repeated", "jwk", "should-ignore", 'key_ops ["verify", "verify"] (a value twice)', "RFC 7517 §4.3",
+            _jwk_with(key_ops=["verify", "verify"])),
+    # The certificate-map entry (the SDK's reading).
+    KeyCase("base64-on-one-line", "certificate", "usable", "its base64 on one line", "RFC 7468 §2",
+            _pem_lines(lambda lines: "\n".join([lines[0], "".join(lines[1:-1]), lines[-1]]) + "\n")),
+    KeyCase("lines-of-76", "certificate", "usable", "its base64 in lines of 76 characters", "RFC 7468 §2",
+            _pem_lines(lambda lines: "\n".join([lines[0], *(lambda body: [body[i:i + 76] for i in
+                                                                           range(0, len(body), 76)])(
+                "".join(lines[1:-1])), lines[-1]]) + "\n")),
+    KeyCase("no-final-line-feed", "certificate", "usable", "no line feed after the END line", "RFC 7468 §2",
+            lambda pem: pem.rstrip("\n")),
+    KeyCase("no-markers", "certificate", "usable", "its base64 alone, without the BEGIN and END lines",
+            "RFC 7468 §2", _pem_lines(lambda lines: "".join(lines[1:-1]))),
+    KeyCase("issuer-signature-invalid", "certificate", "usable",
+            "its own signature broken (the last signature byte flipped)", "RFC 5280 §4.1.1.3",
+            _bad_certificate_signature),
+    KeyCase("crlf-line-endings", "certificate", "unusable", "CR LF line endings", "RFC 7468 §2",
+            lambda pem: pem.replace("\n", "\r\n")),
+    KeyCase("indented-lines", "certificate", "unusable", "every base64 line indented by two spaces", "RFC 7468 §2",
+            _pem_lines(lambda lines: "\n".join([lines[0], *("  " + line for line in lines[1:-1]), lines[-1]]) + "\n")),
+    # The key itself, in both key sources.
+    KeyCase("modulus-of-3071-bits", "both", "usable", "a 3071-bit modulus (k = 384 octets, RFC 8017 §8.2.2)",
+            "RFC 8017 §8.2.2", signer="test-key-3071"),
+    KeyCase("public-exponent-3", "both", "usable", "the public exponent 3", "RFC 7518 §6.3.1.2", signer="test-key-e3"),
+)
+
+
+def key_case_input(case):
+    keys = key_material(jwks_names=(case.signer, "test-key-2"))
+    if case.site == "jwk":
+        keys["jwks"]["keys"][0] = case.change(keys["jwks"]["keys"][0])
+    elif case.site == "certificate":
+        keys["certificates"][case.signer] = case.change(keys["certificates"][case.signer])
+    return inp(signed(header=header_with(kid=case.signer), key=case.signer), keys=keys)
+
+
+def key_case_outcome(case, profile):
+    if case.site == "both":  # the key itself: an RSA key like any other in either source
+        return accepted(), ["token.jose.key-by-kid", "token.jose.signature"]
+    reads = key_catalogue.READS[case.site]
+    if reads != profile:
+        return accepted(), [f"token.jose.key-source.{profile}"]
+    rule = R_JWK_FORMS if profile == "documented" else R_PEM_FORMS
+    if case.verdict == "usable":
+        return accepted(), ["token.jose.key-by-kid", rule]
+    also = [accepted()] if case.verdict == "should-ignore" else None
+    return rejected("unknownKeyID"), ["token.jose.key-by-kid", rule], also
 

@@ -148,6 +148,16 @@ DOCUMENTS = {
         "url": "https://www.rfc-editor.org/rfc/rfc8259",
         "kind": "rfc",
     },
+    "RFC 5280": {
+        "title": "RFC 5280: Internet X.509 Public Key Infrastructure Certificate and CRL Profile",
+        "url": "https://www.rfc-editor.org/rfc/rfc5280",
+        "kind": "rfc",
+    },
+    "RFC 7468": {
+        "title": "RFC 7468: Textual Encodings of PKIX, PKCS, and CMS Structures",
+        "url": "https://www.rfc-editor.org/rfc/rfc7468",
+        "kind": "rfc",
+    },
     "RFC 8725": {
         "title": "RFC 8725: JSON Web Token Best Current Practices",
         "url": "https://www.rfc-editor.org/rfc/rfc8725",
@@ -869,6 +879,25 @@ SOURCES = {
     "token.jose.key-source.certificate-only.ios-sdk": [
         sdk(TOKEN_FACTORY, "176-194"),
         decision("D35"),
+    ],
+    "token.jose.jwk-forms.documented": [
+        doc(FB_VALIDATING, "Check the Signature (retrieve the public key from the JWKS)"),
+        doc("RFC 7517", "4"),
+        doc("RFC 7517", "5"),
+        doc("RFC 7518", "6.3.1"),
+        doc("RFC 7518", "2"),
+        doc("RFC 8017", "8.2.2"),
+        decision("D63"),
+    ],
+    "token.jose.certificate-pem.ios-sdk": [
+        sdk(TOKEN_FACTORY, "162-194"),
+        sdk(TOKEN_FACTORY, "136-160"),
+        doc("RFC 7468", "2"),
+        unverifiable("The SDK decodes the entry with Data(base64Encoded:) and makes the certificate with "
+                     "SecCertificateCreateWithData, Apple's Security framework, which cannot be run here; the SDK check "
+                     "stands it in with swift-certificates (docs/sdk-check.md)."),
+        decision("D35"),
+        decision("D63"),
     ],
     "token.jose.key-source.certificate-dates": [
         doc(FB_VALIDATING, "Check the Signature (retrieve the public key from the JWKS)"),

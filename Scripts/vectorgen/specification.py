@@ -59,6 +59,10 @@ characters), which must be read as the original; a byte order mark; and texts th
 `documented`: `<family>::grammar::<site>.<case>`. `docs/grammar.md` lists every site and case with its vectors, or
 why a reading does not decide it (decision record D61).
 
+**Key material.** A catalogue of the forms a published key can take is applied to the signing key in each key source:
+its JWK in the JWKS (RFC 7517, RFC 7518 §6.3), its entry in the certificate map (the SDK's PEM reading), or the key
+itself: `signed-token::key-catalogue::<source>.<case>`, listed in `docs/key-catalogue.md` (decision record D63).
+
 **Rules.** Each numbered section below ends with its rules. A rule has a stable ID (never renamed or reused; retired
 IDs are listed in `rules.json`), a statement, the kind of vectors it needs (`accept`, `reject`, `both`, or `any` for
 rules that compute a value), and its sources:

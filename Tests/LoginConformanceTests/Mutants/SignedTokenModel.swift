@@ -146,7 +146,7 @@ struct SignedTokenModel: SignedTokenValidating, Sendable {
         var moduli: [String: [String]] = [:]
         for entry in keys.jwks.objectValue?["keys"]?.arrayValue ?? [] {
             guard let key = entry.objectValue, key["kty"]?.stringValue == "RSA", let kid = key["kid"]?.stringValue,
-                  let n = key["n"]?.stringValue, usable(key) else { continue }
+                  let n = key["n"]?.stringValue, key["e"]?.stringValue != nil, usable(key) else { continue }
             moduli[kid, default: []].append(n)
         }
         return moduli.compactMapValues(pick)
@@ -172,7 +172,19 @@ struct SignedTokenModel: SignedTokenValidating, Sendable {
     /// The certificate map's certificates, skipping entries that are not strings (what a careful reader of the map
     /// does, but not the SDK).
     static func certificateKeysSkippingNonStrings(_ keys: SignedTokenKeys) -> [String: String] {
-        keys.certificatesByKeyID.compactMapValues { SignatureOracle.shared.certificates[$0] }
+        (keys.certificates.objectValue ?? [:]).compactMapValues { entry in
+            entry.stringValue.flatMap { decodesAsTheSDKDoes($0) ? SignatureOracle.shared.certificates[$0] : nil }
+        }
+    }
+
+    /// Whether the SDK's reading of a certificate-map entry gets bytes from it: the BEGIN and END CERTIFICATE lines
+    /// and every LF removed, what is left must be strict base64 (`Data(base64Encoded:)`: its alphabet and `=`
+    /// only, a multiple of 4 characters), so a CR or a space leaves no certificate (Vectors/DECISIONS.md D63).
+    static func decodesAsTheSDKDoes(_ pem: String) -> Bool {
+        let body = pem.replacingOccurrences(of: "-----BEGIN CERTIFICATE-----", with: "")
+            .replacingOccurrences(of: "-----END CERTIFICATE-----", with: "").replacingOccurrences(of: "\n", with: "")
+        let alphabet = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=".unicodeScalars)
+        return !body.isEmpty && body.unicodeScalars.count % 4 == 0 && body.unicodeScalars.allSatisfy(alphabet.contains)
     }
 }
 
