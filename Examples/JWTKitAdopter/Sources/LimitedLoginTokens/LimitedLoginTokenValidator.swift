@@ -74,6 +74,12 @@ public struct LimitedLoginTokenValidator: Sendable {
                                                now: now.timeIntervalSince1970)
     }
 
+    /// Whether `text` is base64url without padding: its 64 characters only, and not a length no bytes make.
+    static func isBase64URL(_ text: String) -> Bool {
+        let alphabet = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+        return !text.isEmpty && text.utf8.count % 4 != 1 && text.utf8.allSatisfy(alphabet.contains)
+    }
+
     /// Adds the RSA keys of the key source to `collection`; returns every kid the source publishes (a key jwt-kit
     /// cannot load — swift-crypto refuses RSA keys under 2048 bits — is still published, and verifies nothing).
     private func load(into collection: JWTKeyCollection) async -> (published: [String], loaded: [String]) {
@@ -84,8 +90,11 @@ public struct LimitedLoginTokenValidator: Sendable {
             for entry in jwks.keys {
                 // A key whose use, key_ops or alg rule out verifying RS256 is not a key for this token
                 // (OpenID Connect Core §10.1, RFC 8725 §3.1; DECISIONS.md D33).
+                // An RSA JWK needs n and e, each base64url (RFC 7518 §6.3.1, RFC 7515 §2); one without them is no
+                // key at all (unknownKeyID), not a published key that fails to verify (DECISIONS.md D63).
                 guard let jwk = entry.jwk, jwk.keyType == .rsa, let kid = jwk.keyIdentifier?.string,
-                      entry.usage?.allowsRS256Verification == true else { continue }
+                      entry.usage?.allowsRS256Verification == true,
+                      [jwk.modulus, jwk.exponent].allSatisfy({ $0.map(Self.isBase64URL) == true }) else { continue }
                 kids.append(kid)
                 if (try? await collection.add(jwk: jwk)) != nil, (try? await collection.getKey(for: jwk.keyIdentifier, alg: "RS256")) != nil {
                     loaded.append(kid)
