@@ -110,7 +110,9 @@ enum IsolatedEvaluation {
     /// (`F g s v`) after, then `D`; each line written at once, so that a crash loses none.
     static func runAsChild(_ job: Job) throws {
         let plan = try Plan(job)
-        FileManager.default.createFile(atPath: job.output, contents: nil)
+        guard FileManager.default.createFile(atPath: job.output, contents: nil) else {
+            throw IsolatedEvaluationError("the child cannot create \(job.output)")
+        }
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: job.output))
         defer { try? handle.close() }
         func write(_ line: String) throws { try handle.write(contentsOf: Data((line + "\n").utf8)) }
@@ -205,6 +207,6 @@ struct TrappingNonceChecker: NonceValidating, Sendable {
         if let trapOn, trapOn == nonce {
             preconditionFailure("TrappingNonceChecker traps on \(nonce.debugDescription), as asked")
         }
-        return try ReferenceImplementation(profile: .iosSDK).validateNonce(nonce)
+        return ReferenceImplementation(profile: .iosSDK).validateNonce(nonce)
     }
 }
