@@ -37,7 +37,7 @@ FB_GRAPH_ERRORS = "FB: Handling Errors (Graph API)"
 FB_MANUAL_FLOW = "FB: Manually Build a Login Flow"
 FB_AUTH_VS_DATA = "FB: Authentication Versus Data Access"
 OIDC = "OpenID Connect Core 1.0"
-UAX15 = "Unicode Standard Annex #15"
+UAX15 = "Unicode Standard Annex 15"
 UCD = "Unicode Character Database"
 
 DOCUMENTS = {
@@ -174,7 +174,7 @@ DOCUMENTS = {
         "kind": "standard",
     },
     UAX15: {
-        "title": "Unicode Standard Annex #15: Unicode Normalization Forms",
+        "title": "Unicode Standard Annex 15: Unicode Normalization Forms",
         "url": "https://www.unicode.org/reports/tr15/",
         "kind": "standard",
     },
