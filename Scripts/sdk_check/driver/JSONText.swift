@@ -54,6 +54,11 @@ indirect enum JSONValue {
 
 /// Reads a value JSONSerialization produced (vector files) as a Double, refusing booleans.
 func number(_ value: Any?) -> Double? {
+  // A JSON true or false, by its type: `is Bool` also holds for the numbers 0 and 1 on swift-corelibs-foundation.
+  if let value = value as? NSNumber {
+    let type = String(cString: value.objCType)
+    return type == "c" || type == "B" ? nil : value.doubleValue
+  }
   if value is Bool { return nil }
   if let value = value as? Double { return value }
   if let value = value as? Int { return Double(value) }
