@@ -1,5 +1,5 @@
 import LoginConformance
-/// Vectors compared with one another (conformance-suites.md lessons 4 and 6): within a family, no two vectors of
+/// Vectors compared with one another: within a family, no two vectors of
 /// one profile share an input (different expectations contradict, equal ones repeat), and a vector of one profile
 /// comes with the other profile's vector for the same input, expecting something else (SPECIFICATION.md §8) — unless
 /// one of its rules documents why there is none (``RuleCatalogue/Rule/unpaired``).

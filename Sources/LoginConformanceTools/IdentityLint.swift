@@ -1,5 +1,5 @@
 import LoginConformance
-/// Vector IDs (conformance-suites.md lesson 1): well-formed and namespaced by family, saying their profile, unique
+/// Vector IDs: well-formed and namespaced by family, saying their profile, unique
 /// across the suite, and never an ID the changelog retired.
 enum IdentityLint {
     static func problems(in documents: SuiteDocuments) -> [LintProblem] {

@@ -32,7 +32,7 @@ public struct LintProblem: Sendable, Hashable, CustomStringConvertible {
         /// changelog the loader refuses.
         case invalidFormat
 
-        // Identity (conformance-suites.md lesson 1).
+        // Identity: a vector is known by its ID for ever (Wycheproof renumbered its tcIds).
         /// A vector ID is not `family::group::case` of `[a-z0-9._+-]`, does not start with its family, or its
         /// profile suffix (`.documented`, `.ios-sdk`) disagrees with its `profiles`.
         case malformedID

@@ -28,7 +28,7 @@ enum MetadataLint {
                 }
                 if !isNonEmptyListOfStrings(vector.members["refs"]) {
                     report("refs", .missingMetadata,
-                           "refs must cite at least one source (SPECIFICATION.md §N, seeds/…, RFC N, conformance-suites.md)")
+                           "refs must cite at least one source (SPECIFICATION.md §N, DECISIONS.md DNN, RFC N §M, sdk:path#Ln)")
                 }
                 if !isNonEmptyListOfStrings(vector.members["rules"]) {
                     report("rules", .missingMetadata,

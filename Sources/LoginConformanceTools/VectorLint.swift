@@ -1,7 +1,7 @@
 import Foundation
 import LoginConformance
 
-/// Lints a vectors folder for meaning, beyond schema validity (conformance-suites.md lesson 6), and returns every
+/// Lints a vectors folder for meaning, beyond schema validity, and returns every
 /// problem at once, each with its file, JSON path, kind and message.
 ///
 /// What it checks:

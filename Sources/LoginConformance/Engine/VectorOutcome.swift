@@ -96,7 +96,7 @@ public struct VectorMismatch: Sendable, Hashable {
 }
 
 /// The kind of a failure, as a baseline records it: a known failure whose kind changes is a regression, the way
-/// WebKit and web-platform-tests tell "fails" from "crashes" (conformance-suites.md, regression gates).
+/// WebKit and web-platform-tests tell "fails" from "crashes" in their expectation files.
 public struct FailureKind: ExtensibleValue {
     public let rawValue: String
     private init(_ rawValue: String) { self.rawValue = rawValue }

@@ -1,5 +1,5 @@
-/// Classifies a run against a baseline so the gate fails exactly on regressions (conformance-suites.md,
-/// regression gates). The CLI and the Swift Testing runner share it, so both give the same answer.
+/// Classifies a run against a baseline so the gate fails exactly on regressions. The CLI and the Swift Testing
+/// runner share it, so both give the same answer.
 public struct ConformanceGate: Sendable {
     /// The vectors, for versions and IDs.
     public let suite: VectorSuite

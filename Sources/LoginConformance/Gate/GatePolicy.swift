@@ -1,7 +1,7 @@
 /// What, besides regressions, makes the gate fail.
 public struct GatePolicy: Sendable, Hashable {
     /// When false (the default), a known failure that now passes fails the gate, so the baseline gets tightened
-    /// (as Rhino does with its expectation lists, conformance-suites.md).
+    /// (as Rhino does with its expectation lists).
     public var allowNewlyPassing: Bool
     /// When true, a failing vector added after the baseline's suite version fails the gate; by default it is
     /// reported but does not block, so upgrading the suite is safe.

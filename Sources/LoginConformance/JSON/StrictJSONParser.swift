@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Foundation's parsers are lenient in ways a token validator must not be (measured with Swift 6.3.1 on Linux):
 /// they accept a trailing comma, which RFC 8259 forbids, and they disagree on duplicate members (`JSONDecoder`
-/// keeps the first, `JSONSerialization` the last: the first-wins/last-wins confusion of conformance-suites.md).
+/// keeps the first, `JSONSerialization` the last: the first-wins/last-wins confusion behind JSON parser-differential attacks).
 /// This parser refuses both, and also refuses numbers that overflow a `Double`, nesting deeper than
 /// ``maximumDepth``, lone surrogate escapes, bytes that are not UTF-8 and a leading byte-order mark (RFC 8259 §8.1
 /// allows refusing or ignoring it). Two member names that Swift's `String ==` equates (canonically equivalent,

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// It lets a gate tell a *new vector* (added after the baseline's suite version: reported, not blocking) from a
 /// regression, and it keeps retired IDs from ever being reused with another meaning (the failure Wycheproof's
-/// renumbered `tcId`s and Bowtie's missing IDs show, conformance-suites.md). The first release introduces every
+/// renumbered `tcId`s and Bowtie's missing IDs show). The first release introduces every
 /// vector that no later release adds.
 public struct SuiteChangelog: Sendable, Hashable, Codable {
     /// The releases, oldest first; the last is the suite's current version.

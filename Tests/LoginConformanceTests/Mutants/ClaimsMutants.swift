@@ -1,8 +1,8 @@
 import Foundation
 import LoginConformance
 
-/// Mutants of id_token header and claims validation (SPECIFICATION.md §4, §8) and the JWT attack classes of
-/// conformance-suites.md: `alg: none`, lenient JSON, NumericDate as a string or a boolean, off-by-one time
+/// Mutants of id_token header and claims validation (SPECIFICATION.md §4, §8) and the JWT attack classes (RFC 8725
+/// §2): `alg: none`, lenient JSON, NumericDate as a string or a boolean, off-by-one time
 /// windows, lenient issuer and audience checks, Swift's `String ==`, and optional claims handled wrongly.
 enum ClaimsMutants: MutantCatalogue {
     static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { ClaimsModel(profile: profile) }

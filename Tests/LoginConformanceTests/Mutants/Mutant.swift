@@ -5,7 +5,7 @@ import LoginConformance
 /// ``ProfileModel``, ``AccessTokenModel``, ``TokenChangeModel``, ``GraphErrorModel``) with one mutation site replaced
 /// by one realistic bug.
 ///
-/// The suite is only worth the bugs it catches (conformance-suites.md lesson 8): every mutant must fail at least one
+/// The suite is only worth the bugs it catches: every mutant must fail at least one
 /// vector of its family in the profile it claims. When one survives, the fix is a new vector that encodes the rule
 /// from the specification, never a weaker mutant.
 struct Mutant: Sendable {

@@ -2,7 +2,7 @@ import LoginConformance
 @testable import LoginConformanceTools
 import Testing
 
-/// The suite's strength (conformance-suites.md lesson 8): every deliberately broken implementation fails at least
+/// The suite's strength: every deliberately broken implementation fails at least
 /// one vector of its family in the profile it claims, and the unbroken models pass every vector, so what kills a
 /// mutant is its one bug.
 @Suite("Mutation testing")

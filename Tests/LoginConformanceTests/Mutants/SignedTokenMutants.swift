@@ -1,8 +1,8 @@
 import Foundation
 import LoginConformance
 
-/// Mutants of full signed-token validation (SPECIFICATION.md §4, §8) and the JOSE attack classes of
-/// conformance-suites.md: `alg: none` in any case, RS/HS key confusion, algorithm taken from the header, a kid that
+/// Mutants of full signed-token validation (SPECIFICATION.md §4, §8) and the JOSE attack classes (RFC 8725 §2):
+/// `alg: none` in any case, RS/HS key confusion, algorithm taken from the header, a kid that
 /// falls back to another key, embedded keys trusted, empty or absent signatures, lenient or over-strict base64url,
 /// first-wins / last-wins duplicate members, NumericDates wrapped through Int64, and claims not checked at all.
 ///
