@@ -111,18 +111,19 @@ def build_family(module_name):
                          "pair; Scripts/vectorgen/fault_pairs.py)")
     fields = getattr(module, "PERTURBATIONS", None)
     if fields is None:
-        raise SystemExit(f"{module_name}: declares no PERTURBATIONS (its string fields, perturbed; "
+        raise SystemExit(f"{module_name}: declares no PERTURBATIONS (its fields, perturbed; "
                          "Scripts/vectorgen/perturbation.py)")
     unperturbed = getattr(module, "UNPERTURBED", {})
     exported = shape.export_family(module.SHAPE, module.REASONS)["input"]
     try:
-        perturbation.check_coverage(module.FAMILY, fields, perturbation.string_paths(exported), unperturbed,
+        perturbation.check_coverage(module.FAMILY, fields, perturbation.perturbable_paths(exported), unperturbed,
                                     perturbation.input_paths(exported))
     except ValueError as error:
         raise SystemExit(f"{module_name}: {error}")
     perturbed, cells = perturbation.build(fields, vectors)
     vectors += perturbed
-    perturbation_table = perturbation.Perturbed(cells, unperturbed)
+    perturbation_table = perturbation.Perturbed(cells, unperturbed,
+                                                tuple(perturbation.uncatalogued_paths(exported)))
     key_cells = None
     if hasattr(module, "KEY_CASES"):  # the family that reads published keys (vectorgen/key_catalogue.py)
         keyed, key_cells = key_catalogue.build(module.KEY_CASES, module.key_case_input, module.key_case_outcome,

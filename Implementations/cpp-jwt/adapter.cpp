@@ -44,6 +44,18 @@ static bool is_required(const std::string &name) {
     return false;
 }
 
+// The times the clock below can serve: from the epoch to 2^33 seconds (the year 2242). libfaketime reads a four-digit
+// year and the system clock counts nanoseconds in 64 bits (to 2262); a vector with another now is skipped.
+static const double clock_limit = 8589934592.0;
+
+static bool clock_out_of_range(const json &input, std::string &reason) {
+    if (!input.contains("now") || !input["now"].is_number()) return false;
+    double now = input["now"].get<double>();
+    if (now >= 0 && now < clock_limit) return false;
+    reason = "now = " + input["now"].dump() + " is outside the clock this adapter serves through libfaketime (0 <= now < 2^33)";
+    return true;
+}
+
 // The clock libfaketime serves this process: the vector's now, whole seconds (cpp-jwt reads whole seconds).
 static void set_clock(double now) {
     const char *path = std::getenv("FAKETIME_TIMESTAMP_FILE");
@@ -223,8 +235,11 @@ int main(int argc, char **argv) {
             return 0;
         } else if (type == "run") {
             json seq = request["seq"];
+            std::string clock_reason;
             if (request.value("family", "") != "signed-token") {
                 answer = {{"type", "skipped"}, {"seq", seq}, {"reason", "family not adopted"}};
+            } else if (clock_out_of_range(request["input"], clock_reason)) {
+                answer = {{"type", "skipped"}, {"seq", seq}, {"reason", clock_reason}};
             } else {
                 try {
                     answer = {{"type", "result"}, {"seq", seq}, {"outcome", validate(request["input"], checks)}};

@@ -7,7 +7,7 @@
 // clockTolerance 0. jose 4.11 has no option for the nonce, for required claims (requiredClaims came in a later
 // release) or for the JSON types of nonce, jti and sub: `--adapter-checks` adds those (implementation.json).
 import { readFileSync } from 'node:fs';
-import { ISSUERS, REQUIRED, Rejected, adapterChecks, keptClaims, serve } from '../shared/node/lc_adapter.mjs';
+import { ISSUERS, REQUIRED, Rejected, Skipped, adapterChecks, keptClaims, serve } from '../shared/node/lc_adapter.mjs';
 
 const DEBIAN_JOSE = '/usr/share/nodejs/jose';
 let jose;
@@ -59,12 +59,16 @@ function rejection(error) {
 }
 
 async function validate(input) {
+  // jose takes the time as a Date; one past what a Date holds (8.64e15 ms from the epoch) is an Invalid Date, with
+  // which every time comparison is false: such a vector says nothing about jose, so it is skipped.
+  const currentDate = new Date(input.now * 1000);
+  if (Number.isNaN(currentDate.getTime())) throw new Skipped(`now = ${input.now} is beyond what a JavaScript Date holds`);
   const jwks = jose.createLocalJWKSet(input.keys.jwks);
   let result;
   try {
     result = await jose.jwtVerify(input.token, jwks, {
       algorithms: ['RS256'], issuer: ISSUERS, audience: input.appID, typ: 'JWT', maxTokenAge: 600,
-      currentDate: new Date(input.now * 1000), clockTolerance: 0,
+      currentDate, clockTolerance: 0,
     });
   } catch (error) {
     const rejected = rejection(error);

@@ -1,8 +1,8 @@
 """The perturbation catalogue (Scripts/vectorgen/perturbation.py): every class of it is applied to every declared field,
 a cell has vectors, the rule that makes it irrelevant or the rule that puts it outside the family (never none), a
 vector already in the family with the same input is named rather than repeated (and a contradicting one is an error),
-every string field of a family's shape is perturbed or left with why, and the committed vectors are what the
-declarations generate.
+every field of a catalogued kind (strings, numbers, NumericDates) of a family's shape is perturbed by a field of its
+kind or left with why, and the committed vectors are what the declarations generate.
 
 Run: .venv/bin/python -m unittest discover -s Scripts/tests
 """
@@ -101,6 +101,49 @@ class CatalogueTests(unittest.TestCase):
             perturbation.build((toy(reading=reading),), [])
 
 
+def before_reading(i, profile):
+    """A toy NumericDate rule: valid when the value is later than 100, strictly."""
+    return (ACCEPTED if i["value"] > 100 else REFUSED), ["toy.later"]
+
+
+class KindTests(unittest.TestCase):
+    def test_a_numericdate_field_gets_every_class_of_its_kind_and_its_rule_decides(self):
+        field = PerturbedField("toy", "when", {"value": 100.5}, before_reading, ("SPECIFICATION.md §1",),
+                               kind="numericdate", covers="value", get=lambda i: i["value"],
+                               put=lambda i, v: {**i, "value": v})
+        made, cells = perturbation.build((field,), [])
+        self.assertEqual([c.cls.name for c in cells], [c.name for c in perturbation.NUMERICDATE_CLASSES])
+        outcome = {v["input"]["value"]: v["expected"] for v in made}
+        self.assertEqual(outcome[100.0], REFUSED)       # half a second earlier: at the bound, refused
+        self.assertEqual(outcome[101.0], ACCEPTED)      # half a second later
+        self.assertEqual(outcome[0], REFUSED)           # zero
+        self.assertEqual(outcome[100500.0], ACCEPTED)   # milliseconds
+        self.assertIn("toy::perturbation::when.half-second-earlier", [v["id"] for v in made])
+
+    def test_a_class_of_another_kind_is_refused_as_irrelevant(self):
+        with self.assertRaises(ValueError):
+            toy(irrelevant={"milliseconds": "toy.exact"})
+        with self.assertRaises(ValueError):
+            toy(kind="boolean")
+
+    def test_perturbable_paths_name_each_field_with_its_kind(self):
+        fields = CoverageTests.FIELDS + [{"name": "at", "type": ["number"], "compare": "numericdate"},
+                                         {"name": "star", "type": ["string"], "compare": "number", "const": "*"}]
+        self.assertEqual(perturbation.perturbable_paths(fields),
+                         {"plain": "string", "kept": "string", "list[]": "string", "inner.id": "string",
+                          "map{}": "string", "count": "number", "at": "numericdate"})
+        self.assertEqual(perturbation.uncatalogued_paths(fields), ["list", "map"])
+
+    def test_a_field_of_another_kind_than_its_path_is_refused(self):
+        paths = {"count": "number", "plain": "string"}
+        left = {"plain": "why"}
+        perturbation.check_coverage("toy", (toy(covers="count", kind="number"),), paths, left)
+        with self.assertRaises(ValueError):
+            perturbation.check_coverage("toy", (toy(covers="count"),), paths, left)
+        with self.assertRaises(ValueError):  # a number neither perturbed nor left
+            perturbation.check_coverage("toy", (), paths, left)
+
+
 class CoverageTests(unittest.TestCase):
     FIELDS = [
         {"name": "plain", "type": ["string"], "compare": "exact"},
@@ -152,14 +195,14 @@ class FamilyTests(unittest.TestCase):
                                 f"{name}: {cell.field.name} × {cell.cls.name}")
                 self.assertTrue(all(v in committed for v in cell.vectors))
 
-    def test_every_family_perturbs_or_leaves_each_string_field(self):
+    def test_every_family_perturbs_or_leaves_each_field_of_a_catalogued_kind(self):
         for name in generate_vectors.family_modules():
             module = importlib.import_module(f"vectorgen.{name}")
             fields = getattr(module, "PERTURBATIONS", None)
             with self.subTest(family=module.FAMILY):
                 self.assertIsNotNone(fields, "declares no PERTURBATIONS")
                 exported = shape.export_family(module.SHAPE, module.REASONS)["input"]
-                perturbation.check_coverage(module.FAMILY, fields, perturbation.string_paths(exported),
+                perturbation.check_coverage(module.FAMILY, fields, perturbation.perturbable_paths(exported),
                                             getattr(module, "UNPERTURBED", {}), perturbation.input_paths(exported))
 
 

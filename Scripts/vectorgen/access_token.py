@@ -437,3 +437,31 @@ PERTURBATIONS = (
       for name, key in (("declinedPermissions", "declined"), ("expiredPermissions", "expired"))),
 )
 
+
+
+# NumericDates (vectorgen/perturbation.py, kind numericdate): each date at its rule's boundary (equal to now: not
+# expired, the comparison is strict), the other date null so that only the perturbed one can decide; `now` against an
+# expirationDate equal to it. The answer is the §6 rule (`_rules_say`): date < now, strictly.
+D64 = "DECISIONS.md D64"
+
+
+def _date_reading(rule):
+    def reading(query, profile):
+        return _answer(_rules_say(query)), [rule]
+    return reading
+
+
+def _date_field(name, question, key, rule, refs):
+    base = _ask(_token(**{"expiration": None, "data_access": None, key: NOW}), question)
+    return PerturbedField("access-token", name, base, _date_reading(rule), (*refs, D64), severity="critical",
+                          kind="numericdate", covers=f"token.{name}",
+                          get=lambda query: query["token"][name],
+                          put=lambda query, value: {**query, "token": {**query["token"], name: value}})
+
+
+PERTURBATIONS += (
+    _date_field("expirationDate", "isExpired", "expiration", R_EXPIRED, EXPIRY_REFS),
+    _date_field("dataAccessExpirationDate", "isDataAccessExpired", "data_access", R_DATA, DATA_ACCESS_REFS),
+    PerturbedField("access-token", "now", _ask(_token(expiration=NOW, data_access=None), "isExpired"),
+                   _date_reading(R_EXPIRED), (*EXPIRY_REFS, D64), severity="critical", kind="numericdate"),
+)

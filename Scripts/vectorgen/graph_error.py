@@ -40,7 +40,7 @@ Cases the specification leaves open, with no vector:
 """
 
 from .common import B6, B7, SEED_PERMISSIONS_JA, SEED_PERMISSIONS_ZH, vector
-from .perturbation import PerturbedField
+from .perturbation import PerturbedField, Undecided
 from .shape import (ARRAY, NUMBER, SET, VERBATIM, Constraint, Family, Value, array, boolean, closed, const, defined,
                     enum, fld, integer, nullable, obj, one_of, outcome, string)
 
@@ -769,7 +769,66 @@ def _name_reading(i, profile):
     return _both(i, classified(category_name, message=MESSAGES[100]), [R_NAMES, R_OVERRIDES, R_ACTION])
 
 
+# Numbers (kind number): the error's code and subcode and a server table's code and subcode, each perturbed alone.
+# The code 190 (recoverable by the default table) perturbed is a code no default list or permission range holds: other
+# under ios-sdk (graph-error.category.default-other.ios-sdk), undecided under documented (the Handling Errors page
+# names no category for a code it does not list). The subcode of 190/460 perturbed: still recoverable (the default
+# table keys on the code). A server table's entry perturbed no longer matches the error (100 under transient, 100/33
+# under transient): the default table's other.
+def _default_other(i, profile):
+    code = i["body"]["error"]["code"]
+    if code in TOKEN_CODES or code in DEFAULT_TRANSIENT or code == 10 or 200 <= code <= 299:
+        raise ValueError(f"graph-error code perturbation: {code} is in a default list or the permission range")
+    if profile == "documented":
+        return Undecided("the Handling Errors page names no category for a code it does not list")
+    return _both(i, classified("other", message=MESSAGES[190]), [R_OTHER, R_ACTION])
+
+
+def _subcode_reading(i, profile):
+    expected = classified("recoverable", message=MESSAGES[190])
+    if profile == "documented":
+        return _documented(expected, [R_RECOVERABLE, R_CATEGORY_DOC, R_PERMISSION, R_ACTION])
+    return _both(i, expected, [R_RECOVERABLE, R_ACTION])
+
+
+def _unmatched_table_reading(i, profile):
+    return _both(i, classified("other", message=MESSAGES[100]), [R_LOOKUP, R_OTHER, R_ACTION])
+
+
+def _put_error(member):
+    return lambda i, value: {**i, "body": {"error": {**i["body"]["error"], member: value}}}
+
+
+def _put_item(key):
+    def put(i, value):
+        (table,) = i["serverCategories"]
+        (item,) = table["items"]
+        item = {**item, key: value if key == "code" else [value]}
+        return {**i, "serverCategories": [{**table, "items": [item]}]}
+    return put
+
+
+_NUMBER_REFS = (B7, "DECISIONS.md D30", "DECISIONS.md D64")
 PERTURBATIONS = (
+    PerturbedField(FAMILY, "code", _input(error(190)), _default_other, _NUMBER_REFS, severity="high", kind="number",
+                   covers="body.error.code", get=lambda i: i["body"]["error"]["code"], put=_put_error("code")),
+    PerturbedField(FAMILY, "errorSubcode", _input(error(190, 460)), _subcode_reading, _NUMBER_REFS, kind="number",
+                   covers="body.error.error_subcode", get=lambda i: i["body"]["error"]["error_subcode"],
+                   put=_put_error("error_subcode")),
+    PerturbedField(FAMILY, "tableCode", _input(error(100), [category("transient", 100)]), _unmatched_table_reading,
+                   (B7, "DECISIONS.md D45", "DECISIONS.md D64"), kind="number",
+                   covers="serverCategories[].items[].code",
+                   get=lambda i: i["serverCategories"][0]["items"][0]["code"], put=_put_item("code")),
+    PerturbedField(FAMILY, "tableSubcode", _input(error(100, 33), [category("transient", (100, [33]))]),
+                   _unmatched_table_reading, (B7, "DECISIONS.md D45", "DECISIONS.md D64"), kind="number",
+                   covers="serverCategories[].items[].subcodes[]",
+                   get=lambda i: i["serverCategories"][0]["items"][0]["subcodes"][0], put=_put_item("subcodes")),
+)
+UNPERTURBED = {
+    "body.error.is_transient": "read as a truth value, not compared as a number (true forces transient, "
+                               "graph-error.category.is-transient.ios-sdk); the is-transient group varies it",
+}
+PERTURBATIONS += (
     *(_message_field(member) for member in ("message", "error_reason", "error_msg")),
     PerturbedField(FAMILY, "name", _input(error(100), [category("transient", 100)]), _name_reading,
                    (B7, "DECISIONS.md D45", "DECISIONS.md D60"), severity="high", covers="serverCategories[].name",

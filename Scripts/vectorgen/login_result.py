@@ -1212,6 +1212,22 @@ PERTURBATIONS = (
                    severity="high",
                    get=lambda i: i["storedNonce"], put=lambda i, v: _put(i, ["storedNonce"], v)),
 )
+# `now` (kind numericdate) against a callback whose expires_in would give now + 3600 if it were read as a number: the
+# SDK reads no expiry from the callback's string values (DECISIONS.md D27), so no time changes the outcome under
+# ios-sdk; no public document describes the expiry parameters, so the documented reading is silent.
+_NOW_BASE = _input(["public_profile"], _callback("public_profile", expires_in="3600"))
+
+
+def _now_reading(i, profile):
+    if profile == "documented":
+        return Undecided("no public document describes the callback's expiry parameters (DECISIONS.md D27)")
+    return _success(["public_profile"], expiration=None), [R_EXPIRY_SDK]
+
+
+PERTURBATIONS += (
+    PerturbedField(FAMILY, "now", _NOW_BASE, _now_reading, (B3, *EXPIRY_REFS, "DECISIONS.md D64"),
+                   kind="numericdate"),
+)
 UNPERTURBED = {
     "requestedPermissions[]": "the permissions of a valid login configuration, a-z and _ "
                               "(configuration.permission.syntax.ios-sdk): login-configuration perturbs them",

@@ -1,10 +1,11 @@
-"""The perturbation catalogue (SPECIFICATION.md "Perturbations"): the ways implementations transform a string they
-should keep or compare exactly, as data, applied mechanically to every declared field.
+"""The perturbation catalogue (SPECIFICATION.md "Perturbations"): the ways implementations transform a value they
+should keep or compare exactly — a string, a number, a NumericDate — as data, applied mechanically to every declared
+field.
 
-A family declares `PERTURBATIONS = (PerturbedField(...), ...)`: for each input field whose rules read a string, a base
-input and the family's rule for that field (`reading`: an input and a profile -> the expected outcome and the rules
-it rests on). The generator applies every class of STRING_CLASSES to the field's value and makes one vector per
-class (one per profile where the readings differ), unless a vector with the same input already says the same (the
+A family declares `PERTURBATIONS = (PerturbedField(...), ...)`: for each input field whose rules read a value of a
+kind of KINDS (a string by default), a base input and the family's rule for that field (`reading`: an input and a
+profile -> the expected outcome and the rules it rests on). The generator applies every class of the field's kind to
+its value and makes one vector per class (one per profile where the readings differ), unless a vector with the same input already says the same (the
 table then names it, and a different expectation is an error: the two would contradict). A class that cannot
 change the value (no letter to flip, nothing to decompose) needs the rule that says why it is irrelevant, in the
 field's `irrelevant`; the generator refuses a cell that has neither a vector nor such a rule. A perturbed value
@@ -12,9 +13,10 @@ that is no input of the family (its inputs are valid verifiers, say) is `Outside
 where a reading's sources do not say what a perturbed value gives, it is `Undecided` there, with why (no vector
 under that reading).
 
-Every string field of the family's declared shape (SHAPE: exact or verbatim strings, at any depth; `string_paths`)
-is perturbed by a field that `covers` it, or named in the family's `UNPERTURBED` with why: the generator refuses a
-field with neither, so the table is complete by construction.
+Every field of a catalogued kind in the family's declared shape (SHAPE, at any depth: exact or verbatim strings,
+numbers compared by value, NumericDates; `perturbable_paths`) is perturbed by a field of its kind that `covers` it, or
+named in the family's `UNPERTURBED` with why: the generator refuses a field with neither, so the table is complete by
+construction. Arrays and objects read whole have no classes yet: the table lists them (`uncatalogued_paths`).
 
 `table(...)` renders docs/perturbations.md: family × field × class -> vector IDs or the rule that makes the class
 irrelevant, with the share of irrelevant cells per family. The differential fuzzer's string classes
@@ -52,45 +54,109 @@ def _fullwidth(value: str) -> Optional[str]:
 
 
 @dataclass(frozen=True)
-class StringClass:
-    """One way to transform a string, with why implementations do it."""
+class PerturbationClass:
+    """One way to transform a value, with why implementations do it."""
     name: str
     what: str
     why: str
-    apply: Callable[[str], Optional[str]]  # the value -> the perturbed value, or None when it cannot change it
+    apply: Callable[[Any], Any]  # the value -> the perturbed value, or None when it cannot change it
 
 
-STRING_CLASSES: tuple[StringClass, ...] = (
-    StringClass("case-flipped", "every letter's case flipped", "case-insensitive comparison or case folding",
+STRING_CLASSES: tuple[PerturbationClass, ...] = (
+    PerturbationClass("case-flipped", "every letter's case flipped", "case-insensitive comparison or case folding",
                 lambda s: s.swapcase() if s.swapcase() != s else None),
-    StringClass("leading-space", "a SPACE before it", "trimming before a comparison", lambda s: " " + s),
-    StringClass("trailing-space", "a SPACE after it", "trimming before a comparison", lambda s: s + " "),
-    StringClass("no-break-space-around", "U+00A0 NO-BREAK SPACE on both sides",
+    PerturbationClass("leading-space", "a SPACE before it", "trimming before a comparison", lambda s: " " + s),
+    PerturbationClass("trailing-space", "a SPACE after it", "trimming before a comparison", lambda s: s + " "),
+    PerturbationClass("no-break-space-around", "U+00A0 NO-BREAK SPACE on both sides",
                 "Unicode-aware trimming (Zs)", lambda s: "\u00a0" + s + "\u00a0"),
-    StringClass("line-feed-appended", "a LINE FEED after it", "line-oriented reading that drops the newline",
+    PerturbationClass("line-feed-appended", "a LINE FEED after it", "line-oriented reading that drops the newline",
                 lambda s: s + "\n"),
-    StringClass("zero-width-space-inside", "U+200B ZERO WIDTH SPACE in the middle",
+    PerturbationClass("zero-width-space-inside", "U+200B ZERO WIDTH SPACE in the middle",
                 "stripping invisible characters (U+200B is Cf, not White_Space)", lambda s: _middle(s, "\u200b")),
-    StringClass("zero-width-joiner-inside", "U+200D ZERO WIDTH JOINER in the middle",
+    PerturbationClass("zero-width-joiner-inside", "U+200D ZERO WIDTH JOINER in the middle",
                 "stripping invisible characters (Cf)", lambda s: _middle(s, "\u200d")),
-    StringClass("byte-order-mark-before", "U+FEFF before it", "dropping a byte order mark inside a string",
+    PerturbationClass("byte-order-mark-before", "U+FEFF before it", "dropping a byte order mark inside a string",
                 lambda s: "\ufeff" + s),
-    StringClass("fullwidth-character", "its first ASCII letter or digit in fullwidth form",
+    PerturbationClass("fullwidth-character", "its first ASCII letter or digit in fullwidth form",
                 "NFKC normalisation (Unicode Standard Annex 15) before a comparison", _fullwidth),
-    StringClass("ligature", "fi written as U+FB01 LATIN SMALL LIGATURE FI",
+    PerturbationClass("ligature", "fi written as U+FB01 LATIN SMALL LIGATURE FI",
                 "NFKC normalisation (Unicode Standard Annex 15) before a comparison",
                 lambda s: s.replace("fi", "\ufb01", 1) if "fi" in s else None),
-    StringClass("decomposed", "in Unicode normalisation form D",
+    PerturbationClass("decomposed", "in Unicode normalisation form D",
                 "canonical equivalence (NFC/NFD) where the rule compares code points",
                 lambda s: unicodedata.normalize("NFD", s) if unicodedata.normalize("NFD", s) != s else None),
-    StringClass("nul-appended", "U+0000 after it", "C strings that end at NUL (RFC 8259 §7 allows \\u0000)",
+    PerturbationClass("nul-appended", "U+0000 after it", "C strings that end at NUL (RFC 8259 §7 allows \\u0000)",
                 lambda s: s + "\u0000"),
-    StringClass("nul-inside", "U+0000 in the middle", "C strings that end at NUL (RFC 8259 §7 allows \\u0000)",
+    PerturbationClass("nul-inside", "U+0000 in the middle", "C strings that end at NUL (RFC 8259 §7 allows \\u0000)",
                 lambda s: _middle(s, "\u0000")),
-    StringClass("empty", "the empty string", "an empty string read as absent, or as present",
+    PerturbationClass("empty", "the empty string", "an empty string read as absent, or as present",
                 lambda s: "" if s else None),
 )
 CLASS_NAMES = tuple(c.name for c in STRING_CLASSES)
+
+_ZERO = PerturbationClass("zero", "0", "a zero read as absent, or as never (a falsy test)",
+                          lambda n: 0 if n != 0 else None)
+_NEGATED = PerturbationClass("negated", "its negation", "an absolute value, or an unsigned reading",
+                             lambda n: -n if n != 0 else None)
+
+# Numbers compared by their exact value (an error code, a subcode): the schema types them integers, so the classes
+# keep them integers (a fraction is no input of the family; fractions are NumericDates' classes).
+NUMBER_CLASSES: tuple[PerturbationClass, ...] = (
+    _ZERO,
+    _NEGATED,
+    PerturbationClass("plus-one", "1 added", "a comparison with a neighbour (an off-by-one range)", lambda n: n + 1),
+    PerturbationClass("plus-2-32", "2^32 added", "a 32-bit integer that wraps",
+                      lambda n: n + 2 ** 32),
+)
+
+# NumericDates (RFC 7519 §2: seconds since the epoch, fractions allowed), ordered against a time by a rule: a family
+# gives a base at its rule's boundary, so that a half second either side decides.
+NUMERICDATE_CLASSES: tuple[PerturbationClass, ...] = (
+    PerturbationClass("half-second-earlier", "0.5 subtracted", "fractions of seconds truncated or rounded",
+                      lambda t: t - 0.5),
+    PerturbationClass("half-second-later", "0.5 added", "fractions of seconds truncated or rounded",
+                      lambda t: t + 0.5),
+    PerturbationClass("one-second-earlier", "1 subtracted", "a strict comparison made inclusive, or the reverse",
+                      lambda t: t - 1),
+    PerturbationClass("one-second-later", "1 added", "a strict comparison made inclusive, or the reverse",
+                      lambda t: t + 1),
+    PerturbationClass("milliseconds", "1000 times over (milliseconds)",
+                      "a time in milliseconds where seconds are meant (JavaScript's Date.now())",
+                      lambda t: t * 1000 if t != 0 else None),
+    _ZERO,
+    _NEGATED,
+    PerturbationClass("plus-2-31", "2^31 added", "a 32-bit signed time that wraps negative after 2038",
+                      lambda t: t + 2 ** 31),
+    # No 2^64 class: the runner holds an input's numbers as binary64 and writes them back in their shortest form, so
+    # a date past 2^53 would reach an adapter as another integer; a claim past int64 is the numbers groups' (D14, D62).
+)
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A kind of field: the comparison it is read by (Vectors/schema/fields.json) and its classes."""
+    name: str
+    what: str
+    classes: tuple[PerturbationClass, ...]
+    keep: Callable[[dict], bool]  # an exported field (or alternative) of this kind
+
+
+_STRING_COMPARISONS = ("exact", "verbatim")
+
+KINDS: dict[str, Kind] = {kind.name: kind for kind in (
+    Kind("string", "a string kept or compared exactly", STRING_CLASSES, lambda value: (
+        "string" in value.get("type", ()) and "enum" not in value and "const" not in value
+        and (value.get("compare") in _STRING_COMPARISONS
+             or value.get("canonicalisation") == "canonical-equivalence"))),
+    Kind("number", "a number compared by its exact value", NUMBER_CLASSES, lambda value: (
+        value.get("compare") == "number" and "const" not in value
+        and bool({"integer", "number"} & set(value.get("type", ()))))),
+    Kind("numericdate", "a NumericDate ordered against a time", NUMERICDATE_CLASSES,
+         lambda value: value.get("compare") == "numericdate"),
+)}
+for _kind in KINDS.values():
+    if len({c.name for c in _kind.classes}) != len(_kind.classes):
+        raise ValueError(f"kind {_kind.name}: two classes with one name")
 
 
 @dataclass(frozen=True)
@@ -121,19 +187,27 @@ class PerturbedField:
     get: Optional[Callable[[Any], str]] = None                # draft -> the field's value
     put: Optional[Callable[[Any, str], Any]] = None           # (draft, value) -> the draft with the value
     render: Optional[Callable[[Any], dict]] = None            # draft -> the input
-    covers: Optional[str] = None                              # the SHAPE path it perturbs (string_paths); `name`
+    covers: Optional[str] = None                              # the SHAPE path it perturbs (perturbable_paths);
+                                                              # `name` by default
+    kind: str = "string"                                      # a key of KINDS
 
-    def value(self) -> str:
+    def value(self) -> Any:
         return self.get(self.base) if self.get else self.base[self.name]
 
-    def made(self, value: str) -> dict:
+    def made(self, value: Any) -> dict:
         draft = self.put(self.base, value) if self.put else {**self.base, self.name: value}
         return self.render(draft) if self.render else draft
 
     def __post_init__(self) -> None:
-        unknown = sorted(set(self.irrelevant) - set(CLASS_NAMES))
+        if self.kind not in KINDS:
+            raise ValueError(f"{self.family}.{self.name}: unknown kind {self.kind!r} (one of {sorted(KINDS)})")
+        unknown = sorted(set(self.irrelevant) - {c.name for c in self.classes})
         if unknown:
-            raise ValueError(f"{self.family}.{self.name}: unknown classes {unknown}")
+            raise ValueError(f"{self.family}.{self.name}: unknown classes {unknown} of kind {self.kind}")
+
+    @property
+    def classes(self) -> tuple[PerturbationClass, ...]:
+        return KINDS[self.kind].classes
 
     @property
     def path(self) -> str:
@@ -144,7 +218,7 @@ class PerturbedField:
 class Cell:
     """One field × class: its vectors (new or already in the family), or the rule that makes it irrelevant."""
     field: PerturbedField
-    cls: StringClass
+    cls: PerturbationClass
     vectors: tuple[str, ...] = ()
     irrelevant: Optional[str] = None
     outside: Optional[str] = None
@@ -153,12 +227,11 @@ class Cell:
 
 @dataclass(frozen=True)
 class Perturbed:
-    """A family's table: its cells, and the string fields of its shape left unperturbed, with why."""
+    """A family's table: its cells, the fields of its shape left unperturbed (with why), and its arrays and objects
+    read whole, which no kind catalogues yet."""
     cells: list[Cell]
     unperturbed: Mapping[str, str]
-
-
-_STRING_COMPARISONS = ("exact", "verbatim")
+    uncatalogued: tuple[str, ...] = ()
 
 
 def _paths(fields: list[dict], keep: Callable[[dict], bool]) -> list[str]:
@@ -184,9 +257,23 @@ def _paths(fields: list[dict], keep: Callable[[dict], bool]) -> list[str]:
 def string_paths(fields: list[dict]) -> list[str]:
     """The string fields whose rules keep or compare them exactly (_paths' notation). Enumerations and constants are
     out: a perturbed value is outside the closed vocabulary the schema holds."""
-    return _paths(fields, lambda value: (
-        "string" in value.get("type", ()) and "enum" not in value and "const" not in value
-        and (value.get("compare") in _STRING_COMPARISONS or value.get("canonicalisation") == "canonical-equivalence")))
+    return _paths(fields, KINDS["string"].keep)
+
+
+def perturbable_paths(fields: list[dict]) -> dict[str, str]:
+    """Every field of a catalogued kind (_paths' notation) -> its kind; a path of several kinds (alternatives) is
+    listed under the first."""
+    out: dict[str, str] = {}
+    for kind in KINDS.values():
+        for path in _paths(fields, kind.keep):
+            out.setdefault(path, kind.name)
+    return out
+
+
+def uncatalogued_paths(fields: list[dict]) -> list[str]:
+    """Arrays and objects read whole (_paths' notation): structures no kind catalogues yet."""
+    return _paths(fields, lambda value: value.get("compare") in ("array", "object-whole")
+                  or value.get("canonicalisation") == "set")
 
 
 def input_paths(fields: list[dict]) -> list[str]:
@@ -194,22 +281,29 @@ def input_paths(fields: list[dict]) -> list[str]:
     return _paths(fields, lambda value: True)
 
 
-def check_coverage(family: str, fields: tuple[PerturbedField, ...], paths: list[str],
+def check_coverage(family: str, fields: tuple[PerturbedField, ...], paths: Mapping[str, str],
                    unperturbed: Mapping[str, str], declared: Optional[list[str]] = None) -> None:
-    """Every string path of the shape perturbed or left with why; a field covers a declared path (`declared`: every
-    input path; a string inside a document read whole, such as a claim, covers the document), UNPERTURBED names
-    string paths only."""
+    """Every perturbable path of the shape (`paths`: path -> kind) perturbed by a field of its kind or left with why;
+    a field covers a declared path (`declared`: every input path; a value inside a document read whole, such as a
+    claim, covers the document, whatever its kind), UNPERTURBED names perturbable paths only."""
+    if not isinstance(paths, Mapping):
+        paths = {path: "string" for path in paths}
     covered = {f.path for f in fields}
     unknown = sorted((covered - set(declared if declared is not None else paths)) | (set(unperturbed) - set(paths)))
     if unknown:
-        raise ValueError(f"{family}: perturbations name fields its shape does not declare (as strings, for "
-                         f"UNPERTURBED): {unknown} (its string fields: {paths})")
+        raise ValueError(f"{family}: perturbations name fields its shape does not declare (as perturbable fields, for "
+                         f"UNPERTURBED): {unknown} (its perturbable fields: {dict(paths)})")
+    # A value of any kind inside a JSON text (a claim in the claims) covers the text, a string.
+    mismatched = sorted(f"{f.path} ({f.kind}, declared {paths[f.path]})" for f in fields
+                        if f.path in paths and f.kind != paths[f.path] and paths[f.path] != "string")
+    if mismatched:
+        raise ValueError(f"{family}: perturbations of another kind than their field's: {mismatched}")
     both = sorted(covered & set(unperturbed))
     if both:
         raise ValueError(f"{family}: {both} are both perturbed and in UNPERTURBED")
-    missing = [p for p in paths if p not in covered and p not in unperturbed]
+    missing = [f"{p} ({kind})" for p, kind in paths.items() if p not in covered and p not in unperturbed]
     if missing:
-        raise ValueError(f"{family}: string fields neither perturbed nor in UNPERTURBED (with why): {missing}")
+        raise ValueError(f"{family}: fields neither perturbed nor in UNPERTURBED (with why): {missing}")
     empty = sorted(p for p, why in unperturbed.items() if not why.strip())
     if empty:
         raise ValueError(f"{family}: UNPERTURBED without a reason: {empty}")
@@ -222,7 +316,7 @@ def build(fields: tuple[PerturbedField, ...], existing: list[dict]) -> tuple[lis
     cells: list[Cell] = []
     for f in fields:
         value = f.value()
-        for cls in STRING_CLASSES:
+        for cls in f.classes:
             perturbed = cls.apply(value)
             if perturbed is None or perturbed == value:
                 rule = f.irrelevant.get(cls.name)
@@ -250,7 +344,7 @@ def build(fields: tuple[PerturbedField, ...], existing: list[dict]) -> tuple[lis
     return made, cells
 
 
-def _vectors(f: PerturbedField, cls: StringClass, made_input: dict, inside: dict, by_input,
+def _vectors(f: PerturbedField, cls: PerturbationClass, made_input: dict, inside: dict, by_input,
              made: list[dict]) -> tuple[str, ...]:
     """The vectors of a cell under the profiles whose reading takes the value as an input (`inside`)."""
     name = re.sub(r'(?<=[a-z0-9])(?=[A-Z])', '-', f.name).lower().replace('_', '-')
@@ -269,14 +363,16 @@ def table(declared: list[tuple[str, Perturbed]]) -> str:
         "to every declared field: each cell names its vectors (made from the field's rule, or already in the family",
         "with the same input and outcome), the rule that makes the class irrelevant, or the rule that puts the",
         "perturbed value outside the family's inputs; a reading whose sources do not decide a cell says why. No cell",
-        "is empty. Every string field of a family's shape (Vectors/schema/fields.json: exact or verbatim strings) is",
-        "perturbed or listed under its family with why.",
-        "",
-        "| class | what it does | the mistake it catches |",
-        "| --- | --- | --- |",
-        *[f"| `{c.name}` | {c.what} | {c.why} |" for c in STRING_CLASSES],
+        "is empty. Every field of a catalogued kind in a family's shape (Vectors/schema/fields.json: exact or verbatim",
+        "strings, numbers compared by value, NumericDates) is perturbed or listed under its family with why; its",
+        "arrays and objects read whole, which no kind catalogues yet, are listed too.",
         "",
     ]
+    for kind in KINDS.values():
+        lines += [f"## Kind `{kind.name}`: {kind.what}", "",
+                  "| class | what it does | the mistake it catches |", "| --- | --- | --- |",
+                  *[f"| `{c.name}` | {c.what} | {c.why} |" for c in kind.classes], ""]
+    lines += ["# Families", ""]
     for family, perturbed in declared:
         cells = perturbed.cells
         irrelevant = sum(1 for c in cells if c.irrelevant)
@@ -284,12 +380,12 @@ def table(declared: list[tuple[str, Perturbed]]) -> str:
         share = f"{100 * irrelevant / len(cells):.0f}%" if cells else "0%"
         lines += [f"## {family}", "",
                   f"{len(cells)} cells, {irrelevant} irrelevant ({share}), {outside} outside the family's inputs.", ""]
-        fields = list(dict.fromkeys(c.field.name for c in cells))
-        for name in fields:
-            path = next(c.field.path for c in cells if c.field.name == name)
-            heading = f"### `{name}`" + (f" (in `{path}`)" if path != name else "")
+        fields = list(dict.fromkeys((c.field.name, c.field.kind) for c in cells))
+        for name, kind in fields:
+            path = next(c.field.path for c in cells if (c.field.name, c.field.kind) == (name, kind))
+            heading = f"### `{name}`, {kind}" + (f" (in `{path}`)" if path != name else "")
             lines += [heading, "", "| class | vectors, or the rule that makes it irrelevant |", "| --- | --- |"]
-            for cell in (c for c in cells if c.field.name == name):
+            for cell in (c for c in cells if (c.field.name, c.field.kind) == (name, kind)):
                 if cell.vectors:
                     shown = ", ".join(f"`{v}`" for v in cell.vectors) + (
                         f"; under the other profile outside the family's inputs: `{cell.outside}`"
@@ -302,7 +398,10 @@ def table(declared: list[tuple[str, Perturbed]]) -> str:
                 lines.append(f"| {cell.cls.name} | {shown} |")
             lines.append("")
         if perturbed.unperturbed:
-            lines += ["String fields not perturbed:", "", "| field | why |", "| --- | --- |"]
+            lines += ["Fields not perturbed:", "", "| field | why |", "| --- | --- |"]
             lines += [f"| `{path}` | {why} |" for path, why in perturbed.unperturbed.items()]
             lines.append("")
+        if perturbed.uncatalogued:
+            lines += ["Arrays and objects read whole (no kind catalogues them yet): "
+                      + ", ".join(f"`{path}`" for path in perturbed.uncatalogued) + ".", ""]
     return "\n".join(lines)

@@ -1608,7 +1608,8 @@ def _decoded_parts(i):
 # Perturbations (vectorgen/perturbation.py): the token-claims fields (the claims nonce and aud, the header's alg) in a
 # token signed by test-key-1, so the perturbed value is what decides.
 PERTURBATIONS = tc.perturbed_fields(
-    FAMILY, lambda draft: inp(signed(header=draft["header"], claims=draft["claims"]), nonce=draft["nonce"]),
+    FAMILY, lambda draft: inp(signed(header=draft["header"], claims=draft["claims"]), nonce=draft["nonce"],
+                              now=draft.get("now", NOW)),
     _decoded_parts, texts=(("header", "token"), ("claims", "token")), published=("test-key-1",))
 
 

@@ -45,11 +45,13 @@ expects the earlier check's refusal; where none does it expects one of the two a
 sources fix, and the vectors `<family>::fault-pair::<first>+<second>` are generated from them; `docs/fault-pairs.md`
 lists every pair with its vectors or why it has none (decision record D59).
 
-**Perturbations.** The ways implementations transform a string they should keep or compare exactly (letter case,
-surrounding whitespace, invisible characters, compatibility and canonical forms, an embedded NUL, the empty string)
-are a catalogue applied mechanically to each declared string field: `<family>::perturbation::<field>.<class>`, each
-expecting what the field's rule says. Every string field of every family's declared shape is perturbed or listed with
-why not. `docs/perturbations.md` lists every field and class with its vectors, the rule that makes the class
+**Perturbations.** The ways implementations transform a value they should keep or compare exactly are a catalogue,
+by kind, applied mechanically to each declared field: a string (letter case, surrounding whitespace, invisible
+characters, compatibility and canonical forms, an embedded NUL, the empty string), a number compared by value (zero,
+negated, a neighbour, 2^32 added) and a NumericDate from its rule's boundary (half a second or a second either side,
+milliseconds, zero, negated, 2^31 added): `<family>::perturbation::<field>.<class>`, each expecting what the
+field's rule says. Every field of these kinds in every family's declared shape is perturbed or listed with why not
+(decision records D60, D64). `docs/perturbations.md` lists every field and class with its vectors, the rule that makes the class
 irrelevant or puts the perturbed value outside the family's inputs, or, for a reading whose sources do not decide it,
 why.
 

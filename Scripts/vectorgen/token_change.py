@@ -37,7 +37,7 @@ Cases the specification leaves open, deliberately without a vector:
 """
 
 from .common import B6, SEED_LOGIN_REVIEW_JA, vector
-from .perturbation import PerturbedField
+from .perturbation import PerturbedField, Undecided
 from .shape import (EPOCH_SECONDS, Constraint, Family, array, closed, const, defined, enum, fld, integer, mapping, nullable,
                     obj, one_of, outcome, string)
 
@@ -557,6 +557,37 @@ PERTURBATIONS = (
                    get=lambda sequence: sequence["tokens"]["B"]["userID"],
                    put=lambda sequence, value: {**sequence, "tokens": {
                        **sequence["tokens"], "B": {**sequence["tokens"]["B"], "userID": value}}}),
+)
+# NumericDates (kind numericdate): a refresh (A, then B of the same user) made exactly at A's expirationDate, the
+# boundary of the old token's activeness (expirationDate < now, strictly, is expired: a half second either side
+# decides); A's date and the step's time perturbed alone. The answer is the §6 rules (`_rules_say`). Whether an
+# expired old token sets the user-ID key only the SDK's code states (token-change.user-id.old-expired.ios-sdk): the
+# documented reading decides a perturbed sequence only where no token has expired (`_rests_on_documents_only`).
+_DATE_BASE = {"tokens": {"A": {"userID": USER, "expirationDate": NOW},
+                         "B": {"userID": USER, "expirationDate": NOW + HOUR}},
+              "initial": "A", "steps": [s("B", NOW)]}
+
+
+def _date_reading(sequence, profile):
+    expected = _rules_say(sequence)
+    refresh = [R_REFRESH] if not any(note["userInfo"].get(USER_ID_KEY) for note in expected["notifications"]) else []
+    if profile == "documented":
+        if not _rests_on_documents_only(sequence):
+            return Undecided("only the SDK's code says what an expired token does to the user-ID key "
+                             "(token-change.user-id.old-expired.ios-sdk)")
+        return _documented(expected), refresh or [R_DIFFERENT]
+    return expected, [R_OLD_EXPIRED, *refresh, R_CURRENT_SDK, R_TOKENS_SDK]
+
+
+PERTURBATIONS += (
+    PerturbedField(FAMILY, "expirationDate", _DATE_BASE, _date_reading, (*REFS, "DECISIONS.md D64"), severity="critical",
+                   kind="numericdate", covers="tokens{}.expirationDate",
+                   get=lambda sequence: sequence["tokens"]["A"]["expirationDate"],
+                   put=lambda sequence, value: {**sequence, "tokens": {
+                       **sequence["tokens"], "A": {**sequence["tokens"]["A"], "expirationDate": value}}}),
+    PerturbedField(FAMILY, "now", _DATE_BASE, _date_reading, (*REFS, "DECISIONS.md D64"), severity="critical", kind="numericdate",
+                   covers="steps[].now", get=lambda sequence: sequence["steps"][0]["now"],
+                   put=lambda sequence, value: {**sequence, "steps": [{**sequence["steps"][0], "now": value}]}),
 )
 _NAME_ONLY = ("a token's name: it says which token object a step means (ASCII letters, digits, _ and -, the schema's "
               "pattern); no rule reads it as data, and a perturbed name is no input of the family")

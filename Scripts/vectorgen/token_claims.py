@@ -1380,6 +1380,54 @@ def parsed_by_the_sdk(reading, part, name, parts, render_without):
     return wrapped
 
 
+# NumericDates (kind numericdate): exp, iat and now, each from a base at its rule's boundary (exp one second after now,
+# iat exactly 600 seconds before it), so that a half second either side decides. The rules, written once: exp > now
+# (token.exp.strict), iat >= now - 600 (token.iat.window; documented also accepts an older iat, OpenID Connect Core
+# §3.1.3.7 leaves the range to the client), a future iat accepted under ios-sdk and undecided under documented
+# (DECISIONS.md D06); two refusals at once are unordered (the fault pairs' rule); the SDK's claims carry the double it
+# read where no double holds the value (D62; the exact value also accepted).
+R_FUTURE_IAT = "token.iat.future.ios-sdk"
+_FUTURE_UNDECIDED = "the documentation states nothing about an iat later than now (DECISIONS.md D06)"
+
+
+def _kept_as_read(claims, profile):
+    """The accepted outcome's claims, and whether the ios-sdk reading rounds a NumericDate to a double (D62)."""
+    kept = required_of(claims)
+    if profile != "ios-sdk":
+        return kept, False
+    rounded = {k: (double_of(v) if k in ("exp", "iat") and isinstance(v, int) and double_of(v) != v else v)
+               for k, v in kept.items()}
+    return rounded, rounded != kept
+
+
+def time_reading(parts=lambda i: (i["header"], i["claims"])):
+    """The rules of exp, iat and now (above), for an input whose other claims are valid."""
+    def reading(i, profile):
+        claims = json.loads(parts(i)[1])
+        now, exp, iat = i["now"], claims["exp"], claims["iat"]
+        faults = ([("expired", "token.exp.strict")] if not exp > now else []) + (
+            [("issuedTooLongAgo", "token.iat.window")] if iat < now - 600 else [])
+        future = iat > now
+        if future and profile == "documented":
+            return Undecided(_FUTURE_UNDECIDED)
+        if len(faults) == 2:
+            return rejected("expired"), ["token.exp.strict", "token.iat.window", "token.check-order.unordered"], [
+                rejected("issuedTooLongAgo")]
+        if faults:
+            reason, rule = faults[0]
+            lenient = reason == "issuedTooLongAgo" and profile == "documented"
+            return rejected(reason), [rule], [accepted(required_of(claims))] if lenient else None
+        kept, rounded = _kept_as_read(claims, profile)
+        rules = ["token.exp.strict", "token.iat.window"] + ([R_FUTURE_IAT] if future else [])
+        if rounded:
+            return accepted(kept), rules + ["token.jose.numbers", R_NUMBERS_DOUBLE_SDK], [
+                accepted(required_of(claims))]
+        if any(isinstance(claims[k], int) and double_of(claims[k]) != claims[k] for k in ("exp", "iat")):
+            rules.append("token.jose.numbers")
+        return accepted(kept), rules
+    return reading
+
+
 def perturbed_fields(family, render, parts=lambda i: (i["header"], i["claims"]),
                      texts=(("header", "header"), ("claims", "claims")), published=None):
     """The claims nonce and aud, the header's alg and the expected nonce as perturbed fields of a family whose draft
@@ -1427,11 +1475,23 @@ def perturbed_fields(family, render, parts=lambda i: (i["header"], i["claims"]),
                        (B4, "RFC 7515 §4.1.4", "DECISIONS.md D02"),
                        irrelevant={"ligature": _KID_ASCII, "decomposed": _KID_ASCII},
                        **draft_field("header", "kid")),
+        *(PerturbedField(family, claim, {**PERTURBED_DRAFT, "claims": {**PERTURBED_DRAFT["claims"], claim: base}},
+                         time_reading(parts), tuple(claim_refs(claim, RFC_JSON_NUMBER, *extra)), kind="numericdate",
+                         severity="critical" if claim == "exp" else "high", **draft_field("claims", claim))
+          for claim, base, extra in (("exp", NOW + 1, ("DECISIONS.md D64",)),
+                                     ("iat", NOW - 600, ("DECISIONS.md D06", "DECISIONS.md D64")))),
+        PerturbedField(family, "now", {**PERTURBED_DRAFT, "claims": {**PERTURBED_DRAFT["claims"], "exp": NOW + 1,
+                                                                      "iat": NOW - 600}, "now": NOW},
+                       time_reading(parts),
+                       (B4, "RFC 7519 §4.1.4", "RFC 7519 §4.1.6", "DECISIONS.md D06", "DECISIONS.md D64"),
+                       kind="numericdate", severity="critical", get=lambda draft: draft["now"],
+                       put=lambda draft, value: {**draft, "now": value}, render=render),
     )
 
 
 PERTURBATIONS = perturbed_fields(
-    FAMILY, lambda draft: token(header=draft["header"], claims=draft["claims"], nonce=draft["nonce"]))
+    FAMILY, lambda draft: token(header=draft["header"], claims=draft["claims"], nonce=draft["nonce"],
+                                now=draft.get("now", NOW)))
 UNPERTURBED = {
     "appID": "compared with the claim aud, whose perturbations test the same exact comparison from the token's side "
              "(a digits-only app ID has no case, no decomposition and no fi to fold)",

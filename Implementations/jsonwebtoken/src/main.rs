@@ -27,6 +27,18 @@ struct Rejected(&'static str, Option<String>);
 
 fn rejected(reason: &'static str) -> Rejected { Rejected(reason, None) }
 
+/// The times the clock below can serve: from the epoch to 2^33 seconds (the year 2242). libfaketime reads a
+/// four-digit year, and a time that far out says nothing about the library; a vector with another `now` is skipped.
+const CLOCK_LIMIT: f64 = 8_589_934_592.0;
+
+fn clock_out_of_range(input: &Value) -> Option<String> {
+    let now = input["now"].as_f64()?;
+    if (0.0..CLOCK_LIMIT).contains(&now) {
+        return None;
+    }
+    Some(format!("now = {now} is outside the clock this adapter serves through libfaketime (0 <= now < 2^33)"))
+}
+
 /// The clock libfaketime serves this process: the vector's `now`, whole seconds (jsonwebtoken reads whole seconds).
 fn set_clock(now: f64) {
     let Ok(path) = std::env::var("FAKETIME_TIMESTAMP_FILE") else { return };
@@ -190,6 +202,8 @@ fn main() {
                 let seq = request["seq"].clone();
                 if request["family"] != "signed-token" {
                     json!({"type": "skipped", "seq": seq, "reason": "family not adopted"})
+                } else if let Some(reason) = clock_out_of_range(&request["input"]) {
+                    json!({"type": "skipped", "seq": seq, "reason": reason})
                 } else {
                     match validate(&request["input"], checks) {
                         Ok(outcome) => json!({"type": "result", "seq": seq, "outcome": outcome}),

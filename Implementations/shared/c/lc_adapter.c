@@ -105,8 +105,13 @@ int lc_adapter_main(int argc, char **argv, const char *name, const char *version
     char *line = NULL; size_t capacity = 0;
     while (getline(&line, &capacity, stdin) > 0) {
         json_error_t jerr;
-        json_t *request = json_loads(line, 0, &jerr);
-        if (!request) continue;
+        /* A JSON string may hold U+0000 (RFC 8259 §7), which jansson refuses unless asked: a request whose input
+           holds one must be answered like any other, never dropped. */
+        json_t *request = json_loads(line, JSON_ALLOW_NUL, &jerr);
+        if (!request) {
+            fprintf(stderr, "lc_adapter: a request line that is not JSON: %s\n", jerr.text);
+            continue;
+        }
         const char *type = json_string_value(json_object_get(request, "type"));
         json_t *seq = json_object_get(request, "seq");
         if (type && strcmp(type, "start") == 0) {

@@ -48,10 +48,13 @@ export function keptClaims(claims) {
   return { result: 'accepted', claims: kept };
 }
 
+/** A vector the adapter cannot hand the library (its answer is `skipped`, with why). */
+export class Skipped extends Error {}
+
 /**
  * The protocol loop: answers `start` with `implementation` (signed-token, documented), each signed-token `run` with
- * `validate(input)` (an outcome; a Rejected is its refusal, any other error `errored` with `describe(error)`), skips
- * other families, and exits on `stop`.
+ * `validate(input)` (an outcome; a Rejected is its refusal, a Skipped a skip, any other error `errored` with
+ * `describe(error)`), skips other families, and exits on `stop`.
  */
 export async function serve(implementation, validate, describe = (error) => error.message) {
   const write = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
@@ -69,6 +72,7 @@ export async function serve(implementation, validate, describe = (error) => erro
         write({ type: 'result', seq: request.seq, outcome: await validate(request.input) });
       } catch (error) {
         if (error instanceof Rejected) write({ type: 'result', seq: request.seq, outcome: error.outcome() });
+        else if (error instanceof Skipped) write({ type: 'skipped', seq: request.seq, reason: error.message });
         else write({ type: 'errored', seq: request.seq, message: describe(error) });
       }
     }
