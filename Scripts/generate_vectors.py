@@ -122,8 +122,7 @@ def build_family(module_name):
         raise SystemExit(f"{module_name}: {error}")
     perturbed, cells = perturbation.build(fields, vectors)
     vectors += perturbed
-    perturbation_table = perturbation.Perturbed(cells, unperturbed,
-                                                tuple(perturbation.uncatalogued_paths(exported)))
+    perturbation_table = perturbation.Perturbed(cells, unperturbed)
     key_cells = None
     if hasattr(module, "KEY_CASES"):  # the family that reads published keys (vectorgen/key_catalogue.py)
         keyed, key_cells = key_catalogue.build(module.KEY_CASES, module.key_case_input, module.key_case_outcome,

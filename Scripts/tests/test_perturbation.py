@@ -120,6 +120,24 @@ class KindTests(unittest.TestCase):
         self.assertEqual(outcome[100500.0], ACCEPTED)   # milliseconds
         self.assertIn("toy::perturbation::when.half-second-earlier", [v["id"] for v in made])
 
+    def test_lists_and_objects_get_their_kinds_classes(self):
+        def holds_b(i, profile):
+            return (ACCEPTED if "b" in next(iter(i.values())) else REFUSED), ["toy.member"]
+        made, cells = perturbation.build((PerturbedField("toy", "list", {"list": ["a", "b"]}, holds_b,
+                                                         ("SPECIFICATION.md §1",), kind="set"),), [])
+        self.assertEqual({c.cls.name for c in cells}, {"no-items", "first-item-only", "first-item-dropped"})
+        self.assertEqual({json.dumps(v["input"]["list"]): v["expected"] for v in made},
+                         {"[]": REFUSED, '["a"]': REFUSED, '["b"]': ACCEPTED})
+        made, cells = perturbation.build((PerturbedField("toy", "map", {"map": {"b": 1}}, holds_b,
+                                                         ("SPECIFICATION.md §1",), kind="object"),), [])
+        self.assertEqual({v["id"]: v["expected"] for v in made},
+                         {"toy::perturbation::map.member-added": ACCEPTED,
+                          "toy::perturbation::map.no-members": REFUSED})
+        made, cells = perturbation.build((PerturbedField("toy", "steps", {"steps": ["a", "b"]}, holds_b,
+                                                         ("SPECIFICATION.md §1",), kind="array"),), [])
+        self.assertIn(["b", "a"], [v["input"]["steps"] for v in made])       # reversed
+        self.assertIn(["a", "b", "a"], [v["input"]["steps"] for v in made])  # the first item repeated
+
     def test_a_class_of_another_kind_is_refused_as_irrelevant(self):
         with self.assertRaises(ValueError):
             toy(irrelevant={"milliseconds": "toy.exact"})
@@ -131,8 +149,7 @@ class KindTests(unittest.TestCase):
                                          {"name": "star", "type": ["string"], "compare": "number", "const": "*"}]
         self.assertEqual(perturbation.perturbable_paths(fields),
                          {"plain": "string", "kept": "string", "list[]": "string", "inner.id": "string",
-                          "map{}": "string", "count": "number", "at": "numericdate"})
-        self.assertEqual(perturbation.uncatalogued_paths(fields), ["list", "map"])
+                          "map{}": "string", "count": "number", "list": "set", "map": "object", "at": "numericdate"})
 
     def test_a_field_of_another_kind_than_its_path_is_refused(self):
         paths = {"count": "number", "plain": "string"}

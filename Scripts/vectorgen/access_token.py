@@ -465,3 +465,27 @@ PERTURBATIONS += (
     PerturbedField("access-token", "now", _ask(_token(expiration=NOW, data_access=None), "isExpired"),
                    _date_reading(R_EXPIRED), (*EXPIRY_REFS, D64), severity="critical", kind="numericdate"),
 )
+
+
+# The three lists as sets (kind set): hasGranted of the last of the held permissions (user_friends), so that reading
+# the first item only loses it; the declined and expired lists, which hasGranted does not read, with two items each.
+_SET_QUERY = _ask(_token(), "hasGranted", permission=GRANTED[-1])
+
+
+def _set_reading(rules):
+    def reading(query, profile):
+        return _answer(_rules_say(query)), rules
+    return reading
+
+
+def _set_field(name, rules):
+    return PerturbedField("access-token", name, _SET_QUERY, _set_reading(rules), (*GRANTED_REFS, D64), kind="set",
+                          covers=f"token.{name}", get=lambda query: query["token"][name],
+                          put=lambda query, value: {**query, "token": {**query["token"], name: value}})
+
+
+PERTURBATIONS += (
+    _set_field("permissions", [R_EXACT]),
+    _set_field("declinedPermissions", [R_EXACT, R_DECLINED]),
+    _set_field("expiredPermissions", [R_EXACT, R_EXPIRED_PERMISSION]),
+)

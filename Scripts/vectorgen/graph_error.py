@@ -808,6 +808,53 @@ def _put_item(key):
     return put
 
 
+# A server table's arrays (kinds array and set, DECISIONS.md D64): its categories, a category's items and an item's
+# subcodes, each in a table without wildcards or two entries for one key, so that the lookup order alone decides
+# (graph-error.server-table.lookup-order: code+subcode, then code+*; an item without subcodes or with an empty list is
+# code+*; a name other than other or transient is recoverable, graph-error.server-table.names); no entry: the default
+# table's category.
+def _table_reading(i, profile):
+    if profile == "documented":
+        return Undecided("no public document describes the server's error table: its rules are the SDK's")
+    error_body = i["body"]["error"]
+    code, subcode = error_body["code"], error_body.get("error_subcode")
+    entries = {}
+    for table_category in i["serverCategories"]:
+        for item in table_category["items"]:
+            for sub in item.get("subcodes") or ["*"]:
+                entries[(item["code"], sub)] = table_category["name"]
+    name = entries.get((code, subcode)) if subcode is not None else None
+    name = name or entries.get((code, "*"))
+    if name is None:
+        return _both(i, classified("other", message=MESSAGES[code]), [R_LOOKUP, R_OTHER, R_ACTION])
+    category_name = name if name in ("other", "transient") else "recoverable"
+    return _both(i, classified(category_name, message=MESSAGES[code]), [R_LOOKUP, R_NAMES, R_ACTION])
+
+
+def _put_table(path):
+    def put(i, value):
+        if path == "categories":
+            return {**i, "serverCategories": value}
+        (table,) = i["serverCategories"]
+        if path == "items":
+            return {**i, "serverCategories": [{**table, "items": value}]}
+        (item,) = table["items"]
+        return {**i, "serverCategories": [{**table, "items": [{**item, "subcodes": value}]}]}
+    return put
+
+
+_TABLE_REFS = (B7, "DECISIONS.md D45", "DECISIONS.md D64",
+               "sdk:FBSDKCoreKit/FBSDKCoreKit/Internal/ServerConfiguration/FBSDKErrorConfiguration.m#L144-L161")
+_TABLES = (
+    ("serverCategories", "array", "serverCategories", "categories",
+     _input(error(100), [category("transient", 100), category("login", 2)]),
+     lambda i: i["serverCategories"]),
+    ("tableItems", "array", "serverCategories[].items", "items", _input(error(100), [category("transient", 100, 2)]),
+     lambda i: i["serverCategories"][0]["items"]),
+    ("tableSubcodes", "set", "serverCategories[].items[].subcodes", "subcodes",
+     _input(error(100, 34), [category("transient", (100, [33, 34]))]),
+     lambda i: i["serverCategories"][0]["items"][0]["subcodes"]),
+)
 _NUMBER_REFS = (B7, "DECISIONS.md D30", "DECISIONS.md D64")
 PERTURBATIONS = (
     PerturbedField(FAMILY, "code", _input(error(190)), _default_other, _NUMBER_REFS, severity="high", kind="number",
@@ -824,6 +871,10 @@ PERTURBATIONS = (
                    covers="serverCategories[].items[].subcodes[]",
                    get=lambda i: i["serverCategories"][0]["items"][0]["subcodes"][0], put=_put_item("subcodes")),
 )
+PERTURBATIONS += tuple(
+    PerturbedField(FAMILY, name, base, _table_reading, _TABLE_REFS, kind=kind, covers=covers, get=get,
+                   put=_put_table(part))
+    for name, kind, covers, part, base, get in _TABLES)
 UNPERTURBED = {
     "body.error.is_transient": "read as a truth value, not compared as a number (true forces transient, "
                                "graph-error.category.is-transient.ios-sdk); the is-transient group varies it",

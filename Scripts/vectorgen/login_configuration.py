@@ -881,3 +881,11 @@ def vectors():
     if len(set(descriptions)) != len(descriptions):
         raise ValueError("descriptions must be unique within the family")
     return out.items
+
+
+# The permissions as a set (kind set): whatever subset of a valid configuration's permissions is asked, even none,
+# the configuration is created with that set (configuration.permission.set: an empty list is fine).
+PERTURBATIONS += (
+    PerturbedField(F, "permissions", _PERTURBED_BASE, lambda i, profile: (_evaluate(i, profile), [R_SET]),
+                   (B1, "DECISIONS.md D64"), kind="set"),
+)

@@ -751,6 +751,22 @@ PERTURBATIONS = (
                    covers="configuration.nonce", get=lambda i: i["configuration"]["nonce"],
                    put=lambda i, value: {**i, "configuration": {**i["configuration"], "nonce": value}}),
 )
+
+
+# The configuration's permissions as a set (kind set, DECISIONS.md D64): the scope is whatever set is asked, with
+# openid once (request.scope), the empty set included.
+def _permissions_reading(i, profile):
+    if profile == DOC:
+        return documented_expected(i), [R_SCOPE]
+    return expected(i), [R_SCOPE, R_HOST, R_FIXED, R_RESPONSE_TYPE]
+
+
+PERTURBATIONS += (
+    PerturbedField(F, "permissions", inp(permissions=("email", "public_profile")), _permissions_reading,
+                   (B2, B1, "DECISIONS.md D64"), kind="set", covers="configuration.permissions",
+                   get=lambda i: i["configuration"]["permissions"],
+                   put=lambda i, value: {**i, "configuration": {**i["configuration"], "permissions": value}}),
+)
 _SCHEME = ("in the URL scheme fb{appID}{suffix} of redirect_uri: a scheme is letters, digits, + - and . (RFC 3986 "
            "§3.1) and an app ID is the app's number (its digits kept as a string), so the classes make no app's "
            "scheme")

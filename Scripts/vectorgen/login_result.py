@@ -1228,6 +1228,62 @@ PERTURBATIONS += (
     PerturbedField(FAMILY, "now", _NOW_BASE, _now_reading, (B3, *EXPIRY_REFS, "DECISIONS.md D64"),
                    kind="numericdate"),
 )
+# Sets and objects read whole (kinds set and object, DECISIONS.md D64). The request and the previous token's
+# permissions of a re-authorization: granted = granted_scopes ∩ requested while the previous token has permissions
+# and something was requested, all of granted_scopes otherwise (result.granted, ios-sdk). The callback's fragment
+# and query, each holding every parameter in its own base: a parameter no rule reads changes nothing, their order is
+# no part of them, and an empty callback is a cancellation (result.cancel.no-token). A valid verdict's claims: a
+# member no rule reads changes nothing; a valid verdict always carries the required claims (token.claim.required).
+_GRANT_BASE = _input(["email", "user_friends"], _callback("email,public_profile,user_friends"),
+                     previous=(USER, ["email", "public_profile"]))
+_FRAGMENT_BASE = _input(["email"], _callback("email,public_profile"))
+_QUERY_BASE = _input(["email"], {}, query=_callback("email,public_profile"))
+
+
+def _granted_by_rule(i):
+    merged = {**i["query"], **i["fragment"]}
+    listed = sorted(set(merged["granted_scopes"].split(",")))
+    previous = i["previousToken"]
+    if previous and previous["permissions"] and i["requestedPermissions"]:
+        return sorted(set(listed) & set(i["requestedPermissions"]))
+    return listed
+
+
+def _grant_reading(i, profile):
+    if profile == "documented":
+        return Undecided("only the SDK's code narrows the granted set to the request on a re-authorization "
+                         "(result.granted.ios-sdk)")
+    return _both_readings(i, _success(_granted_by_rule(i)), [R_GRANTED], profile)
+
+
+def _callback_reading(rules):
+    def reading(i, profile):
+        if not {**i["query"], **i["fragment"]}:
+            return _cancelled(), [R_NO_TOKEN]
+        return _both_readings(i, _success(["email", "public_profile"]), rules, profile)
+    return reading
+
+
+def _verdict_claims_reading(i, profile):
+    if not i["idTokenVerdict"]["claims"]:
+        return Outside("token.claim.required")
+    return _nonce_reading(i, profile)
+
+
+PERTURBATIONS += (
+    PerturbedField(FAMILY, "requestedPermissions", _GRANT_BASE, _grant_reading, (B3, "DECISIONS.md D64"), kind="set"),
+    PerturbedField(FAMILY, "previousPermissions", _GRANT_BASE, _grant_reading, (B3, "DECISIONS.md D64"), kind="set",
+                   covers="previousToken.permissions", get=lambda i: i["previousToken"]["permissions"],
+                   put=lambda i, v: _put(i, ["previousToken", "permissions"], v)),
+    PerturbedField(FAMILY, "fragment", _FRAGMENT_BASE, _callback_reading([R_CHALLENGE]), (B3, "DECISIONS.md D64"),
+                   severity="high", kind="object"),
+    PerturbedField(FAMILY, "query", _QUERY_BASE, _callback_reading([R_MERGE, R_CHALLENGE]), (B3, "DECISIONS.md D64"),
+                   severity="high", kind="object"),
+    PerturbedField(FAMILY, "verdictClaims", _NONCE_BASE, _verdict_claims_reading,
+                   (B3, *ID_TOKEN_REFS, "DECISIONS.md D64"), kind="object", covers="idTokenVerdict.claims",
+                   get=lambda i: i["idTokenVerdict"]["claims"],
+                   put=lambda i, v: _put(i, ["idTokenVerdict", "claims"], v)),
+)
 UNPERTURBED = {
     "requestedPermissions[]": "the permissions of a valid login configuration, a-z and _ "
                               "(configuration.permission.syntax.ios-sdk): login-configuration perturbs them",

@@ -1,6 +1,6 @@
 """The perturbation catalogue (SPECIFICATION.md "Perturbations"): the ways implementations transform a value they
-should keep or compare exactly — a string, a number, a NumericDate — as data, applied mechanically to every declared
-field.
+should keep or compare exactly — a string, a number, a NumericDate, a set, an array, an object read whole — as data,
+applied mechanically to every declared field.
 
 A family declares `PERTURBATIONS = (PerturbedField(...), ...)`: for each input field whose rules read a value of a
 kind of KINDS (a string by default), a base input and the family's rule for that field (`reading`: an input and a
@@ -13,10 +13,10 @@ that is no input of the family (its inputs are valid verifiers, say) is `Outside
 where a reading's sources do not say what a perturbed value gives, it is `Undecided` there, with why (no vector
 under that reading).
 
-Every field of a catalogued kind in the family's declared shape (SHAPE, at any depth: exact or verbatim strings,
-numbers compared by value, NumericDates; `perturbable_paths`) is perturbed by a field of its kind that `covers` it, or
-named in the family's `UNPERTURBED` with why: the generator refuses a field with neither, so the table is complete by
-construction. Arrays and objects read whole have no classes yet: the table lists them (`uncatalogued_paths`).
+Every field of a kind of KINDS in the family's declared shape (SHAPE, at any depth: exact or verbatim strings,
+numbers compared by value, NumericDates, sets, arrays, objects read whole; `perturbable_paths`) is perturbed by a
+field of its kind that `covers` it, or named in the family's `UNPERTURBED` with why: the generator refuses a field
+with neither, so the table is complete by construction.
 
 `table(...)` renders docs/perturbations.md: family × field × class -> vector IDs or the rule that makes the class
 irrelevant, with the share of irrelevant cells per family. The differential fuzzer's string classes
@@ -132,6 +132,40 @@ NUMERICDATE_CLASSES: tuple[PerturbationClass, ...] = (
 )
 
 
+# Sets (a list its rule reads as a set: order and repetition are no part of its value): the ways a reader loses items.
+SET_CLASSES: tuple[PerturbationClass, ...] = (
+    PerturbationClass("no-items", "no item at all", "an empty list read as absent, or as holding everything",
+                      lambda items: [] if items else None),
+    PerturbationClass("first-item-only", "its first item only", "a list read by its first item",
+                      lambda items: items[:1] if len(items) > 1 else None),
+    PerturbationClass("first-item-dropped", "without its first item", "an off-by-one that skips the first item",
+                      lambda items: items[1:] if len(items) > 1 else None),
+)
+
+# Ordered arrays (each item read in turn: where the order decides, the first match wins): the schema holds at least
+# one item, so every class keeps one.
+ARRAY_CLASSES: tuple[PerturbationClass, ...] = (
+    SET_CLASSES[1],
+    SET_CLASSES[2],
+    PerturbationClass("reversed", "its items in reverse order", "an order read where it decides, or ignored",
+                      lambda items: items[::-1] if len(items) > 1 and items[::-1] != items else None),
+    PerturbationClass("first-item-repeated", "its first item again at the end",
+                      "a repeated item read twice, or the last one winning",
+                      lambda items: items + items[:1] if items else None),
+)
+
+# Objects read whole (a document: its members are data, each read by name where a rule reads it).
+OBJECT_CLASSES: tuple[PerturbationClass, ...] = (
+    PerturbationClass("member-added", "a member no rule reads added (\"x_unread\": \"x\")",
+                      "a closed reading of an open document",
+                      lambda members: {**members, "x_unread": "x"}),
+    PerturbationClass("no-members", "no member at all", "an empty object read as absent, or as valid",
+                      lambda members: {} if members else None),
+    # No class reorders members: an object's members reach an implementation without an order (the runner holds
+    # them by name, RFC 8259 §4: an object is unordered).
+)
+
+
 @dataclass(frozen=True)
 class Kind:
     """A kind of field: the comparison it is read by (Vectors/schema/fields.json) and its classes."""
@@ -153,6 +187,9 @@ KINDS: dict[str, Kind] = {kind.name: kind for kind in (
         and bool({"integer", "number"} & set(value.get("type", ()))))),
     Kind("numericdate", "a NumericDate ordered against a time", NUMERICDATE_CLASSES,
          lambda value: value.get("compare") == "numericdate"),
+    Kind("set", "a list read as a set", SET_CLASSES, lambda value: value.get("canonicalisation") == "set"),
+    Kind("array", "an array read item by item, in order", ARRAY_CLASSES, lambda value: value.get("compare") == "array"),
+    Kind("object", "an object read whole", OBJECT_CLASSES, lambda value: value.get("compare") == "object-whole"),
 )}
 for _kind in KINDS.values():
     if len({c.name for c in _kind.classes}) != len(_kind.classes):
@@ -227,11 +264,9 @@ class Cell:
 
 @dataclass(frozen=True)
 class Perturbed:
-    """A family's table: its cells, the fields of its shape left unperturbed (with why), and its arrays and objects
-    read whole, which no kind catalogues yet."""
+    """A family's table: its cells, and the fields of its shape left unperturbed, with why."""
     cells: list[Cell]
     unperturbed: Mapping[str, str]
-    uncatalogued: tuple[str, ...] = ()
 
 
 def _paths(fields: list[dict], keep: Callable[[dict], bool]) -> list[str]:
@@ -270,10 +305,6 @@ def perturbable_paths(fields: list[dict]) -> dict[str, str]:
     return out
 
 
-def uncatalogued_paths(fields: list[dict]) -> list[str]:
-    """Arrays and objects read whole (_paths' notation): structures no kind catalogues yet."""
-    return _paths(fields, lambda value: value.get("compare") in ("array", "object-whole")
-                  or value.get("canonicalisation") == "set")
 
 
 def input_paths(fields: list[dict]) -> list[str]:
@@ -293,15 +324,20 @@ def check_coverage(family: str, fields: tuple[PerturbedField, ...], paths: Mappi
     if unknown:
         raise ValueError(f"{family}: perturbations name fields its shape does not declare (as perturbable fields, for "
                          f"UNPERTURBED): {unknown} (its perturbable fields: {dict(paths)})")
-    # A value of any kind inside a JSON text (a claim in the claims) covers the text, a string.
+    # A value of any kind inside a document (a claim in the claims' JSON text, a member of an object read whole) may
+    # name the document as the path it perturbs.
     mismatched = sorted(f"{f.path} ({f.kind}, declared {paths[f.path]})" for f in fields
-                        if f.path in paths and f.kind != paths[f.path] and paths[f.path] != "string")
+                        if f.path in paths and f.kind != paths[f.path] and paths[f.path] not in ("string", "object"))
     if mismatched:
         raise ValueError(f"{family}: perturbations of another kind than their field's: {mismatched}")
     both = sorted(covered & set(unperturbed))
     if both:
         raise ValueError(f"{family}: {both} are both perturbed and in UNPERTURBED")
-    missing = [f"{p} ({kind})" for p, kind in paths.items() if p not in covered and p not in unperturbed]
+    # A string path (a JSON text) is covered by a value of any kind inside it; any other by a field of its kind (the
+    # object's own classes apply to an object whose members are perturbed too).
+    of_kind = {(f.path, f.kind) for f in fields}
+    missing = [f"{p} ({kind})" for p, kind in paths.items()
+               if p not in unperturbed and not (p in covered if kind == "string" else (p, kind) in of_kind)]
     if missing:
         raise ValueError(f"{family}: fields neither perturbed nor in UNPERTURBED (with why): {missing}")
     empty = sorted(p for p, why in unperturbed.items() if not why.strip())
@@ -364,8 +400,8 @@ def table(declared: list[tuple[str, Perturbed]]) -> str:
         "with the same input and outcome), the rule that makes the class irrelevant, or the rule that puts the",
         "perturbed value outside the family's inputs; a reading whose sources do not decide a cell says why. No cell",
         "is empty. Every field of a catalogued kind in a family's shape (Vectors/schema/fields.json: exact or verbatim",
-        "strings, numbers compared by value, NumericDates) is perturbed or listed under its family with why; its",
-        "arrays and objects read whole, which no kind catalogues yet, are listed too.",
+        "strings, numbers compared by value, NumericDates, sets, arrays, objects read whole) is perturbed or listed",
+        "under its family with why.",
         "",
     ]
     for kind in KINDS.values():
@@ -401,7 +437,4 @@ def table(declared: list[tuple[str, Perturbed]]) -> str:
             lines += ["Fields not perturbed:", "", "| field | why |", "| --- | --- |"]
             lines += [f"| `{path}` | {why} |" for path, why in perturbed.unperturbed.items()]
             lines.append("")
-        if perturbed.uncatalogued:
-            lines += ["Arrays and objects read whole (no kind catalogues them yet): "
-                      + ", ".join(f"`{path}`" for path in perturbed.uncatalogued) + ".", ""]
     return "\n".join(lines)

@@ -573,3 +573,21 @@ PERTURBATIONS = (
                    put=lambda i, value: {**i, "grantedPermissions": permission_set(
                        [p for p in i["grantedPermissions"] if p != "public_profile"] + [value])}),
 )
+
+
+# The claims as a whole (kind object) and the granted permissions as a set (kind set), from the same payload: a
+# member no rule reads changes nothing and the members' order is no part of the payload (the claims are read by
+# name); claims without sub make no profile (profile.sub); the permissions are the granted ones as given, whatever
+# they hold (profile.permissions, ios-sdk).
+def _claims_reading(i, reading):
+    if "sub" not in i["claims"]:
+        return NO_PROFILE, [R_SUB]
+    return _perturbed_reading(i, reading)
+
+
+PERTURBATIONS += (
+    PerturbedField(FAMILY, "claims", _PERTURBED_BASE, _claims_reading, (B5, B4, "DECISIONS.md D64"), severity="high",
+                   kind="object"),
+    PerturbedField(FAMILY, "grantedPermissions", _PERTURBED_BASE, _permission_reading, (B5, "DECISIONS.md D64"),
+                   kind="set"),
+)

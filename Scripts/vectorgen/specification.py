@@ -49,11 +49,12 @@ lists every pair with its vectors or why it has none (decision record D59).
 by kind, applied mechanically to each declared field: a string (letter case, surrounding whitespace, invisible
 characters, compatibility and canonical forms, an embedded NUL, the empty string), a number compared by value (zero,
 negated, a neighbour, 2^32 added) and a NumericDate from its rule's boundary (half a second or a second either side,
-milliseconds, zero, negated, 2^31 added): `<family>::perturbation::<field>.<class>`, each expecting what the
-field's rule says. Every field of these kinds in every family's declared shape is perturbed or listed with why not
-(decision records D60, D64). `docs/perturbations.md` lists every field and class with its vectors, the rule that makes the class
-irrelevant or puts the perturbed value outside the family's inputs, or, for a reading whose sources do not decide it,
-why.
+milliseconds, zero, negated, 2^31 added), a set (no item, its first item only, without it), an array read in order
+(its first item only, without it, reversed, its first item repeated) and an object read whole (a member no rule reads
+added, no member): `<family>::perturbation::<field>.<class>`, each expecting what the field's rule says. Every field
+of these kinds in every family's declared shape is perturbed or listed with why not (decision records D60, D64).
+`docs/perturbations.md` lists every field and class with its vectors, the rule that makes the class irrelevant or puts
+the perturbed value outside the family's inputs, or, for a reading whose sources do not decide it, why.
 
 **JSON grammar.** Where a family parses JSON text (a token's header and claims, a callback's state), a catalogue of
 RFC 8259 cases is applied to it: the same value written otherwise (whitespace, member order, escapes, raw DEL and C1

@@ -568,15 +568,25 @@ _DATE_BASE = {"tokens": {"A": {"userID": USER, "expirationDate": NOW},
               "initial": "A", "steps": [s("B", NOW)]}
 
 
-def _date_reading(sequence, profile):
-    expected = _rules_say(sequence)
-    refresh = [R_REFRESH] if not any(note["userInfo"].get(USER_ID_KEY) for note in expected["notifications"]) else []
-    if profile == "documented":
-        if not _rests_on_documents_only(sequence):
-            return Undecided("only the SDK's code says what an expired token does to the user-ID key "
-                             "(token-change.user-id.old-expired.ios-sdk)")
-        return _documented(expected), refresh or [R_DIFFERENT]
-    return expected, [R_OLD_EXPIRED, *refresh, R_CURRENT_SDK, R_TOKENS_SDK]
+def _sequence_reading(rules):
+    """The §6 rules (`_rules_say`) for a sequence, resting on `rules` and, where no step sets the user-ID key, the
+    refresh rule; documented decides only sequences in which no token has expired."""
+    def reading(sequence, profile):
+        expected = _rules_say(sequence)
+        user_key = any(note["userInfo"].get(USER_ID_KEY) for note in expected["notifications"])
+        # The user-ID key comes from another user, unless the rules say it comes from an expired old token.
+        said = [*rules, *([] if user_key else [R_REFRESH]),
+                *([R_DIFFERENT] if user_key and R_OLD_EXPIRED not in rules else [])]
+        if profile == "documented":
+            if not _rests_on_documents_only(sequence):
+                return Undecided("only the SDK's code says what an expired token does to the user-ID key "
+                                 "(token-change.user-id.old-expired.ios-sdk)")
+            return _documented(expected), [r for r in said if r != R_OLD_EXPIRED]
+        return expected, [*said, R_CURRENT_SDK, R_TOKENS_SDK]
+    return reading
+
+
+_date_reading = _sequence_reading([R_OLD_EXPIRED])
 
 
 PERTURBATIONS += (
@@ -589,7 +599,17 @@ PERTURBATIONS += (
                    covers="steps[].now", get=lambda sequence: sequence["steps"][0]["now"],
                    put=lambda sequence, value: {**sequence, "steps": [{**sequence["steps"][0], "now": value}]}),
 )
+# The steps as an array (kind array, DECISIONS.md D64): A, then C (another user), then B (A's user), all at now, so
+# that every order of them is a sequence the specification describes; each step is read in turn (token-change.post).
+_STEPS_BASE = _sequence("A", [s("C", NOW), s("B", NOW)])
+PERTURBATIONS += (
+    PerturbedField(FAMILY, "steps", _STEPS_BASE, _sequence_reading([R_POST]), (*REFS, "DECISIONS.md D64"),
+                   severity="high", kind="array"),
+)
 _NAME_ONLY = ("a token's name: it says which token object a step means (ASCII letters, digits, _ and -, the schema's "
               "pattern); no rule reads it as data, and a perturbed name is no input of the family")
-UNPERTURBED = {"tokens{name}": _NAME_ONLY, "initial": _NAME_ONLY, "steps[].token": _NAME_ONLY}
+UNPERTURBED = {"tokens{name}": _NAME_ONLY, "initial": _NAME_ONLY, "steps[].token": _NAME_ONLY,
+               "tokens": "the table of the token objects the steps name: no rule reads it whole (each step reads the "
+                         "token it names), a member added holds no token object (the schema's), and with no members "
+                         "the steps name tokens that do not exist: no input of the family"}
 
