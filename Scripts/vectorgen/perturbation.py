@@ -5,8 +5,9 @@ applied mechanically to every declared field.
 A family declares `PERTURBATIONS = (PerturbedField(...), ...)`: for each input field whose rules read a value of a
 kind of KINDS (a string by default), a base input and the family's rule for that field (`reading`: an input and a
 profile -> the expected outcome and the rules it rests on). The generator applies every class of the field's kind to
-its value and makes one vector per class (one per profile where the readings differ), unless a vector with the same input already says the same (the
-table then names it, and a different expectation is an error: the two would contradict). A class that cannot
+its value and makes one vector per class (one per profile where the readings differ), unless a vector with the same
+input already says the same (the table then names it, and a different expectation is an error: the two would
+contradict). A class that cannot
 change the value (no letter to flip, nothing to decompose) needs the rule that says why it is irrelevant, in the
 field's `irrelevant`; the generator refuses a cell that has neither a vector nor such a rule. A perturbed value
 that is no input of the family (its inputs are valid verifiers, say) is `Outside` it, by the rule that excludes it;
@@ -64,33 +65,33 @@ class PerturbationClass:
 
 STRING_CLASSES: tuple[PerturbationClass, ...] = (
     PerturbationClass("case-flipped", "every letter's case flipped", "case-insensitive comparison or case folding",
-                lambda s: s.swapcase() if s.swapcase() != s else None),
+                      lambda s: s.swapcase() if s.swapcase() != s else None),
     PerturbationClass("leading-space", "a SPACE before it", "trimming before a comparison", lambda s: " " + s),
     PerturbationClass("trailing-space", "a SPACE after it", "trimming before a comparison", lambda s: s + " "),
     PerturbationClass("no-break-space-around", "U+00A0 NO-BREAK SPACE on both sides",
-                "Unicode-aware trimming (Zs)", lambda s: "\u00a0" + s + "\u00a0"),
+                      "Unicode-aware trimming (Zs)", lambda s: "\u00a0" + s + "\u00a0"),
     PerturbationClass("line-feed-appended", "a LINE FEED after it", "line-oriented reading that drops the newline",
-                lambda s: s + "\n"),
+                      lambda s: s + "\n"),
     PerturbationClass("zero-width-space-inside", "U+200B ZERO WIDTH SPACE in the middle",
-                "stripping invisible characters (U+200B is Cf, not White_Space)", lambda s: _middle(s, "\u200b")),
+                      "stripping invisible characters (U+200B is Cf, not White_Space)", lambda s: _middle(s, "\u200b")),
     PerturbationClass("zero-width-joiner-inside", "U+200D ZERO WIDTH JOINER in the middle",
-                "stripping invisible characters (Cf)", lambda s: _middle(s, "\u200d")),
+                      "stripping invisible characters (Cf)", lambda s: _middle(s, "\u200d")),
     PerturbationClass("byte-order-mark-before", "U+FEFF before it", "dropping a byte order mark inside a string",
-                lambda s: "\ufeff" + s),
+                      lambda s: "\ufeff" + s),
     PerturbationClass("fullwidth-character", "its first ASCII letter or digit in fullwidth form",
-                "NFKC normalisation (Unicode Standard Annex 15) before a comparison", _fullwidth),
+                      "NFKC normalisation (Unicode Standard Annex 15) before a comparison", _fullwidth),
     PerturbationClass("ligature", "fi written as U+FB01 LATIN SMALL LIGATURE FI",
-                "NFKC normalisation (Unicode Standard Annex 15) before a comparison",
-                lambda s: s.replace("fi", "\ufb01", 1) if "fi" in s else None),
+                      "NFKC normalisation (Unicode Standard Annex 15) before a comparison",
+                      lambda s: s.replace("fi", "\ufb01", 1) if "fi" in s else None),
     PerturbationClass("decomposed", "in Unicode normalisation form D",
-                "canonical equivalence (NFC/NFD) where the rule compares code points",
-                lambda s: unicodedata.normalize("NFD", s) if unicodedata.normalize("NFD", s) != s else None),
+                      "canonical equivalence (NFC/NFD) where the rule compares code points",
+                      lambda s: unicodedata.normalize("NFD", s) if unicodedata.normalize("NFD", s) != s else None),
     PerturbationClass("nul-appended", "U+0000 after it", "C strings that end at NUL (RFC 8259 §7 allows \\u0000)",
-                lambda s: s + "\u0000"),
+                      lambda s: s + "\u0000"),
     PerturbationClass("nul-inside", "U+0000 in the middle", "C strings that end at NUL (RFC 8259 §7 allows \\u0000)",
-                lambda s: _middle(s, "\u0000")),
+                      lambda s: _middle(s, "\u0000")),
     PerturbationClass("empty", "the empty string", "an empty string read as absent, or as present",
-                lambda s: "" if s else None),
+                      lambda s: "" if s else None),
 )
 CLASS_NAMES = tuple(c.name for c in STRING_CLASSES)
 
@@ -221,8 +222,8 @@ class PerturbedField:
     refs: tuple[str, ...]
     irrelevant: Mapping[str, str] = field(default_factory=dict)  # class -> the rule that makes it irrelevant
     severity: str = "medium"
-    get: Optional[Callable[[Any], str]] = None                # draft -> the field's value
-    put: Optional[Callable[[Any, str], Any]] = None           # (draft, value) -> the draft with the value
+    get: Optional[Callable[[Any], Any]] = None                # draft -> the field's value
+    put: Optional[Callable[[Any, Any], Any]] = None           # (draft, value) -> the draft with the value
     render: Optional[Callable[[Any], dict]] = None            # draft -> the input
     covers: Optional[str] = None                              # the SHAPE path it perturbs (perturbable_paths);
                                                               # `name` by default

@@ -1384,20 +1384,10 @@ def parsed_by_the_sdk(reading, part, name, parts, render_without):
 # iat exactly 600 seconds before it), so that a half second either side decides. The rules, written once: exp > now
 # (token.exp.strict), iat >= now - 600 (token.iat.window; documented also accepts an older iat, OpenID Connect Core
 # §3.1.3.7 leaves the range to the client), a future iat accepted under ios-sdk and undecided under documented
-# (DECISIONS.md D06); two refusals at once are unordered (the fault pairs' rule); the SDK's claims carry the double it
-# read where no double holds the value (D62; the exact value also accepted).
+# (DECISIONS.md D06); two refusals at once are unordered (the fault pairs' rule). A value no double holds is the
+# numbers groups' (D14, D62), where each profile's claims are spelled out: this reading refuses to meet one.
 R_FUTURE_IAT = "token.iat.future.ios-sdk"
 _FUTURE_UNDECIDED = "the documentation states nothing about an iat later than now (DECISIONS.md D06)"
-
-
-def _kept_as_read(claims, profile):
-    """The accepted outcome's claims, and whether the ios-sdk reading rounds a NumericDate to a double (D62)."""
-    kept = required_of(claims)
-    if profile != "ios-sdk":
-        return kept, False
-    rounded = {k: (double_of(v) if k in ("exp", "iat") and isinstance(v, int) and double_of(v) != v else v)
-               for k, v in kept.items()}
-    return rounded, rounded != kept
 
 
 def time_reading(parts=lambda i: (i["header"], i["claims"])):
@@ -1405,6 +1395,8 @@ def time_reading(parts=lambda i: (i["header"], i["claims"])):
     def reading(i, profile):
         claims = json.loads(parts(i)[1])
         now, exp, iat = i["now"], claims["exp"], claims["iat"]
+        if any(isinstance(v, int) and double_of(v) != v for v in (now, exp, iat)):
+            raise ValueError(f"time_reading: {now}, {exp}, {iat}: a value no double holds is the numbers groups'")
         faults = ([("expired", "token.exp.strict")] if not exp > now else []) + (
             [("issuedTooLongAgo", "token.iat.window")] if iat < now - 600 else [])
         future = iat > now
@@ -1417,14 +1409,8 @@ def time_reading(parts=lambda i: (i["header"], i["claims"])):
             reason, rule = faults[0]
             lenient = reason == "issuedTooLongAgo" and profile == "documented"
             return rejected(reason), [rule], [accepted(required_of(claims))] if lenient else None
-        kept, rounded = _kept_as_read(claims, profile)
-        rules = ["token.exp.strict", "token.iat.window"] + ([R_FUTURE_IAT] if future else [])
-        if rounded:
-            return accepted(kept), rules + ["token.jose.numbers", R_NUMBERS_DOUBLE_SDK], [
-                accepted(required_of(claims))]
-        if any(isinstance(claims[k], int) and double_of(claims[k]) != claims[k] for k in ("exp", "iat")):
-            rules.append("token.jose.numbers")
-        return accepted(kept), rules
+        return accepted(required_of(claims)), ["token.exp.strict", "token.iat.window"] + (
+            [R_FUTURE_IAT] if future else [])
     return reading
 
 
