@@ -412,8 +412,11 @@ def vectors():
 PERTURBED_PERMISSION = "user_profile_caf\u00e9"
 
 
-def _perturbed_reading(i, profile):
-    return _answer(_rules_say(i)), [R_EXACT]
+def _rules_reading(*rules):
+    """The §6 rules' answer (`_rules_say`), resting on `rules`."""
+    def reading(query, profile):
+        return _answer(_rules_say(query)), list(rules)
+    return reading
 
 
 def _perturbed_list(name):
@@ -426,14 +429,14 @@ def _perturbed_list(name):
 _PERTURBED_TOKEN = _token(permissions=GRANTED + [PERTURBED_PERMISSION])
 PERTURBATIONS = (
     PerturbedField("access-token", "permission", _ask(_PERTURBED_TOKEN, "hasGranted", permission=PERTURBED_PERMISSION),
-                   _perturbed_reading, tuple(GRANTED_REFS)),
+                   _rules_reading(R_EXACT), tuple(GRANTED_REFS)),
     PerturbedField("access-token", "permissions", _ask(_PERTURBED_TOKEN, "hasGranted",
                                                        permission=PERTURBED_PERMISSION),
-                   _perturbed_reading, tuple(GRANTED_REFS), **_perturbed_list("permissions")),
+                   _rules_reading(R_EXACT), tuple(GRANTED_REFS), **_perturbed_list("permissions")),
     *(PerturbedField("access-token", name, _ask(_token(permissions=GRANTED + [PERTURBED_PERMISSION],
                                                        **{key: [PERTURBED_PERMISSION]}),
                                                 "hasGranted", permission=PERTURBED_PERMISSION),
-                     _perturbed_reading, (*GRANTED_REFS, "DECISIONS.md D60"), **_perturbed_list(name))
+                     _rules_reading(R_EXACT), (*GRANTED_REFS, "DECISIONS.md D60"), **_perturbed_list(name))
       for name, key in (("declinedPermissions", "declined"), ("expiredPermissions", "expired"))),
 )
 
@@ -445,25 +448,23 @@ PERTURBATIONS = (
 D64 = "DECISIONS.md D64"
 
 
-def _date_reading(rule):
-    def reading(query, profile):
-        return _answer(_rules_say(query)), [rule]
-    return reading
+def _token_member(name):
+    """A perturbed field's path, get and put for the token's member `name`."""
+    return {"covers": f"token.{name}", "get": lambda query: query["token"][name],
+            "put": lambda query, value: {**query, "token": {**query["token"], name: value}}}
 
 
 def _date_field(name, question, key, rule, refs):
     base = _ask(_token(**{"expiration": None, "data_access": None, key: NOW}), question)
-    return PerturbedField("access-token", name, base, _date_reading(rule), (*refs, D64), severity="critical",
-                          kind="numericdate", covers=f"token.{name}",
-                          get=lambda query: query["token"][name],
-                          put=lambda query, value: {**query, "token": {**query["token"], name: value}})
+    return PerturbedField("access-token", name, base, _rules_reading(rule), (*refs, D64), severity="critical",
+                          kind="numericdate", **_token_member(name))
 
 
 PERTURBATIONS += (
     _date_field("expirationDate", "isExpired", "expiration", R_EXPIRED, EXPIRY_REFS),
     _date_field("dataAccessExpirationDate", "isDataAccessExpired", "data_access", R_DATA, DATA_ACCESS_REFS),
     PerturbedField("access-token", "now", _ask(_token(expiration=NOW, data_access=None), "isExpired"),
-                   _date_reading(R_EXPIRED), (*EXPIRY_REFS, D64), severity="critical", kind="numericdate"),
+                   _rules_reading(R_EXPIRED), (*EXPIRY_REFS, D64), severity="critical", kind="numericdate"),
 )
 
 
@@ -472,20 +473,13 @@ PERTURBATIONS += (
 _SET_QUERY = _ask(_token(), "hasGranted", permission=GRANTED[-1])
 
 
-def _set_reading(rules):
-    def reading(query, profile):
-        return _answer(_rules_say(query)), rules
-    return reading
-
-
-def _set_field(name, rules):
-    return PerturbedField("access-token", name, _SET_QUERY, _set_reading(rules), (*GRANTED_REFS, D64), kind="set",
-                          covers=f"token.{name}", get=lambda query: query["token"][name],
-                          put=lambda query, value: {**query, "token": {**query["token"], name: value}})
+def _set_field(name, *rules):
+    return PerturbedField("access-token", name, _SET_QUERY, _rules_reading(*rules), (*GRANTED_REFS, D64), kind="set",
+                          **_token_member(name))
 
 
 PERTURBATIONS += (
-    _set_field("permissions", [R_EXACT]),
-    _set_field("declinedPermissions", [R_EXACT, R_DECLINED]),
-    _set_field("expiredPermissions", [R_EXACT, R_EXPIRED_PERMISSION]),
+    _set_field("permissions", R_EXACT),
+    _set_field("declinedPermissions", R_EXACT, R_DECLINED),
+    _set_field("expiredPermissions", R_EXACT, R_EXPIRED_PERMISSION),
 )
