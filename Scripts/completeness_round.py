@@ -7,7 +7,7 @@ sight of the vectors: one adapter, Tests/CompletenessRounds/round-<N>/signed-tok
 (`--list` names them, each with the profile it claims).
 This runs the base and every bug through `login-conformance run --adapter` against a suite and records, per bug, the
 vectors it fails that its base passes: its killers (a bug with none survived). The in-process lane (the Swift
-families) is recorded by `swift test --filter CompletenessRoundTests` in the same format.
+families) is recorded by the slow test command (`CompletenessRoundSlowTests`) in the same format.
 
 Commands:
   python3 Scripts/completeness_round.py first-run --round 1 [--vectors DIR]

@@ -241,16 +241,16 @@ struct CommandLineToolTests {
         #expect(clean == .passed)
         #expect(cleanOutput.out == ["lint: no problems"])
 
-        let vectors = try TemporaryVectors(families: ["nonce", "token-claims"])
+        let vectors = try TemporaryVectors(families: ["nonce"])
         let expectedLine: String
         switch problem {
         case "contradiction":
-            try vectors.appendCopy(of: "token-claims::exp::equal-now", in: "token-claims.json") { copy in
-                copy["id"] = "token-claims::exp::equal-now-again"
-                copy["description"] = "exp is now, read as still valid"
-                copy["expected"] = try vectors.member("expected", of: "token-claims.json", at: 0)
+            try vectors.appendCopy(of: "nonce::whitespace::u+0020", in: "nonce.json") { copy in
+                copy["id"] = "nonce::whitespace::u+0020-again"
+                copy["description"] = "a space inside the nonce, read as valid"
+                copy["expected"] = ["result": "valid"]
             }
-            expectedLine = "[contradiction] token-claims::exp::equal-now-again has the same input as token-claims::exp::equal-now"
+            expectedLine = "[contradiction] nonce::whitespace::u+0020-again has the same input as nonce::whitespace::u+0020"
         case "duplicate ID":
             try vectors.editVector("nonce.json", at: 5) { $0["id"] = "nonce::empty::empty-string" }
             expectedLine = "nonce.json: $.vectors[5].id: [duplicateID] "

@@ -65,10 +65,11 @@ struct RunnerFaultTests {
 
     @Test("one request over 64 KiB to an adapter that reads nothing: a hang naming the stalled write, not a block")
     func stuckReaderLongRequest() throws {
-        let long = try #require(suite.vectors(for: .documented).max { $0.inputJSON().utf8.count < $1.inputJSON().utf8.count })
-        try #require(long.inputJSON().utf8.count > 64 * 1024, "the suite has a request over 64 KiB")
+        let sized = suite.vectors(for: .documented).map { (vector: $0, bytes: $0.inputJSON().utf8.count) }
+        let long = try #require(sized.max { $0.bytes < $1.bytes })
+        try #require(long.bytes > 64 * 1024, "the suite has a request over 64 KiB")
         let options = HarnessOptions(timeout: .seconds(1), restartBudget: 2)
-        let (results, failure, _) = try runBounded(hostile("--stop-reading"), [long], options: options,
+        let (results, failure, _) = try runBounded(hostile("--stop-reading"), [long.vector], options: options,
                                                    bound: bound(options, vectors: 1))
         #expect(failure == nil)
         guard case .hung(let message)? = results.first?.outcome else {

@@ -3,8 +3,8 @@ import Testing
 
 /// The README's second test command, the slow one: `LOGIN_CONFORMANCE_SLOW_TESTS=1 swift test --skip-build --filter
 /// SlowTests`. It runs the deliberately slow end-to-end work that `swift test` leaves out (hostile adapters over the
-/// whole suite, a scratch package's cold build, 1,000 signals, a mutation run over every mutant, the benchmarks
-/// through the harness); CI runs both commands.
+/// whole suite, a scratch package's cold build, 1,000 signals, a mutation run over every mutant, the blind rounds'
+/// implementations over their families' vectors, the benchmarks through the harness); CI runs both commands.
 ///
 /// A slow test is a test of a type whose name ends in `SlowTests` (what the command's filter selects) that carries
 /// the ``Testing/Trait/slow`` trait (what keeps `swift test` from running it). `Scripts/check_test_commands.py`

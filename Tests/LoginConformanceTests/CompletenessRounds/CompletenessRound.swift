@@ -22,6 +22,14 @@ struct CompletenessRound: Sendable {
         types.compactMap { type in type.family.map { ($0, type) } }.sorted { $0.family < $1.family }
     }
 
+    /// `<family>.<bug>` for each of the round's bugs (each implementation's subjects after its base), in the order of
+    /// ``implementations``: what a record of the round lists, known without running anything.
+    var bugNames: [String] {
+        implementations.flatMap { family, type in
+            type.subjects.dropFirst().map { "\(family.rawValue).\($0.bug!)" }
+        }
+    }
+
     /// Every round, oldest first: the one list a round joins.
     static let all: [CompletenessRound] = [round1, round2, round3]
 

@@ -2,8 +2,9 @@ import Foundation
 import LoginConformance
 import Testing
 
-/// The completeness blind rounds' in-process lane: each round's first run is on record, covering every
-/// bug it has, and its latest record is what this tree's vectors give.
+/// The completeness blind rounds' in-process lane: each round's first run is on record, covering every bug it has.
+/// That its latest record is what this tree's vectors give is a run of every bug over the whole suite, in child
+/// processes: the slow command's (``CompletenessRoundSlowTests``).
 @Suite struct CompletenessRoundTests {
     /// Set to a vectors folder (`Vectors/` of the suite to measure) or `bundled`, with ``recordRoundVariable`` set to
     /// the round's number, to record that round's first run for that suite version: a first run is written once,
@@ -41,42 +42,12 @@ import Testing
                 try Data(record.fileText().utf8).write(to: url)
             }
         }
-        let names = Set(try Self.bundledRun(round).bugs.map(\.name))
+        let names = Set(round.bugNames)
         #expect(!record.runs.isEmpty, "round \(number) has no first run in \(url.path); record it before any fix: \(Self.recordRoundVariable)=\(number) \(Self.recordFirstRunVariable)=bundled swift test --filter CompletenessRoundTests")
         for run in record.runs {
             let missing = names.subtracting(run.bugs.map(\.name)).sorted()
             #expect(missing.isEmpty, "round \(number)'s first run on suite \(run.suiteVersion) lacks \(missing): a bug added after the first run was not measured blind")
         }
-    }
-
-    @Test("each round's latest in-process record is what this tree's vectors give", arguments: CompletenessRound.all.map(\.number))
-    func latest(number: Int) throws {
-        let round = try #require(CompletenessRound.all.first { $0.number == number })
-        let url = round.recordURL(lane: "in-process", kind: "latest")
-        let current = RoundRecord(round: number, lane: "in-process", runs: [try Self.bundledRun(round)])
-        if ProcessInfo.processInfo.environment[GeneratedDocument.updateVariable] == "1" {
-            try Data(current.fileText().utf8).write(to: url)
-            return
-        }
-        let committed = try #require(try RoundRecord.load(url), "\(url.path) is missing: \(GeneratedDocument.updateVariable)=1 swift test --filter CompletenessRoundTests")
-        let old = Dictionary(uniqueKeysWithValues: (committed.runs.first?.bugs ?? []).map { ($0.name, $0) })
-        for bug in current.runs[0].bugs where old[bug.name] != bug {
-            Issue.record("round \(number), \(bug.name): recorded \(old[bug.name].map { $0.killers.isEmpty ? "survived" : "killed by \($0.killers.count)" } ?? "nothing"), now \(bug.killers.isEmpty ? "survives" : "killed by \(bug.killers.count)"); refresh: \(GeneratedDocument.updateVariable)=1 swift test --filter CompletenessRoundTests")
-        }
-        // The records are long: say that it is stale and how to refresh it, not the whole of both.
-        if committed != current {
-            Issue.record("\(url.path) is stale (suite \(committed.runs.first?.suiteVersion ?? "none") recorded, \(current.runs[0].suiteVersion) now): \(GeneratedDocument.updateVariable)=1 swift test --filter CompletenessRoundTests")
-        }
-    }
-
-    /// Each round's run against the bundled vectors, made once per test process: both tests read it.
-    private static let bundledRuns = Locked<[Int: RoundRecord.Run]>([:])
-
-    private static func bundledRun(_ round: CompletenessRound) throws -> RoundRecord.Run {
-        if let run = bundledRuns.withLock({ $0[round.number] }) { return run }
-        let run = try RoundRecord.Run(round: round, suite: .bundled(), source: "bundled", commit: nil)
-        bundledRuns.withLock { $0[round.number] = run }
-        return run
     }
 
     /// The commit measured, for a first run's record.

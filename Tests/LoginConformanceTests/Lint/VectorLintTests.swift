@@ -151,7 +151,7 @@ struct VectorLintTests {
 
     @Test("a rule's documented exception (unpaired) is what lets a future iat stand without a documented vector")
     func unpairedException() throws {
-        let vectors = try TemporaryVectors()
+        let vectors = try TemporaryVectors(families: ["token-claims"])
         try vectors.edit("rules.json") { catalogue in
             var rules = catalogue["rules"] as! [[String: Any]]
             for index in rules.indices where rules[index]["id"] as? String == "token.iat.future.ios-sdk" {
@@ -162,7 +162,7 @@ struct VectorLintTests {
         let problems = VectorLint.lint(directory: vectors.directory)
         // Every vector resting on the rule: token-claims' future iat, signed-token's own and its copy of the claims
         // matrix (DECISIONS.md D39), and the NumericDate perturbations that make iat later than now (D64).
-        let resting = try vectors.load().vectors.filter { $0.metadata.rules.contains("token.iat.future.ios-sdk") }
+        let resting = try VectorSuite.bundled().vectors.filter { $0.metadata.rules.contains("token.iat.future.ios-sdk") }
             .map(\.metadata.id)
         #expect(resting.count >= 4)
         #expect(problems.map(\.kind) == Array(repeating: .unpairedProfileVector, count: resting.count))
