@@ -9,6 +9,13 @@ import Foundation
 /// of a zero (`-0` is written as such, as a `Double` always was); ``JSONValue/isExactlyEqual(to:)`` equates those.
 package enum CanonicalJSON {
     package static func render(_ value: some Encodable, pretty: Bool = false) -> String {
+        if !pretty { return CanonicalJSONWriter.render(value) ?? "<not encodable>" }
+        return renderWithJSONEncoder(value, pretty: pretty)
+    }
+
+    /// ``render(_:pretty:)`` through Foundation's `JSONEncoder`: the pretty form, and what the compact form of
+    /// ``CanonicalJSONWriter`` is held to.
+    package static func renderWithJSONEncoder(_ value: some Encodable, pretty: Bool) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = pretty
             ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted] : [.sortedKeys, .withoutEscapingSlashes]
@@ -33,6 +40,14 @@ package enum CanonicalJSON {
     package static func placeholder(for text: String) -> String {
         marker + text
     }
+
+    /// The number text `string` stands for, if it is a placeholder (``CanonicalJSONWriter`` writes it bare).
+    static func numberText(inPlaceholder string: String) -> Substring? {
+        guard string.utf8.first == markerFirstByte, string.hasPrefix(marker) else { return nil }
+        return string.dropFirst(marker.count)
+    }
+
+    private static let markerFirstByte = marker.utf8.first
 
     /// `json` with each quoted placeholder replaced by the number text it holds. Searched byte by byte: a
     /// Foundation string search over every rendering (a request line, a report) cost more than the encoding.
