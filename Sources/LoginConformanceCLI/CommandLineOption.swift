@@ -132,7 +132,7 @@ struct CommandLineOption: Sendable {
         },
         CommandLineOption(
             names: ["--batch"], value: "<n>",
-            help: ["adapter: requests sent before reading the answers (default 1, at most \(CommandLineOptions.batchRange.upperBound))"],
+            help: ["adapter: requests unanswered at a time, the next sent as answers arrive (default 1, at most \(CommandLineOptions.batchRange.upperBound))"],
             commands: ["run", "baseline"], requires: .adapter
         ) { options, text throws(CommandLineOptions.UsageError) in
             options.harness.batchSize = try CommandLineOptions.count(text, option: "--batch", in: CommandLineOptions.batchRange)

@@ -14,16 +14,26 @@ package enum AdapterAnswer: Sendable {
     /// A line that is no answer to the request due: why, for the vector's error.
     case violation(String)
 
-    /// The members of an answer that its schema does not define, comma separated; `nil` when there are none.
-    package static func undefinedMembers(_ line: String) -> String? {
-        guard case .object(let message)? = JSONValue.parse(line), message["type"]?.stringValue != "started" else { return nil }
-        return AdapterMessageSchema.undefinedMembers(of: message)?.joined(separator: ", ")
-    }
-
     /// The answer `line`, read for the request with the sequence number `sequence`.
     package static func parse(_ line: String, expected sequence: Int) -> AdapterAnswer {
-        let shown = line.count > 500 ? String(line.prefix(500)) + "…" : line
-        guard case .object(let message)? = JSONValue.parse(line), let type = message["type"]?.stringValue else {
+        parse(line, message: JSONValue.parse(line), expected: sequence)
+    }
+
+    /// The answer `line` (parsed once, as `message`; `nil` when it is no JSON), read for the request with the
+    /// sequence number `sequence`, and the members its schema does not define, comma separated (`nil` when none).
+    package static func parseWithUndefinedMembers(_ line: String, expected sequence: Int) -> (answer: AdapterAnswer, undefined: String?) {
+        let message = JSONValue.parse(line)
+        var undefined: String?
+        if case .object(let members)? = message, members["type"]?.stringValue != "started" {
+            undefined = AdapterMessageSchema.undefinedMembers(of: members)?.joined(separator: ", ")
+        }
+        return (parse(line, message: message, expected: sequence), undefined)
+    }
+
+    private static func parse(_ line: String, message: JSONValue?, expected sequence: Int) -> AdapterAnswer {
+        // The line as a message quotes it: at most 500 characters (counted only when a message needs it).
+        var shown: String { line.utf8.count > 500 && line.count > 500 ? String(line.prefix(500)) + "…" : line }
+        guard case .object(let message)? = message, let type = message["type"]?.stringValue else {
             return .violation("the adapter wrote a line that is not a protocol message: \(shown)")
         }
         guard let got = message["seq"]?.numberValue else {

@@ -146,10 +146,25 @@ final class AdapterProcess: @unchecked Sendable {
     /// the send gives up with ``SendResult/stalled``. Each byte written restarts the wait (a slow reader is not a
     /// stuck one).
     func send(_ line: String, stallTimeout: Duration) -> SendResult {
-        guard stdinDescriptor >= 0 else { return .closed("the runner closed the adapter's input") }
-        let bytes = Array((line + "\n").utf8)
+        send([line], stallTimeout: stallTimeout).result
+    }
+
+    /// Sends `lines` (a newline added to each) in as few writes as the pipe takes, so that an adapter reading a
+    /// batch wakes once for it, not once a line; as ``send(_:stallTimeout:)``, with how many of the lines were
+    /// written whole before it stopped.
+    func send(_ lines: [String], stallTimeout: Duration) -> (whole: Int, result: SendResult) {
+        guard stdinDescriptor >= 0 else { return (0, .closed("the runner closed the adapter's input")) }
+        var bytes: [UInt8] = []
+        var ends: [Int] = []
+        ends.reserveCapacity(lines.count)
+        for line in lines {
+            bytes += line.utf8
+            bytes.append(UInt8(ascii: "\n"))
+            ends.append(bytes.count)
+        }
         var offset = 0
         var deadline = ContinuousClock.now + stallTimeout
+        func whole() -> Int { ends.firstIndex { $0 > offset } ?? ends.count }
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { buffer in
                 write(stdinDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
@@ -161,16 +176,16 @@ final class AdapterProcess: @unchecked Sendable {
             }
             if written < 0 && errno == EINTR { continue }
             guard written < 0, errno == EAGAIN || errno == EWOULDBLOCK else {
-                return .closed(String(cString: strerror(errno)))
+                return (whole(), .closed(String(cString: strerror(errno))))
             }
             let now = ContinuousClock.now
-            guard now < deadline else { return .stalled }
+            guard now < deadline else { return (whole(), .stalled) }
             var descriptor = pollfd(fd: stdinDescriptor, events: Int16(POLLOUT), revents: 0)
             let milliseconds = Int32(clamping: max(1, Int((Self.seconds(deadline - now) * 1000).rounded(.up))))
             // At most 100 ms at a time: an interrupt kills the adapter, and its closed input ends the wait.
             _ = poll(&descriptor, 1, min(milliseconds, 100))
         }
-        return .sent
+        return (lines.count, .sent)
     }
 
     /// The next line of standard output, waiting at most `timeout`. The end of standard output, or the adapter's

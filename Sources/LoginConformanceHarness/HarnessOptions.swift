@@ -8,7 +8,8 @@ public struct HarnessOptions: Sendable, Hashable {
     public var startTimeout: Duration
     /// How many times the adapter may be restarted after a crash, a hang or a protocol violation.
     public var restartBudget: Int
-    /// How many requests are sent before the answers are read (1: one at a time).
+    /// How many requests may be unanswered at a time (1: one at a time): a window, refilled once half of it is
+    /// answered, not a lock step (Vectors/HARNESS.md, "Batching").
     public var batchSize: Int
     /// The longest line of standard output accepted from the adapter, in bytes (without the newline); a longer
     /// line, or output that never ends a line, is an `error` for the vector in flight and is not kept.

@@ -48,12 +48,10 @@ package final class HarnessRunner {
     /// What a signal handler's thread uses to interrupt this run.
     package let interrupter: HarnessInterrupter
 
-    // The runner works while the adapter does: after sending a batch and before reading its answers, it renders
-    // the next batch's requests and judges the answers read so far (BENCHMARKS.md, harness throughput).
-    /// The indices of the batch after the one in flight, whose requests are rendered ahead.
-    private var upcoming: ArraySlice<Int> = []
-    /// Request text after the `seq`, rendered ahead, by vector index.
-    private var renderedRequests: [Int: String] = [:]
+    // The runner works while the adapter does: `--batch N` is a window, not a lock step. At most N requests are
+    // unanswered at any time, and more than N/2 while any is left to send: once half are answered, the next half
+    // goes in one write, so the adapter always has work queued while the runner reads and judges (BENCHMARKS.md,
+    // harness throughput).
     /// Answers read but not judged yet, with what was recorded when each was read.
     private var unjudged: [(index: Int, outcome: JSONValue, duration: Duration, diagnostics: String?)] = []
 
@@ -219,20 +217,10 @@ package final class HarnessRunner {
                     duration: .zero, vector: vector)
             }
         }
-        var start = 0
-        while start < pending.count {
-            let chunk = Array(pending[start..<min(start + options.batchSize, pending.count)])
-            let next = start + chunk.count
-            upcoming = pending[next..<min(next + options.batchSize, pending.count)]
-            if let cut = runChunk(chunk, vectors: vectors, into: &results) {
-                failure = cut
-                break
-            }
-            start += chunk.count
+        if !pending.isEmpty, let cut = runChunk(pending, vectors: vectors, into: &results) {
+            failure = cut
         }
         judgeUnjudged(vectors, into: &results)
-        upcoming = []
-        renderedRequests = [:]
         let notRun = failure.map { "not run: \($0)" } ?? "not run"
         let interrupted: Bool = if case .interrupted = failure { true } else { false }
         if let failure {
@@ -251,8 +239,9 @@ package final class HarnessRunner {
         }, failure)
     }
 
-    /// Sends `chunk` and reads its answers; on a crash, hang or violation records it, restarts and carries on
-    /// (bisecting a crashed or hung batch). Returns a failure only when the restart budget is exhausted.
+    /// Runs `chunk` with up to ``HarnessOptions/batchSize`` requests unanswered at a time (each answer read sends the
+    /// next request); on a crash, hang or violation records it, restarts and carries on (bisecting the requests
+    /// unanswered when it crashed or hung: a batch). Returns a failure only when the restart budget is exhausted.
     private func runChunk(
         _ chunk: [Int], vectors: [any ConformanceVector], into results: inout [VectorResult?]
     ) -> HarnessFailure? {
@@ -262,31 +251,57 @@ package final class HarnessRunner {
         // How many of the chunk's requests were written whole, and why the next one was not.
         var sent = 0
         var sendProblem: AdapterProcess.SendResult?
-        for index in chunk {
-            let sequence = nextSequence
-            nextSequence += 1
-            sequences[index] = sequence
-            let body = renderedRequests.removeValue(forKey: index) ?? AdapterRequest.body(vectors[index])
-            let sending = process.send(AdapterRequest.run(sequence: sequence, body: body), stallTimeout: options.timeout)
-            if let signal = interruption {
+        var answered = 0
+        let window = options.batchSize
+        /// Request bodies (``AdapterRequest/body(_:)``) rendered ahead, by vector index.
+        var rendered: [Int: String] = [:]
+        /// Once no more than half the window is unanswered, sends requests until the window is full (or the chunk
+        /// all sent), in one write where the pipe takes it: the adapter is never without half a window of work, and
+        /// wakes once for each half; false when interrupted.
+        func topUp() -> Bool {
+            if sendProblem == nil, sent < chunk.count, sent - answered <= window / 2 {
+                let batch = chunk[sent..<min(answered + window, chunk.count)]
+                var lines: [String] = []
+                lines.reserveCapacity(batch.count)
+                for index in batch {
+                    sequences[index] = nextSequence
+                    let body = rendered.removeValue(forKey: index) ?? AdapterRequest.body(vectors[index])
+                    lines.append(AdapterRequest.run(sequence: nextSequence, body: body))
+                    nextSequence += 1
+                }
+                let (whole, sending) = process.send(lines, stallTimeout: options.timeout)
+                for index in batch.prefix(whole) { sentIDs[sequences[index]!] = vectors[index].metadata.id }
+                sent += whole
+                if sending != .sent { sendProblem = sending }
+                if interruption != nil { return false }
+                // While the adapter answers: render what the next refill sends.
+                if sendProblem == nil {
+                    for index in chunk[sent..<min(sent + window / 2 + 1, chunk.count)] where rendered[index] == nil {
+                        rendered[index] = AdapterRequest.body(vectors[index])
+                    }
+                }
+            }
+            // While the adapter answers what was just sent: judge the answers already read.
+            judgeUnjudged(vectors, into: &results)
+            return true
+        }
+        /// The requests unanswered when the adapter crashed or hung (the batch that bisection searches), and the
+        /// ones after them, which run once it is found.
+        func batchAndLater() -> (batch: [Int], later: [Int]) {
+            let end = min(max(sent, answered + 1), chunk.count)
+            return (Array(chunk[answered..<end]), Array(chunk[end...]))
+        }
+        /// Bisects `batch`, then runs `later`.
+        func bisectThen(_ batch: [Int], _ later: [Int]) -> HarnessFailure? {
+            if let failure = bisect(batch, vectors: vectors, into: &results) { return failure }
+            return later.isEmpty ? nil : runChunk(later, vectors: vectors, into: &results)
+        }
+        var last = clock.now
+        while answered < chunk.count {
+            if !topUp(), let signal = interruption {
                 process.kill()
                 return .interrupted(signal: signal)
             }
-            guard sending == .sent else {
-                sendProblem = sending
-                break
-            }
-            sentIDs[sequence] = vectors[index].metadata.id
-            sent += 1
-        }
-        // While the adapter answers: render the next batch's requests, judge the answers already read.
-        for index in upcoming where renderedRequests[index] == nil {
-            renderedRequests[index] = AdapterRequest.body(vectors[index])
-        }
-        judgeUnjudged(vectors, into: &results)
-        var answered = 0
-        var last = clock.now
-        while answered < chunk.count {
             let index = chunk[answered]
             let vector = vectors[index]
             if answered == sent, let sendProblem {
@@ -306,16 +321,19 @@ package final class HarnessRunner {
                     _ = process.takeStderr()
                     return restartThen(remaining, vectors: vectors, into: &results)
                 }
-                // It stopped reading while this request was written: a hang, found by bisection if others wait too.
+                // It stopped reading while this request was written: a hang, found by bisection if others wait too
+                // (this request and the rest of its window).
                 process.kill()
-                if remaining.count == 1 {
+                let end = min(answered + window, chunk.count)
+                let (batch, later) = (Array(chunk[answered..<end]), Array(chunk[end...]))
+                if batch.count == 1 {
                     results[index] = VectorResult(
                         metadata: vector.metadata, family: vector.family,
                         outcome: .hung(message: "the adapter stopped reading its input: this vector's request could not be written within \(options.timeout); the adapter was killed"),
                         duration: options.timeout, diagnostics: process.takeStderr(), vector: vector)
-                    return restartThen([], vectors: vectors, into: &results)
+                    return restartThen(later, vectors: vectors, into: &results)
                 }
-                return bisect(remaining, vectors: vectors, into: &results)
+                return bisectThen(batch, later)
             }
             let read = process.readLine(timeout: options.timeout)
             if let signal = interruption {
@@ -337,10 +355,10 @@ package final class HarnessRunner {
                 record(.errored(message: "the adapter wrote a line longer than \(options.maxLineBytes) bytes, the limit (--max-line-bytes); it starts: \(prefix)…"))
                 return restartThen(Array(chunk[(answered + 1)...]), vectors: vectors, into: &results)
             case .line(let line):
-                let parsed = AdapterAnswer.parse(line, expected: sequences[index]!)
+                let (parsed, extra) = AdapterAnswer.parseWithUndefinedMembers(line, expected: sequences[index]!)
                 if case .answer = parsed { lastAnsweredID = vector.metadata.id }
                 if case .result = parsed { lastAnsweredID = vector.metadata.id }
-                if let extra = AdapterAnswer.undefinedMembers(line) {
+                if let extra {
                     warn("the adapter's answer for \(vector.metadata.id) has members the protocol does not define (ignored): \(extra)")
                 }
                 switch parsed {
@@ -380,7 +398,7 @@ package final class HarnessRunner {
             case .endOfOutput(let partial):
                 process.waitForStderrToClose(timeout: .seconds(1))
                 var ending = process.exit(waiting: .seconds(1))
-                let remaining = Array(chunk[answered...])
+                let (batch, later) = batchAndLater()
                 if ending == .stillRunning {
                     // It closed its standard output but lives on: it can answer nothing more.
                     process.kill()
@@ -388,35 +406,35 @@ package final class HarnessRunner {
                 }
                 if !partial.isEmpty {
                     record(.errored(message: "the adapter ended on a partial line (\(ending)): \(partial)"))
-                    return restartThen(Array(remaining.dropFirst()), vectors: vectors, into: &results)
+                    return restartThen(Array(chunk[(answered + 1)...]), vectors: vectors, into: &results)
                 }
-                if remaining.count == 1 {
+                if batch.count == 1 {
                     record(.crashed(message: "the adapter \(ending) while answering this vector"))
-                    return restartThen([], vectors: vectors, into: &results)
+                    return restartThen(later, vectors: vectors, into: &results)
                 }
                 // Several answers outstanding: bisection finds a vector that makes it end. If none does (each
                 // passes when run again), the exit is still a fact of the run, not a silent pass.
-                let failure = bisect(remaining, vectors: vectors, into: &results)
-                let explained = remaining.contains { index in
+                let failure = bisect(batch, vectors: vectors, into: &results)
+                let explained = batch.contains { index in
                     if case .crashed? = results[index]?.outcome { true } else { false }
                 }
                 if !explained {
                     let after = answered > 0 ? " after answering \(vectors[chunk[answered - 1]].metadata.id)" : ""
                     incidents.append(RunIncident(
                         kind: .adapterExited,
-                        message: "the adapter \(ending)\(after) with \(remaining.count) requests unanswered; run again "
+                        message: "the adapter \(ending)\(after) with \(batch.count) requests unanswered; run again "
                             + "after a restart, none of them made it end"))
                 }
-                return failure
+                if let failure { return failure }
+                return later.isEmpty ? nil : runChunk(later, vectors: vectors, into: &results)
             case .timedOut:
-                let remaining = Array(chunk[answered...])
-                if remaining.count == 1 {
-                    process.kill()
-                    record(.hung(message: "no answer within \(options.timeout); the adapter was killed"))
-                    return restartThen([], vectors: vectors, into: &results)
-                }
+                let (batch, later) = batchAndLater()
                 process.kill()
-                return bisect(remaining, vectors: vectors, into: &results)
+                if batch.count == 1 {
+                    record(.hung(message: "no answer within \(options.timeout); the adapter was killed"))
+                    return restartThen(later, vectors: vectors, into: &results)
+                }
+                return bisectThen(batch, later)
             }
         }
         return nil

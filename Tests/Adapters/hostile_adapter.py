@@ -25,6 +25,9 @@ vector and leaves no process behind (Vectors/HARNESS.md, "What the runner does w
                            stalls once the pipe is full
   --capability-twice       list the first capability twice in the started message
   --escape-in-error-on ID  answer ID with errored, its message holding ESC, BEL and a newline (terminal control)
+  --read-ahead K TOTAL     answer each run request only once the K run requests after it are read (or all TOTAL
+                           are): it finishes only if the runner always sends the next K before it has the answer
+                           (a window), and hangs if it waits for a whole batch's answers before sending more
   --ignore-term            ignore SIGTERM, and start a helper child in the same process group that ignores it too
   --pid-file FILE          write "<pid> <process group>" to FILE once started
 
@@ -64,6 +67,7 @@ def parse_arguments(argv=None):
     parser.add_argument("--escape-in-error-on", metavar="ID")
     parser.add_argument("--setsid-child-on", metavar="ID")
     parser.add_argument("--slow-on", nargs=2, metavar=("ID", "SECONDS"))
+    parser.add_argument("--read-ahead", nargs=2, type=int, metavar=("K", "TOTAL"))
     parser.add_argument("--ignore-term", action="store_true")
     parser.add_argument("--pid-file", metavar="FILE")
     return parser.parse_args(argv)
@@ -159,6 +163,8 @@ def answer_run(request, arguments):
 
 def serve(arguments):
     stdin = sys.stdin.buffer
+    waiting = []  # --read-ahead: run requests read, not answered yet
+    read = 0
     while True:
         line = stdin.readline()
         if not line:
@@ -182,6 +188,12 @@ def serve(arguments):
                 for _ in range(max(1, arguments.flood_on_stop // len(block))):
                     write_bytes(block)
             return 0
+        elif kind == "run" and arguments.read_ahead:
+            ahead, total = arguments.read_ahead
+            waiting.append(request)
+            read += 1
+            while waiting and (len(waiting) > ahead or read >= total):
+                answer_run(waiting.pop(0), arguments)
         elif kind == "run":
             answer_run(request, arguments)
 

@@ -79,6 +79,27 @@ struct RunnerFaultTests {
         #expect(message.contains("stopped reading its input"), "\(message)")
     }
 
+    // MARK: a batch is a window
+
+    @Test("--batch N is a window: more than N/2 requests unanswered while any is left to send, the next half sent as half are answered; an adapter that answers a request only after reading the N/2 after it finishes, and hangs under a window of 2 × (N/2) − 1", arguments: [2, 3, 16])
+    func batchIsAWindow(batch: Int) throws {
+        let vectors = Array(suite.vectors(for: .documented, families: [.nonce]).prefix(3 * batch + 1))
+        let adapter = hostile("--read-ahead \(batch / 2) \(vectors.count)")
+        let options = HarnessOptions(timeout: .seconds(2), restartBudget: 0, batchSize: batch)
+        let (results, failure, incidents) = try runBounded(adapter, vectors, options: options,
+                                                           bound: bound(options, vectors: vectors.count))
+        #expect(failure == nil && incidents.isEmpty, "\(String(describing: failure)) \(incidents)")
+        #expect(results.allSatisfy { !$0.outcome.isProblem }, "\(results.filter(\.outcome.isProblem).map { "\($0.id): \($0.outcome.summary)" })")
+        // A window that may leave fewer unanswered than it reads ahead: it waits for a request the runner holds back
+        // until an answer comes, a hang; with no restart allowed, the run is cut short.
+        let narrower = 2 * (batch / 2) - 1
+        let narrow = HarnessOptions(timeout: .milliseconds(500), restartBudget: 0, batchSize: narrower)
+        let (held, heldFailure, _) = try runBounded(adapter, vectors, options: narrow, bound: bound(narrow, vectors: vectors.count))
+        #expect(heldFailure != nil, "under --batch \(narrower) the run should be cut short")
+        let problems = held.filter(\.outcome.isProblem).count
+        #expect(problems > 0, "under --batch \(narrower) every vector passed")
+    }
+
     // MARK: defect 3: an adapter that exits unasked
 
     @Test("an adapter that exits right after answering: no vector blamed, the exit is an incident, never a pass",
