@@ -447,30 +447,43 @@ final class AdapterProcess: @unchecked Sendable {
                     stderrText.append(contentsOf: buffer[0..<min(room, count)])
                     stderrDropped += max(0, count - room)
                 } else {
-                    for byte in buffer[0..<count] {
-                        if byte == UInt8(ascii: "\n") {
-                            if discardingLine {
-                                discardingLine = false
-                            } else if let text = String(validating: partial, as: UTF8.self) {
-                                enqueue(.line(text))
-                            } else {
-                                enqueue(.invalidUTF8(Self.escaped(partial.prefix(2_000))))
-                            }
-                            partial.removeAll(keepingCapacity: partial.count <= 64 * 1024)
-                        } else if !discardingLine {
-                            partial.append(byte)
-                            if partial.count > maxLineBytes {
-                                // Cut at once: neither the memory nor the wait for a newline is unbounded.
-                                enqueue(.overlong(prefix: Self.escaped(partial.prefix(200))))
-                                partial = []
-                                discardingLine = true
-                            }
-                        }
-                    }
+                    splitLines(buffer[0..<count])
                 }
                 condition.broadcast()
                 condition.unlock()
             }
+        }
+    }
+}
+
+extension AdapterProcess {
+    /// Adds what the adapter wrote to standard output to the line being read, queueing each line it ends (called
+    /// with `condition` held). The bytes between newlines are appended as runs, not one by one: each access to the
+    /// process's state is an exclusivity check, which per byte was most of the reader thread's time.
+    fileprivate func splitLines(_ bytes: ArraySlice<UInt8>) {
+        var start = bytes.startIndex
+        while start < bytes.endIndex {
+            let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n"))
+            if !discardingLine {
+                partial.append(contentsOf: bytes[start..<(newline ?? bytes.endIndex)])
+                if partial.count > maxLineBytes {
+                    // Cut at once: neither the memory (a read's worth beyond the limit at most) nor the wait for a
+                    // newline is unbounded.
+                    enqueue(.overlong(prefix: Self.escaped(partial.prefix(200))))
+                    partial = []
+                    discardingLine = true
+                }
+            }
+            guard let newline else { return }
+            if discardingLine {
+                discardingLine = false
+            } else if let text = String(validating: partial, as: UTF8.self) {
+                enqueue(.line(text))
+            } else {
+                enqueue(.invalidUTF8(Self.escaped(partial.prefix(2_000))))
+            }
+            partial.removeAll(keepingCapacity: partial.count <= 64 * 1024)
+            start = newline + 1
         }
     }
 }

@@ -239,9 +239,10 @@ package final class HarnessRunner {
         }, failure)
     }
 
-    /// Runs `chunk` with up to ``HarnessOptions/batchSize`` requests unanswered at a time (each answer read sends the
-    /// next request); on a crash, hang or violation records it, restarts and carries on (bisecting the requests
-    /// unanswered when it crashed or hung: a batch). Returns a failure only when the restart budget is exhausted.
+    /// Runs `chunk` with up to ``HarnessOptions/batchSize`` requests unanswered at a time (the window: refilled in
+    /// one write once half of it is answered); on a crash, hang or violation records it, restarts and carries on
+    /// (bisecting the requests unanswered when it crashed or hung: a batch). Returns a failure only when the restart
+    /// budget is exhausted.
     private func runChunk(
         _ chunk: [Int], vectors: [any ConformanceVector], into results: inout [VectorResult?]
     ) -> HarnessFailure? {
