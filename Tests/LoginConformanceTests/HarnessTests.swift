@@ -32,12 +32,15 @@ struct HarnessTests {
     private func misbehaving(
         _ flags: String, options: HarnessOptions = HarnessOptions(timeout: .seconds(5)),
         families: Set<ConformanceFamily> = [.nonce]
-    ) throws -> (results: [String: VectorResult], failure: HarnessFailure?, restarts: Int) {
+    ) async throws -> (results: [String: VectorResult], failure: HarnessFailure?, restarts: Int) {
         let runner = HarnessRunner(command: "python3 \(Self.misbehavingAdapter) \(flags)", options: options)
-        try runner.start()
-        defer { runner.stop() }
         let vectors = suite.vectors(for: .documented, families: families)
-        let (results, failure) = runner.run(vectors)
+        // A misbehaving adapter's run is mostly waiting (on its timeouts and restarts): awaited, not blocking.
+        let (results, failure) = try await offThePool {
+            try runner.start()
+            defer { runner.stop() }
+            return runner.run(vectors)
+        }
         #expect(results.map(\.id) == vectors.map(\.metadata.id), "one result per vector, in order")
         return (Dictionary(uniqueKeysWithValues: results.map { ($0.id, $0) }), failure, runner.restarts)
     }
@@ -79,8 +82,8 @@ struct HarnessTests {
     }
 
     @Test("a crash is a crash for the vector in flight; the adapter restarts and the rest pass")
-    func crash() throws {
-        let (results, failure, restarts) = try misbehaving("--crash-on \(target)")
+    func crash() async throws {
+        let (results, failure, restarts) = try await misbehaving("--crash-on \(target)")
         guard case .crashed(let message)? = results[target]?.outcome else {
             Issue.record("expected a crash, got \(String(describing: results[target]?.outcome))")
             return
@@ -92,8 +95,8 @@ struct HarnessTests {
     }
 
     @Test("a hang is a hang: the adapter is killed after the timeout and restarted")
-    func hang() throws {
-        let (results, failure, restarts) = try misbehaving("--hang-on \(target)", options: HarnessOptions(timeout: .seconds(3)))
+    func hang() async throws {
+        let (results, failure, restarts) = try await misbehaving("--hang-on \(target)", options: HarnessOptions(timeout: .seconds(3)))
         guard case .hung(let message)? = results[target]?.outcome else {
             Issue.record("expected a hang, got \(String(describing: results[target]?.outcome))")
             return
@@ -108,8 +111,8 @@ struct HarnessTests {
         ("--out-of-order-on", "(out of order)"),
         ("--partial-line-on", #"the adapter ended on a partial line (exited with status 0): {"type":"result","se"#),
     ])
-    func protocolViolations(flag: String, text: String) throws {
-        let (results, failure, _) = try misbehaving("\(flag) \(target)")
+    func protocolViolations(flag: String, text: String) async throws {
+        let (results, failure, _) = try await misbehaving("\(flag) \(target)")
         guard case .errored(let message)? = results[target]?.outcome else {
             Issue.record("expected an error, got \(String(describing: results[target]?.outcome))")
             return
@@ -120,8 +123,8 @@ struct HarnessTests {
     }
 
     @Test("an adapter that exits mid-run crashes the vector in flight each time; the rest pass")
-    func exitAfter() throws {
-        let (results, failure, restarts) = try misbehaving("--exit-after 40", options: HarnessOptions(restartBudget: 10))
+    func exitAfter() async throws {
+        let (results, failure, restarts) = try await misbehaving("--exit-after 40", options: HarnessOptions(restartBudget: 10))
         let crashed = results.values.filter { if case .crashed = $0.outcome { true } else { false } }
         #expect(crashed.count == (results.count - 1) / 41)
         #expect(crashed.allSatisfy { if case .crashed(let message) = $0.outcome { message.contains("exited with status 0") } else { false } })
@@ -130,8 +133,8 @@ struct HarnessTests {
     }
 
     @Test("past the restart budget the remaining vectors are errors, and what was gathered is kept")
-    func restartBudget() throws {
-        let (results, failure, restarts) = try misbehaving("--exit-after 5", options: HarnessOptions(restartBudget: 2))
+    func restartBudget() async throws {
+        let (results, failure, restarts) = try await misbehaving("--exit-after 5", options: HarnessOptions(restartBudget: 2))
         #expect(failure == .restartBudgetExhausted(2))
         #expect(restarts == 2)
         #expect(results.values.filter { $0.outcome == .passed }.count == 15)
@@ -140,8 +143,8 @@ struct HarnessTests {
     }
 
     @Test("a flood on standard error neither blocks the adapter nor the run; it is attached, capped")
-    func stderrFlood() throws {
-        let (results, failure, _) = try misbehaving("--flood-stderr-on \(target)")
+    func stderrFlood() async throws {
+        let (results, failure, _) = try await misbehaving("--flood-stderr-on \(target)")
         #expect(results[target]?.outcome == .passed)
         let diagnostics = try #require(results[target]?.diagnostics)
         #expect(diagnostics.utf8.count < 70_000)
@@ -151,19 +154,19 @@ struct HarnessTests {
     }
 
     @Test("standard error is attached to the vector in flight, and an errored answer is an error")
-    func stderrAndErrored() throws {
-        let (noted, _, _) = try misbehaving("--stderr-note-on \(target)")
+    func stderrAndErrored() async throws {
+        let (noted, _, _) = try await misbehaving("--stderr-note-on \(target)")
         #expect(noted[target]?.diagnostics == "note for \(target)\n")
         #expect(noted.values.filter { $0.diagnostics != nil }.map(\.id) == [target])
 
-        let (errored, _, restarts) = try misbehaving("--errored-on \(target)")
+        let (errored, _, restarts) = try await misbehaving("--errored-on \(target)")
         #expect(errored[target]?.outcome == .errored(message: "the adapter reported an error: deliberate error"))
         #expect(restarts == 0)
     }
 
     @Test("in a batch, a crash is bisected to the vector that caused it")
-    func batchBisection() throws {
-        let (results, failure, restarts) = try misbehaving(
+    func batchBisection() async throws {
+        let (results, failure, restarts) = try await misbehaving(
             "--crash-on \(target)", options: HarnessOptions(timeout: .seconds(5), batchSize: 16))
         guard case .crashed? = results[target]?.outcome else {
             Issue.record("expected the crash on \(target), got \(String(describing: results[target]?.outcome))")

@@ -25,12 +25,13 @@ struct RunnerFaultTests {
     }
 
     /// Runs `vectors` through `command` on another thread and waits at most `bound`; a run still going then is
-    /// interrupted (so the test ends) and recorded as the defect it is.
+    /// interrupted (so the test ends) and recorded as the defect it is. The waits are awaited (``offThePool(_:)``):
+    /// a hostile adapter's run is mostly waiting.
     fileprivate func runBounded(
         _ command: String, _ vectors: [any ConformanceVector], options: HarnessOptions, bound: Duration
-    ) throws -> (results: [VectorResult], failure: HarnessFailure?, incidents: [RunIncident]) {
+    ) async throws -> (results: [VectorResult], failure: HarnessFailure?, incidents: [RunIncident]) {
         let runner = HarnessRunner(command: command, options: options)
-        try runner.start()
+        try await offThePool { try runner.start() }
         let finished = DispatchSemaphore(value: 0)
         /// The runner is used by one thread at a time: the run's, then (after the semaphore) this one.
         final class Handoff: @unchecked Sendable {
@@ -44,12 +45,12 @@ struct RunnerFaultTests {
             handoff.outcome = handoff.runner.run(handoff.vectors)
             finished.signal()
         }.start()
-        if finished.wait(timeout: .now() + AdapterProcess.seconds(bound)) == .timedOut {
+        if try await offThePool({ finished.wait(timeout: .now() + AdapterProcess.seconds(bound)) == .timedOut }) {
             Issue.record("the run did not end within its bound of \(bound)")
             runner.interrupter.interrupt(signal: SIGTERM)
-            finished.wait()
+            try await offThePool { finished.wait() }
         }
-        runner.stop()
+        try await offThePool { runner.stop() }
         let (results, failure) = try #require(handoff.outcome)
         return (runner.amended(results), failure, runner.incidents)
     }
@@ -64,12 +65,12 @@ struct RunnerFaultTests {
     // MARK: defect 1: every write has a deadline
 
     @Test("one request over 64 KiB to an adapter that reads nothing: a hang naming the stalled write, not a block")
-    func stuckReaderLongRequest() throws {
+    func stuckReaderLongRequest() async throws {
         let sized = suite.vectors(for: .documented).map { (vector: $0, bytes: $0.inputJSON().utf8.count) }
         let long = try #require(sized.max { $0.bytes < $1.bytes })
         try #require(long.bytes > 64 * 1024, "the suite has a request over 64 KiB")
         let options = HarnessOptions(timeout: .seconds(1), restartBudget: 2)
-        let (results, failure, _) = try runBounded(hostile("--stop-reading"), [long.vector], options: options,
+        let (results, failure, _) = try await runBounded(hostile("--stop-reading"), [long.vector], options: options,
                                                    bound: bound(options, vectors: 1))
         #expect(failure == nil)
         guard case .hung(let message)? = results.first?.outcome else {
@@ -82,11 +83,11 @@ struct RunnerFaultTests {
     // MARK: a batch is a window
 
     @Test("--batch N is a window: more than N/2 requests unanswered while any is left to send, the next half sent as half are answered; an adapter that answers a request only after reading the N/2 after it finishes, and hangs under a window of 2 × (N/2) − 1", arguments: [2, 3, 16])
-    func batchIsAWindow(batch: Int) throws {
+    func batchIsAWindow(batch: Int) async throws {
         let vectors = Array(suite.vectors(for: .documented, families: [.nonce]).prefix(3 * batch + 1))
         let adapter = hostile("--read-ahead \(batch / 2) \(vectors.count)")
         let options = HarnessOptions(timeout: .seconds(2), restartBudget: 0, batchSize: batch)
-        let (results, failure, incidents) = try runBounded(adapter, vectors, options: options,
+        let (results, failure, incidents) = try await runBounded(adapter, vectors, options: options,
                                                            bound: bound(options, vectors: vectors.count))
         #expect(failure == nil && incidents.isEmpty, "\(String(describing: failure)) \(incidents)")
         #expect(results.allSatisfy { !$0.outcome.isProblem }, "\(results.filter(\.outcome.isProblem).map { "\($0.id): \($0.outcome.summary)" })")
@@ -94,7 +95,7 @@ struct RunnerFaultTests {
         // until an answer comes, a hang; with no restart allowed, the run is cut short.
         let narrower = 2 * (batch / 2) - 1
         let narrow = HarnessOptions(timeout: .milliseconds(500), restartBudget: 0, batchSize: narrower)
-        let (held, heldFailure, _) = try runBounded(adapter, vectors, options: narrow, bound: bound(narrow, vectors: vectors.count))
+        let (held, heldFailure, _) = try await runBounded(adapter, vectors, options: narrow, bound: bound(narrow, vectors: vectors.count))
         #expect(heldFailure != nil, "under --batch \(narrower) the run should be cut short")
         let problems = held.filter(\.outcome.isProblem).count
         #expect(problems > 0, "under --batch \(narrower) every vector passed")
@@ -104,10 +105,10 @@ struct RunnerFaultTests {
 
     @Test("an adapter that exits right after answering: no vector blamed, the exit is an incident, never a pass",
           arguments: [1, 16])
-    func exitAfterAnswering(batch: Int) throws {
+    func exitAfterAnswering(batch: Int) async throws {
         let vectors = suite.vectors(for: .documented, families: [.nonce])
         let options = HarnessOptions(timeout: .seconds(10), batchSize: batch)
-        let (results, failure, incidents) = try runBounded(hostile("--exit-after \(first)"), vectors, options: options,
+        let (results, failure, incidents) = try await runBounded(hostile("--exit-after \(first)"), vectors, options: options,
                                                            bound: bound(options, vectors: vectors.count))
         #expect(failure == nil)
         // The next vector's request never arrived (the adapter closed its input first): it is run again, not blamed.
@@ -186,13 +187,13 @@ struct RunnerFaultTests {
     // MARK: defect 9: descendants that leave the process group
 
     @Test("a child that calls setsid() does not outlive the run")
-    func setsidDescendant() throws {
+    func setsidDescendant() async throws {
         let directory = try Self.scratchDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let pidFile = directory.appendingPathComponent("adapter.pid")
         let vectors = suite.vectors(for: .documented, families: [.nonce])
         let options = HarnessOptions(timeout: .seconds(10))
-        let (results, _, _) = try runBounded(
+        let (results, _, _) = try await runBounded(
             hostile("--setsid-child-on \(first) --pid-file \(pidFile.path)"), vectors, options: options,
             bound: bound(options, vectors: vectors.count))
         #expect(results.allSatisfy { !$0.outcome.isProblem })
@@ -290,10 +291,10 @@ struct RunnerFaultSlowTests {
     }
 
     @Test("an adapter that stops reading, with --batch 10000: the runner ends in bounded time, the vector is a hang")
-    func stuckReaderLargeBatch() throws {
+    func stuckReaderLargeBatch() async throws {
         let vectors = faults.suite.vectors(for: .documented)
         let options = HarnessOptions(timeout: .seconds(1), restartBudget: 30, batchSize: 10_000)
-        let (results, failure, _) = try faults.runBounded(faults.hostile("--hang-on \(faults.first)"), vectors, options: options,
+        let (results, failure, _) = try await faults.runBounded(faults.hostile("--hang-on \(faults.first)"), vectors, options: options,
                                                    bound: faults.bound(options, vectors: vectors.count))
         #expect(failure == nil)
         let hung = results.filter { if case .hung = $0.outcome { true } else { false } }
