@@ -186,11 +186,13 @@ struct CanonicalJSONWriter {
 
     /// The text of an integer of a type other than `Int`, or `nil` for any other value.
     private static func integerText<T>(_ value: T) -> [UInt8]? {
-        let integers: [Any.Type] = [Int8.self, Int16.self, Int32.self, Int64.self, UInt.self, UInt8.self, UInt16.self,
-                                    UInt32.self, UInt64.self]
-        guard integers.contains(where: { $0 == T.self }), let integer = value as? any BinaryInteger else { return nil }
+        guard otherIntegers.contains(where: { $0 == T.self }), let integer = value as? any BinaryInteger else { return nil }
         return Array(String(describing: integer).utf8)
     }
+
+    /// The standard integer types but `Int` (made once: every object and array a rendering meets is checked).
+    private static let otherIntegers: [Any.Type] = [Int8.self, Int16.self, Int32.self, Int64.self, UInt.self, UInt8.self,
+                                                    UInt16.self, UInt32.self, UInt64.self]
 
     struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
         let object: Slot

@@ -26,8 +26,13 @@ struct CompletenessRound: Sendable {
     /// ``implementations``: what a record of the round lists, known without running anything.
     var bugNames: [String] {
         implementations.flatMap { family, type in
-            type.subjects.dropFirst().map { "\(family.rawValue).\($0.bug!)" }
+            type.subjects.dropFirst().map { Self.bugName(family, $0.bug!) }
         }
+    }
+
+    /// A bug's name in the round's records: `<family>.<bug>`.
+    static func bugName(_ family: ConformanceFamily, _ bug: String) -> String {
+        "\(family.rawValue).\(bug)"
     }
 
     /// Every round, oldest first: the one list a round joins.

@@ -83,7 +83,7 @@ extension RoundRecord.Run {
                                fails: failures[0]))
             for (index, subject) in type.subjects.enumerated().dropFirst() {
                 let bug = subject.bug!
-                bugs.append(.init(name: "\(family.rawValue).\(bug)", family: family.rawValue,
+                bugs.append(.init(name: CompletenessRound.bugName(family, bug), family: family.rawValue,
                                   profile: type.profile.rawValue, description: descriptions[bug] ?? "",
                                   checked: checked, killers: failures[index].filter { !baseFails.contains($0) }))
             }
