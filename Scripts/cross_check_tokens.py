@@ -41,7 +41,9 @@ warnings.filterwarnings("ignore", message=".*(bits long|>= 2048 bits).*")
 ROOT = Path(__file__).resolve().parent.parent
 VECTORS = ROOT / "Vectors" / "signed-token.json"
 DIVERGENCES = ROOT / "Scripts" / "cross_check_divergences.json"
-PROFILES = ("documented", "ios-sdk")
+sys.path.insert(0, str(ROOT / "Scripts"))
+
+from vectorgen.common import PROFILES  # noqa: E402  (after the path is set)
 DOCUMENTED_ISSUERS = ("https://www.facebook.com", "https://limited.facebook.com")
 REQUIRED = ("jti", "iss", "aud", "exp", "iat", "nonce", "sub")
 

@@ -4,8 +4,9 @@ Scripts/vectorgen/rules.py and sources.py, Vectors/SPECIFICATION.md from Scripts
 the rules and their sources) and Vectors/changelog.json, with its page for people Vectors/CHANGELOG.md, from
 Scripts/vectorgen/changelog.py, byte-identically every time. From the shape each family module declares (its SHAPE, in the vocabulary of Scripts/vectorgen/shape.py) it
 also writes the family's JSON Schema, Vectors/schema/<family>.schema.json, and the field catalogue
-Vectors/schema/fields.json; from the families it finds, the family enums of Vectors/schema/harness/run.schema.json and
-started.schema.json (Scripts/vectorgen/harness.py).
+Vectors/schema/fields.json; from the families it finds and the profiles Vectors/manifest.json lists, the family and
+profile enums of Vectors/schema/harness/run.schema.json and started.schema.json and the profile enum
+Vectors/schema/conformance-profile.schema.json (Scripts/vectorgen/harness.py).
 
   python3 Scripts/generate_vectors.py           write the files
   python3 Scripts/generate_vectors.py --check   exit 1 (naming the files) if a committed file differs
@@ -35,6 +36,7 @@ VECTORS = ROOT / "Vectors"
 sys.path.insert(0, str(ROOT / "Scripts"))
 
 from vectorgen import fault_pairs, grammar, harness, key_catalogue, perturbation, shape  # noqa: E402  (after the path is set)
+from vectorgen.common import PROFILES  # noqa: E402
 
 FORMAT_VERSION = 1
 RULES_FILE = "rules.json"
@@ -49,7 +51,6 @@ GRAMMAR_FIXTURE = "Tests/LoginConformanceTests/grammar-cases.json"
 KEY_CATALOGUE_FILE = "docs/key-catalogue.md"
 # The files outside Vectors/ the generator writes (besides the families' fixtures).
 DOCS_WRITTEN = (FAULT_PAIRS_FILE, PERTURBATIONS_FILE, GRAMMAR_FILE, GRAMMAR_FIXTURE, KEY_CATALOGUE_FILE)
-PROFILES = ("documented", "ios-sdk")
 SCHEMA_WIDTH = 120
 
 

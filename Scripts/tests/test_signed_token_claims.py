@@ -7,11 +7,14 @@ Run: python3 -m unittest discover -s Scripts/tests -p 'test_signed_token_claims.
 """
 
 import json
+import sys
 import unittest
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PROFILES = ("documented", "ios-sdk")
+sys.path.insert(0, str(ROOT / "Scripts"))
+
+from vectorgen.common import PROFILES  # noqa: E402  (after the path is set)
 
 
 def rules_by_profile(family):

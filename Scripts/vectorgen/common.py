@@ -22,6 +22,7 @@ Every vector names the rules of Vectors/SPECIFICATION.md it exercises (`rules`, 
 
 import json
 import re
+from pathlib import Path
 
 from .rules import MOVED_TO_IOS_SDK, RULE_ID_PATTERN
 from .sources import FB_ADVANCED, FB_LIMITED, FB_PERMISSIONS
@@ -29,7 +30,11 @@ from .sources import FB_ADVANCED, FB_LIMITED, FB_PERMISSIONS
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9-]*(::[a-z0-9][a-z0-9._+-]*){2,}$")
 RULE_PATTERN = re.compile(RULE_ID_PATTERN)
 SEVERITIES = ("critical", "high", "medium", "low")
-PROFILES = ("documented", "ios-sdk")
+# The profiles (SPECIFICATION.md §8), as Vectors/manifest.json lists them: the one list every script reads. A vector
+# that names no profile holds under each.
+MANIFEST = Path(__file__).resolve().parents[2] / "Vectors" / "manifest.json"
+PROFILES: tuple[str, ...] = tuple(
+    entry["profile"] for entry in json.loads(MANIFEST.read_text(encoding="utf-8"))["profiles"])
 
 # The specification's sections (Vectors/SPECIFICATION.md), spelled once so that refs stay uniform.
 B1 = "SPECIFICATION.md §1"
@@ -80,7 +85,7 @@ def vector(id, description, severity, refs, input, expected, profiles=None, *, r
         if not profiles or any(p not in PROFILES for p in profiles) or len(set(profiles)) != len(profiles):
             raise ValueError(f"{id}: bad profiles {profiles!r}")
         if len(profiles) == len(PROFILES):
-            raise ValueError(f"{id}: a vector holding in both profiles names none")
+            raise ValueError(f"{id}: a vector holding in every profile names none")
         if not id.endswith("." + profiles[0]):
             raise ValueError(f"{id}: a vector of one profile ends with .{profiles[0]}")
         result["profiles"] = profiles

@@ -1,6 +1,9 @@
-"""The harness message schemas that list the families (Vectors/schema/harness/run.schema.json and
-started.schema.json): generated so that their family enums are the families the generator writes, in the manifest's
-order. The other harness schemas (start, result, skipped, errored, stop) name no family and stay hand-written.
+"""The schemas that list what grows: the harness messages that name families or profiles
+(Vectors/schema/harness/run.schema.json and started.schema.json), generated so that their family enums are the
+families the generator writes, in the manifest's order, and their profile enum the manifest's profiles; and the
+profile every vector file's `profiles` names (Vectors/schema/conformance-profile.schema.json, which
+common.schema.json refers to). The other harness schemas (start, result, skipped, errored, stop) name no family or
+profile and stay hand-written.
 """
 
 from .common import PROFILES
@@ -52,4 +55,12 @@ def schemas(families):
             "profile": {"enum": list(PROFILES)},
         },
     }
-    return {"Vectors/schema/harness/run.schema.json": run, "Vectors/schema/harness/started.schema.json": started}
+    profile = {
+        "$schema": SCHEMA_DIALECT,
+        "$id": "conformance-profile.schema.json",
+        "title": "A profile: one reading of the sources (SPECIFICATION.md §8)",
+        "description": "One of the profiles Vectors/manifest.json lists (generated from that list).",
+        "enum": list(PROFILES),
+    }
+    return {"Vectors/schema/harness/run.schema.json": run, "Vectors/schema/harness/started.schema.json": started,
+            "Vectors/schema/conformance-profile.schema.json": profile}

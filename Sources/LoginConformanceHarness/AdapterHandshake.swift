@@ -32,7 +32,8 @@ package struct AdapterHandshake: Sendable, Hashable {
             capabilities.insert(family)
         }
         guard let profile = message["profile"]?.stringValue.flatMap(ConformanceProfile.init(rawValue:)) else {
-            throw HarnessFailure.handshake("the started message has no valid profile (documented or ios-sdk): \(line.prefix(500))")
+            throw HarnessFailure.handshake(
+                "the started message has no valid profile (known: \(ConformanceProfile.allCases.map(\.rawValue).joined(separator: ", "))): \(line.prefix(500))")
         }
         return AdapterHandshake(
             implementation: ImplementationInfo(name: name, version: implementation["version"]?.stringValue,

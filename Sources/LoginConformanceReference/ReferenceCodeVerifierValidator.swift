@@ -21,12 +21,7 @@ public struct ReferenceCodeVerifierValidator: CodeVerifierValidating, Sendable {
     }
 
     private func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
-        if "-._~".unicodeScalars.contains(scalar) { return true }
-        switch profile {
-        case .documented:
-            return ("A"..."Z").contains(scalar) || ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar)
-        case .iosSDK: return CharacterSet.alphanumerics.contains(scalar)
-        }
+        ReferenceReading.of(profile).isVerifierCharacter(scalar)
     }
 }
 

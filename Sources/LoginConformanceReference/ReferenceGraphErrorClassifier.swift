@@ -46,7 +46,7 @@ public struct ReferenceGraphErrorClassifier: GraphErrorClassifying, Sendable {
         let subcode = input.integerMember("error_subcode")
         let category: GraphErrorCategory = Self.forcesTransient(input.errorMembers["is_transient"])
             ? .transient : Self.category(code: code, subcode: subcode, serverCategories: input.serverCategories,
-                                         dropsWildcardCodes: profile == .iosSDK)
+                                         dropsWildcardCodes: ReferenceReading.of(profile).graphErrorDropsWildcardCodes)
         let isPermissionError = code.map { $0 == 10 || (200...299).contains($0) } ?? false
         let message = ["message", "error_reason", "error_msg"].lazy
             .compactMap { input.errorMembers[$0]?.stringValue }.first

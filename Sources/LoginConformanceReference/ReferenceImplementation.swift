@@ -1,7 +1,7 @@
 import LoginConformance
 
 /// The reference implementation of the LoginConformance protocols, faithful to the specification in the profile it is
-/// made for. The CLI runs it by default, and the test suite proves it passes every vector it checks in both profiles.
+/// made for. The CLI runs it by default, and the test suite proves it passes every vector it checks in each profile.
 ///
 /// It adopts every protocol but `SignedTokenValidating` and `CodeChallengeComputing`: those need RS256 and
 /// SHA-256, which this zero-dependency package does not hand-roll, so their vectors are reported as skipped
@@ -20,7 +20,17 @@ public struct ReferenceImplementation: NonceValidating, LoginConfigurationBuildi
     private let results: ReferenceLoginResultResolver
     private let claims: ReferenceTokenClaimsValidator
 
+    /// The profiles it has a reading of (`ReferenceReading`), in the bundled manifest's order: a profile the manifest
+    /// adds is read here only once its reading is written (a test holds this to `ConformanceProfile.allCases`).
+    public static var profiles: [ConformanceProfile] {
+        ConformanceProfile.allCases.filter { ReferenceReading.byProfile[$0] != nil }
+            + ReferenceReading.byProfile.keys.filter { !ConformanceProfile.allCases.contains($0) }.sorted { $0.rawValue < $1.rawValue }
+    }
+
+    /// The reference in `profile`'s reading. `profile` must be one of ``profiles``: the reference stops with the
+    /// profile's name rather than answer in another profile's reading.
     public init(profile: ConformanceProfile) {
+        _ = ReferenceReading.of(profile)
         self.profile = profile
         nonces = ReferenceNonceValidator(profile: profile)
         configurations = ReferenceLoginConfigurationBuilder(profile: profile)

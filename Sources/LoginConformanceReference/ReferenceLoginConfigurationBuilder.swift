@@ -35,7 +35,7 @@ public struct ReferenceLoginConfigurationBuilder: LoginConfigurationBuilding, Se
         if !permissions.allSatisfy(Self.isValidPermission) {
             return .refused(.invalidPermissionSyntax)
         }
-        if profile == .documented, request.tracking == .limited,
+        if ReferenceReading.of(profile).limitedTrackingScopesPermissions, request.tracking == .limited,
            !permissions.isSubset(of: Self.limitedLoginPermissions) {
             return .refused(.permissionOutsideTrackingScope)
         }
@@ -56,19 +56,9 @@ public struct ReferenceLoginConfigurationBuilder: LoginConfigurationBuilding, Se
     }
 
     /// 43…128 characters of `A-Z a-z 0-9 - . _ ~`; the SDK takes any Unicode letter or digit as alphanumeric,
-    /// RFC 7636 §4.1 only ASCII (SPECIFICATION.md §1).
+    /// RFC 7636 §4.1 only ASCII (SPECIFICATION.md §1; the verifier validator's check).
     private func isValidCodeVerifier(_ verifier: String) -> Bool {
-        let scalars = verifier.unicodeScalars
-        guard (43...128).contains(scalars.count) else { return false }
-        return scalars.allSatisfy { scalar in
-            if "-._~".unicodeScalars.contains(scalar) { return true }
-            switch profile {
-            case .documented:
-                return scalar.isASCII && (scalar.properties.isAlphabetic || scalar.properties.numericType == .decimal)
-            case .iosSDK:
-                return CharacterSet.alphanumerics.contains(scalar)
-            }
-        }
+        ReferenceCodeVerifierValidator(profile: profile).validateCodeVerifier(verifier) == .valid
     }
 
     /// A fresh verifier like the SDK's default: 96 base64url characters (SPECIFICATION.md §1).

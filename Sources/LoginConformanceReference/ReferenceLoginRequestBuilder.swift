@@ -59,7 +59,7 @@ public struct ReferenceLoginRequestBuilder: LoginRequestBuilding, Sendable {
     /// situation) and the Facebook app is installed; an unstated condition is false, the SDK's default. The documented
     /// reading never allows it with limited tracking (the Limited Login page: not supported).
     func allowsAppSwitch(_ input: LoginRequestInput) -> Bool {
-        if profile == .documented && input.configuration.tracking == .limited { return false }
+        if !ReferenceReading.of(profile).appSwitchWithLimitedTracking && input.configuration.tracking == .limited { return false }
         return input.configuration.appSwitch == .enabled && input.trackingAuthorized
             && (input.fastAppSwitchEnabled ?? false) && (input.facebookAppInstalled ?? false)
     }

@@ -15,13 +15,8 @@ public struct ReferenceNonceValidator: NonceValidating, Sendable {
         return .valid
     }
 
-    /// ios-sdk: Foundation's `CharacterSet.whitespaces`, CoreFoundation's set: category Zs, TAB and U+200B ZERO WIDTH
-    /// SPACE (CFUniChar.c lists U+2000...U+200B; DECISIONS.md D21); newlines are not in it.
-    /// documented: "a non-empty string without whitespace": every Unicode White_Space character, newlines included.
+    /// The profile's whitespace (`ReferenceReading.NonceWhitespace`).
     private func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
-        switch profile {
-        case .iosSDK: scalar == "\t" || scalar == "\u{200B}" || scalar.properties.generalCategory == .spaceSeparator
-        case .documented: scalar.properties.isWhitespace
-        }
+        ReferenceReading.of(profile).isNonceWhitespace(scalar)
     }
 }

@@ -67,19 +67,19 @@ public struct ReferenceTokenClaimsValidator: TokenClaimsValidating, Sendable {
     /// (RFC 7519 §2, §7.3); ios-sdk with Swift's `String ==`, canonical equivalence, as the SDK does
     /// (Vectors/DECISIONS.md D10, D11).
     func matches(_ claim: String, _ expected: String) -> Bool {
-        switch profile {
-        case .documented: return claim.isCodePointEqual(to: expected)
-        case .iosSDK: return claim == expected
+        switch ReferenceReading.of(profile).claimEquality {
+        case .codePoints: return claim.isCodePointEqual(to: expected)
+        case .canonicalEquivalence: return claim == expected
         }
     }
 
     /// documented: exactly one of the two documented issuers. ios-sdk: the URL's host is `facebook.com` or ends
     /// with `.facebook.com`, case-sensitive; scheme and path not checked.
     func isAcceptedIssuer(_ issuer: String) -> Bool {
-        switch profile {
+        switch ReferenceReading.of(profile).issuers {
         case .documented:
             return Self.documentedIssuers.contains { $0.isCodePointEqual(to: issuer) }
-        case .iosSDK:
+        case .facebookHost:
             guard let host = URL(string: issuer)?.host else { return false }
             return host == "facebook.com" || host.hasSuffix(".facebook.com")
         }
@@ -90,7 +90,7 @@ public struct ReferenceTokenClaimsValidator: TokenClaimsValidating, Sendable {
     static func keptClaims(_ claims: [String: JSONValue], profile: ConformanceProfile) -> TokenClaims {
         func time(_ name: String) -> JSONNumber {
             guard let value = claims[name] else { return 0 }
-            if profile == .iosSDK, let double = value.numberValue { return JSONNumber(double) }
+            if ReferenceReading.of(profile).claimTimesAsDoubles, let double = value.numberValue { return JSONNumber(double) }
             return value.exactNumberValue ?? 0
         }
         var kept = TokenClaims(

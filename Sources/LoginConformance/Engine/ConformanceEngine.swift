@@ -16,6 +16,12 @@ public struct ConformanceEngine: Sendable {
     public func plan(
         profile: ConformanceProfile, families: Set<ConformanceFamily>? = nil, selection: VectorSelection = .all
     ) throws(ConformanceRunError) -> [any ConformanceVector] {
+        // A profile the suite does not list would get only the vectors that name no profile: a partial run that
+        // looks whole. Refused instead.
+        guard suite.profiles.contains(profile) else {
+            throw ConformanceRunError.noVectorsSelected(
+                "profile \(profile.rawValue) is not one of this suite's profiles (\(ConformanceProfile.listed(suite.profiles)))")
+        }
         let vectors = suite.vectors(for: profile, families: families, selection: selection)
         guard !vectors.isEmpty else {
             throw ConformanceRunError.noVectorsSelected(

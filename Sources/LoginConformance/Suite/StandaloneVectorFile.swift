@@ -46,17 +46,18 @@ struct StandaloneSuite {
                 file: file.path, jsonPath: "$.family", kind: .unknownFamily,
                 problem: "unknown family \"\(header.family)\"; this toolkit knows \(ConformanceFamily.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        let version = try Self.bundledSuiteVersion()
+        let (bundled, version) = try Self.bundledManifest()
         directory = file.deletingLastPathComponent()
         manifest = SuiteManifest(
             suiteVersion: version.description, formatVersion: SuiteManifest.supportedFormatVersion,
-            families: [SuiteManifest.Entry(family: header.family, file: file.lastPathComponent)])
+            profiles: bundled.profiles, families: [SuiteManifest.Entry(family: header.family, file: file.lastPathComponent)])
         changelog = SuiteChangelog(releases: [SuiteChangelog.Release(
             version: version, summary: "a standalone family file (\(file.lastPathComponent))", added: [], changed: [], retired: [])])
     }
 
-    /// The version of the bundled vectors (their manifest only; the family files are not read).
-    static func bundledSuiteVersion() throws(VectorLoadError) -> SuiteVersion {
+    /// The manifest of the bundled vectors and its version (the family files are not read): a standalone file is read
+    /// at that version, with its profiles.
+    static func bundledManifest() throws(VectorLoadError) -> (manifest: SuiteManifest, version: SuiteVersion) {
         guard let directory = Bundle.module.url(forResource: "Vectors", withExtension: nil) else {
             throw VectorLoadError(file: "Vectors", jsonPath: "$", kind: .unreadable,
                                   problem: "the bundled Vectors folder is missing from the LoginConformance resources")
@@ -67,20 +68,12 @@ struct StandaloneSuite {
             throw VectorLoadError(file: url.path, jsonPath: "$.suiteVersion", kind: .invalidFormat,
                                   problem: "\"\(manifest.suiteVersion)\" is not a major.minor.patch version")
         }
-        return version
+        return (manifest, version)
     }
 
     /// Only the member that says which family the file holds; the family's decoder checks the whole file.
     private struct Header: Decodable {
         let family: String
-    }
-}
-
-extension SuiteManifest {
-    init(suiteVersion: String, formatVersion: Int, families: [Entry]) {
-        self.suiteVersion = suiteVersion
-        self.formatVersion = formatVersion
-        self.families = families
     }
 }
 

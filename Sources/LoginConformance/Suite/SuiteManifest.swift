@@ -1,4 +1,4 @@
-/// `Vectors/manifest.json`: the suite's version and its family files.
+/// `Vectors/manifest.json`: the suite's version, its profiles and its family files.
 public struct SuiteManifest: Codable, Sendable, Hashable {
     /// SemVer: major = format or protocol change, minor = new vectors, patch = corrected expectations.
     public let suiteVersion: String
@@ -6,6 +6,10 @@ public struct SuiteManifest: Codable, Sendable, Hashable {
     public let formatVersion: Int
     /// The family files, in report order.
     public let families: [Entry]
+    /// The profiles the suite keeps apart (SPECIFICATION.md §8), in report order: the one list of them (the loader
+    /// checks every vector's `profiles` against it, ``VectorSuite/profiles``). `nil` for a folder written before the
+    /// manifest listed them, which holds the profiles of the vectors bundled with this toolkit.
+    public let profiles: [Profile]?
 
     /// The format version this toolkit reads.
     public static let supportedFormatVersion = 1
@@ -18,11 +22,27 @@ public struct SuiteManifest: Codable, Sendable, Hashable {
         public let file: String
     }
 
+    /// One profile.
+    public struct Profile: Codable, Sendable, Hashable {
+        /// The profile's name (``ConformanceProfile`` raw value), as vectors and adapters spell it.
+        public let profile: String
+        /// Whose reading of the sources it is, in one line.
+        public let description: String
+    }
+
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownMembers(allowed: ["suiteVersion", "formatVersion", "families"])
+        try decoder.rejectUnknownMembers(allowed: ["suiteVersion", "formatVersion", "profiles", "families"])
         let container = try decoder.container(keyedBy: CodingKeys.self)
         suiteVersion = try container.decode(String.self, forKey: .suiteVersion)
         formatVersion = try container.decode(Int.self, forKey: .formatVersion)
+        profiles = try container.decodeIfPresent([Profile].self, forKey: .profiles)
         families = try container.decode([Entry].self, forKey: .families)
+    }
+
+    init(suiteVersion: String, formatVersion: Int, profiles: [Profile]?, families: [Entry]) {
+        self.suiteVersion = suiteVersion
+        self.formatVersion = formatVersion
+        self.profiles = profiles
+        self.families = families
     }
 }

@@ -22,6 +22,11 @@ public struct VectorSuite: Sendable {
     /// The manifest's families as the registry the suite was loaded with knows them (a family of your own included).
     private let loadedFamilies: [ConformanceFamily]
 
+    /// The profiles the suite keeps apart (SPECIFICATION.md §8), in its manifest's order: every vector names only
+    /// these, and an implementation claims one of them. A folder whose manifest predates the list holds the bundled
+    /// suite's (``ConformanceProfile/allCases``).
+    public let profiles: [ConformanceProfile]
+
     /// The suite's SemVer version.
     public var suiteVersion: String { manifest.suiteVersion }
 
@@ -86,6 +91,8 @@ public struct VectorSuite: Sendable {
                 file: manifestURL.path, jsonPath: "$.formatVersion", kind: .unsupportedFormatVersion,
                 problem: "format version \(manifest.formatVersion); this toolkit reads version \(SuiteManifest.supportedFormatVersion)")
         }
+        let profiles = try checkedProfiles(of: manifest, file: manifestURL.path)
+        let known = Set(profiles)
         var families: [ConformanceFamily] = []
         var definitions: [any VectorFamily.Type] = []
         for (entryIndex, entry) in manifest.families.enumerated() {
@@ -127,6 +134,12 @@ public struct VectorSuite: Sendable {
                 let id = vector.metadata.id
                 try checkID(id, family: family, file: file, index: index, firstSeen: firstSeen)
                 firstSeen[id] = (file, index)
+                if let named = vector.metadata.profiles, let unknown = named.first(where: { !known.contains($0) }) {
+                    throw VectorLoadError(
+                        file: file, jsonPath: "$.vectors[\(index)].profiles", kind: .invalidFormat,
+                        problem: "\(id) names profile \(CanonicalJSON.render(unknown.rawValue)), which the manifest does not list "
+                            + "(its profiles: \(ConformanceProfile.listed(profiles)))")
+                }
                 // The expected outcome's reason, then each accepted alternative's: every one declared.
                 // (The paths are only spelt out for an error: formatting them for every vector was a cost.)
                 for case let (position, reason?) in ([vector.expectedReason] + vector.alsoAcceptedReasons).enumerated()
@@ -144,16 +157,41 @@ public struct VectorSuite: Sendable {
         let changelog: SuiteChangelog
         if let givenChangelog { changelog = givenChangelog } else { changelog = try decoded.changelog!.get() }
         try changelog.validate(suiteVersion: manifest.suiteVersion, ids: Set(firstSeen.keys), file: changelogURL.path)
-        return VectorSuite(manifest: manifest, families: families, vectors: vectors, familyDescriptions: descriptions,
-                           declaredReasons: reasons, directory: directory, changelog: changelog)
+        return VectorSuite(manifest: manifest, profiles: profiles, families: families, vectors: vectors,
+                           familyDescriptions: descriptions, declaredReasons: reasons, directory: directory,
+                           changelog: changelog)
+    }
+
+    /// The manifest's profiles (the bundled suite's when it lists none), each a distinct name of `a-z 0-9 -`
+    /// starting with a letter: a name that could not be an ID's suffix or a command-line word is refused here.
+    private static func checkedProfiles(of manifest: SuiteManifest, file: String) throws(VectorLoadError) -> [ConformanceProfile] {
+        guard let listed = manifest.profiles else { return ConformanceProfile.allCases }
+        guard !listed.isEmpty else {
+            throw VectorLoadError(file: file, jsonPath: "$.profiles", kind: .invalidFormat,
+                                  problem: "the manifest lists no profile; omit profiles to mean the bundled suite's")
+        }
+        var seen: Set<String> = []
+        for (index, entry) in listed.enumerated() {
+            let name = entry.profile
+            let wellFormed = name.utf8.first.map { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) } == true
+                && name.utf8.allSatisfy { isLowerAlphanumeric($0) || $0 == UInt8(ascii: "-") }
+            guard wellFormed, seen.insert(name).inserted else {
+                throw VectorLoadError(
+                    file: file, jsonPath: "$.profiles[\(index)].profile", kind: .invalidFormat,
+                    problem: wellFormed ? "profile \"\(name)\" is listed twice"
+                        : "profile \(CanonicalJSON.render(name)) must be a-z 0-9 - starting with a letter")
+            }
+        }
+        return listed.map { ConformanceProfile(name: $0.profile) }
     }
 
     private init(
-        manifest: SuiteManifest, families: [ConformanceFamily], vectors: [any ConformanceVector],
+        manifest: SuiteManifest, profiles: [ConformanceProfile], families: [ConformanceFamily], vectors: [any ConformanceVector],
         familyDescriptions: [ConformanceFamily: String], declaredReasons: [ConformanceFamily: [String: String]],
         directory: URL, changelog: SuiteChangelog
     ) {
         self.manifest = manifest
+        self.profiles = profiles
         self.loadedFamilies = families
         self.vectors = vectors
         self.familyDescriptions = familyDescriptions

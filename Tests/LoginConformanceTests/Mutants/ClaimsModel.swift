@@ -1,6 +1,6 @@
 import Foundation
 import LoginConformance
-import LoginConformanceReference  // TokenClaimsRejection: Error
+@testable import LoginConformanceReference  // TokenClaimsRejection: Error; each profile's comparisons, written once
 
 /// id_token header and claims validation (SPECIFICATION.md §4, §8) written as mutation sites. Unmutated it conforms to
 /// the profile it claims (``MutationTests`` checks that).
@@ -72,12 +72,10 @@ struct ClaimsModel: TokenClaimsValidating, Sendable {
         nonceMatches = ClaimsModel.stringsMatch(profile)
     }
 
-    /// How `aud` and `nonce` compare in `profile`: code points (documented) or canonical equivalence (ios-sdk).
+    /// How `aud` and `nonce` compare in `profile`, as the reference compares them (``ReferenceReading/ClaimEquality``).
     static func stringsMatch(_ profile: ConformanceProfile) -> @Sendable (String, String) -> Bool {
-        switch profile {
-        case .documented: return { $0.isCodePointEqual(to: $1) }
-        case .iosSDK: return { $0 == $1 }
-        }
+        let reference = ReferenceTokenClaimsValidator(profile: profile)
+        return { reference.matches($0, $1) }
     }
 
     func validateClaims(_ input: TokenClaimsInput) -> TokenClaimsOutcome {
@@ -172,14 +170,8 @@ struct ClaimsModel: TokenClaimsValidating, Sendable {
         return members.count == object.count ? members : nil
     }
 
-    /// documented: exactly a documented issuer. ios-sdk: the URL's host is facebook.com or ends with .facebook.com.
+    /// The issuers `profile` accepts, as the reference reads them (``ReferenceReading/Issuers``).
     static func issuer(_ iss: String, _ profile: ConformanceProfile) -> Bool {
-        switch profile {
-        case .documented:
-            return documentedIssuers.contains { $0.isCodePointEqual(to: iss) }
-        case .iosSDK:
-            guard let host = URL(string: iss)?.host else { return false }
-            return host == "facebook.com" || host.hasSuffix(".facebook.com")
-        }
+        ReferenceTokenClaimsValidator(profile: profile).isAcceptedIssuer(iss)
     }
 }

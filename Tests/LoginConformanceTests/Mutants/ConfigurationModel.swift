@@ -1,5 +1,6 @@
 import Foundation
 import LoginConformance
+@testable import LoginConformanceReference  // ReferenceReading: each profile's rule, written once
 
 /// Login configuration (SPECIFICATION.md §1, §8) written as mutation sites. Unmutated it conforms to the profile it
 /// claims (``MutationTests`` checks that).
@@ -95,13 +96,8 @@ struct ConfigurationModel: LoginConfigurationBuilding, Sendable {
         !permission.isEmpty && permission.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || $0 == "_" }
     }
 
+    /// The profile's verifier characters, as the reference reads them (``ReferenceReading/VerifierAlphanumerics``).
     static func verifierCharacter(_ scalar: Unicode.Scalar, _ profile: ConformanceProfile) -> Bool {
-        if "-._~".unicodeScalars.contains(scalar) { return true }
-        switch profile {
-        case .documented:
-            return ("A"..."Z").contains(scalar) || ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar)
-        case .iosSDK:
-            return CharacterSet.alphanumerics.contains(scalar)
-        }
+        ReferenceReading.of(profile).isVerifierCharacter(scalar)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LoginConformance
+@testable import LoginConformanceReference  // ReferenceReading: each profile's rule, written once
 
 /// Nonce validation (SPECIFICATION.md §1, §8) written as mutation sites. Unmutated it conforms to the profile it claims
 /// (``MutationTests`` checks that), so whatever kills a mutant is the one site it changes.
@@ -37,12 +38,8 @@ struct NonceModel: NonceValidating, Sendable {
         return .valid
     }
 
-    /// ios-sdk: Foundation's `CharacterSet.whitespaces`, Zs plus TAB plus U+200B (CoreFoundation's set, DECISIONS.md
-    /// D21). documented: Unicode White_Space.
+    /// The profile's whitespace, as the reference reads it (``ReferenceReading/NonceWhitespace``).
     static func whitespace(_ scalar: Unicode.Scalar, _ profile: ConformanceProfile) -> Bool {
-        switch profile {
-        case .iosSDK: scalar == "\t" || scalar == "\u{200B}" || scalar.properties.generalCategory == .spaceSeparator
-        case .documented: scalar.properties.isWhitespace
-        }
+        ReferenceReading.of(profile).isNonceWhitespace(scalar)
     }
 }

@@ -1,0 +1,101 @@
+import Foundation
+import LoginConformance
+import LoginConformanceReference
+import Testing
+
+/// The profiles are one list, the manifest's (SPECIFICATION.md §8): the loader, the engine and the reference read it.
+@Suite("Profiles: one list, the manifest's")
+struct ConformanceProfileTests {
+    /// The bundled manifest's profiles, as the file lists them.
+    private static func bundledManifestProfiles() throws -> [String] {
+        let url = try #require(VectorSuite.bundledDirectory).appendingPathComponent("manifest.json")
+        let manifest = try JSONDecoder().decode(SuiteManifest.self, from: Data(contentsOf: url))
+        return try #require(manifest.profiles).map(\.profile)
+    }
+
+    @Test("allCases and the bundled suite's profiles are the manifest's list, in its order; the static members are on it")
+    func allCasesAreTheManifests() throws {
+        let listed = try Self.bundledManifestProfiles()
+        #expect(ConformanceProfile.allCases.map(\.rawValue) == listed)
+        #expect(try VectorSuite.bundled().profiles.map(\.rawValue) == listed)
+        for profile in [ConformanceProfile.documented, .iosSDK] {
+            #expect(ConformanceProfile(rawValue: profile.rawValue) == profile)
+        }
+        #expect(ConformanceProfile(rawValue: "android") == nil)
+    }
+
+    @Test("the reference has a reading of every listed profile: a profile added to the manifest fails here until it has one")
+    func referenceReadsEveryProfile() {
+        #expect(ReferenceImplementation.profiles == ConformanceProfile.allCases)
+    }
+
+    @Test("a profile the manifest adds is a profile of the suite: its vectors load and are planned for it alone")
+    func aListedProfileIsPlanned() throws {
+        let vectors = try TemporaryVectors(families: ["nonce"])
+        try vectors.edit("manifest.json") { manifest in
+            var profiles = manifest["profiles"] as! [[String: Any]]
+            profiles.append(["profile": "strict", "description": "a third reading"])
+            manifest["profiles"] = profiles
+        }
+        try vectors.editVector("nonce.json", at: 0) { vector in
+            vector["id"] = (vector["id"] as! String) + ".strict"
+            vector["profiles"] = ["strict"]
+        }
+        let suite = try vectors.load()
+        let strict = ConformanceProfile(name: "strict")
+        #expect(suite.profiles == [.documented, .iosSDK, strict])
+        let engine = ConformanceEngine(suite: suite)
+        let strictIDs = try engine.plan(profile: strict).map(\.metadata.id)
+        let documentedIDs = try engine.plan(profile: .documented).map(\.metadata.id)
+        let moved = try #require(strictIDs.first { $0.hasSuffix(".strict") })
+        #expect(!documentedIDs.contains(moved))
+        // Under strict: the vectors that name no profile, and the one that names strict; none of another profile.
+        let everywhere = suite.vectors.filter { $0.metadata.profiles == nil }.map(\.metadata.id)
+        #expect(strictIDs == [moved] + everywhere)
+    }
+
+    @Test("a vector naming a profile the manifest does not list is refused, with the file, the path and the list")
+    func unlistedProfileRefused() throws {
+        let vectors = try TemporaryVectors(families: ["nonce"])
+        try vectors.editVector("nonce.json", at: 3) { vector in
+            vector["id"] = (vector["id"] as! String) + ".android"
+            vector["profiles"] = ["android"]
+        }
+        let error = try #require(vectors.loadError())
+        #expect(error.file == vectors.path("nonce.json"))
+        #expect(error.jsonPath == "$.vectors[3].profiles")
+        #expect(error.problem.contains("names profile \"android\", which the manifest does not list (its profiles: documented, ios-sdk)"))
+    }
+
+    @Test("the manifest's list: a name twice, a name that could not be an ID suffix, an empty list are refused", arguments: [
+        ([["profile": "documented", "description": "a"], ["profile": "documented", "description": "b"]], "$.profiles[1].profile", "listed twice"),
+        ([["profile": "documented", "description": "a"], ["profile": "iOS SDK", "description": "b"]], "$.profiles[1].profile", "must be a-z 0-9 -"),
+        ([], "$.profiles", "lists no profile"),
+    ] as [([[String: String]], String, String)])
+    func badListRefused(profiles: [[String: String]], path: String, text: String) throws {
+        let vectors = try TemporaryVectors(families: ["nonce"])
+        try vectors.edit("manifest.json") { $0["profiles"] = profiles }
+        let error = try #require(vectors.loadError())
+        #expect(error.file == vectors.path("manifest.json"))
+        #expect(error.jsonPath == path)
+        #expect(error.problem.contains(text), "\(error.problem)")
+    }
+
+    @Test("a manifest written before profiles were listed holds the bundled suite's")
+    func absentListIsTheBundledOne() throws {
+        let vectors = try TemporaryVectors(families: ["nonce"])
+        try vectors.edit("manifest.json") { $0["profiles"] = nil }
+        #expect(try vectors.load().profiles == ConformanceProfile.allCases)
+    }
+
+    @Test("a run of a profile the suite does not list is refused, never a partial run of the vectors naming no profile")
+    func unlistedProfileNotPlanned() throws {
+        let engine = ConformanceEngine(suite: try VectorSuite.bundled())
+        do {
+            let planned = try engine.plan(profile: ConformanceProfile(name: "android"))
+            Issue.record("planned \(planned.count) vectors for a profile the suite does not list")
+        } catch {
+            #expect(error == .noVectorsSelected("profile android is not one of this suite's profiles (documented, ios-sdk)"))
+        }
+    }
+}
