@@ -43,7 +43,7 @@ VECTORS = ROOT / "Vectors" / "signed-token.json"
 DIVERGENCES = ROOT / "Scripts" / "cross_check_divergences.json"
 sys.path.insert(0, str(ROOT / "Scripts"))
 
-from vectorgen.common import PROFILES  # noqa: E402  (after the path is set)
+from vectorgen.common import PROFILES, is_documented  # noqa: E402  (after the path is set)
 DOCUMENTED_ISSUERS = ("https://www.facebook.com", "https://limited.facebook.com")
 REQUIRED = ("jti", "iss", "aud", "exp", "iat", "nonce", "sub")
 
@@ -156,7 +156,7 @@ jwt.api_jwt.datetime = _FrozenDatetime  # PyJWT reads the clock here; the vector
 def pyjwt_signing_key(inp, profile, kid):
     """documented: the key PyJWKClient.get_signing_key picks (the JWKS's keys whose use is sig or absent, the first
     with the kid, as a PyJWK so PyJWT checks the JWK's alg); ios-sdk: the certificate's key."""
-    if profile != "documented":
+    if not is_documented(profile):
         keys = rsa_keys(inp, profile)
         if kid not in keys:
             raise Refused("unknownKeyID")

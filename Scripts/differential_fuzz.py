@@ -35,6 +35,7 @@ sys.path.insert(0, str(ROOT / "Scripts"))
 import implementations  # noqa: E402
 from fuzzing.adapters import AdapterClient, AdapterUnavailable, verdict  # noqa: E402
 from fuzzing.perturbations import catalogue, perturb, seeds  # noqa: E402
+from vectorgen.common import PROFILES  # noqa: E402
 
 FAMILY = "signed-token"
 TRIAGE = ROOT / "Implementations" / "fuzz" / "triage.json"
@@ -205,7 +206,7 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seed", type=int, help="the random seed (default: drawn and printed)")
     parser.add_argument("--count", type=int, default=1000, help="how many perturbed inputs (default 1000)")
-    parser.add_argument("--profile", default="documented", choices=("documented", "ios-sdk"))
+    parser.add_argument("--profile", default="documented", choices=PROFILES)
     parser.add_argument("--only", help="comma-separated implementation IDs (default: every one)")
     parser.add_argument("--jobs", type=int, default=2, help="adapters run at once (default 2)")
     parser.add_argument("--timeout", type=float, default=30.0, help="seconds to wait for one answer (default 30)")

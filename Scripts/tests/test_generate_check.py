@@ -1,5 +1,8 @@
 """generate_vectors.py --check catches what a byte-for-byte reproducible product must not hide: CRLF line endings, a
-file in Vectors/ the generator does not write, and a family dropped from the manifest.
+file in Vectors/ the generator does not write, and a family dropped from the manifest. And a profile the manifest
+adds is the generator's: its schemas' profile enums follow the list, and a family module that has no rule for the new
+profile (a per-profile table without it, or a reading that asks is_documented) stops the generator naming it,
+instead of reading it as another profile.
 
 Run: .venv/bin/python -m unittest discover -s Scripts/tests
 """
@@ -64,6 +67,29 @@ class GeneratorCheck(unittest.TestCase):
         result = self.check()
         self.assertEqual(result.returncode, 1)
         self.assertIn("manifest.json lists", result.stderr)
+
+    def test_a_profile_added_to_the_manifest(self):
+        path = self.root / "Vectors" / "manifest.json"
+        manifest = json.loads(path.read_text(encoding="utf-8"))
+        manifest["profiles"].append({"profile": "strict", "description": "a third reading"})
+        path.write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
+        probe = ("import sys; sys.path.insert(0, sys.argv[1]); from vectorgen import common, harness; "
+                 "import json; print(json.dumps(harness.schemas(['nonce'])['Vectors/schema/conformance-profile.schema.json']['enum']))")
+        listed = subprocess.run([sys.executable, "-c", probe, str(self.root / "Scripts")], capture_output=True, text=True)
+        self.assertEqual(json.loads(listed.stdout), ["documented", "ios-sdk", "strict"], listed.stderr)
+        # The first family's first table without the new profile stops it (nonce's fault-pair orders), naming it.
+        result = self.check()
+        self.assertNotEqual(result.returncode, 0)
+        last = result.stderr.strip().splitlines()[-1]
+        self.assertTrue(last.startswith("ValueError: ") and "strict" in last, result.stderr[-2000:])
+
+    def test_only_the_readings_are_read(self):
+        from vectorgen.common import PROFILES, is_documented
+        self.assertEqual([is_documented(p) for p in PROFILES], [True, False])
+        with self.assertRaisesRegex(ValueError, "profile 'strict' has no rule here"):
+            is_documented("strict")
+        with self.assertRaisesRegex(ValueError, "profile None has no rule here"):
+            is_documented(None)
 
 
 if __name__ == "__main__":

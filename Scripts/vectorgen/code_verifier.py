@@ -34,7 +34,7 @@ Cases the specification leaves open, without a vector:
 
 import unicodedata
 
-from .common import B1, B8, vector
+from .common import B1, B8, PROFILES, is_documented, vector
 from .fault_pairs import Fault, FaultPairs, Precedes
 from .perturbation import PerturbedField
 from .shape import Constraint, Family, closed, fld, outcome, reason, string
@@ -121,7 +121,7 @@ def _allowed(ch, profile):
     if ch in UNRESERVED:
         return True
     # ios-sdk: CharacterSet.alphanumerics = general categories L*, M* and N* (DECISIONS.md D23).
-    return profile == SDK and unicodedata.category(ch)[0] in "LMN"
+    return not is_documented(profile) and unicodedata.category(ch)[0] in "LMN"
 
 
 def _evaluate(verifier, profile):
@@ -167,7 +167,7 @@ class _Out:
         self.items = []
 
     def add(self, group, case, description, severity, refs, verifier, expected, profiles=None, *, rules):
-        for profile in profiles or (DOC, SDK):
+        for profile in profiles or PROFILES:
             got = _evaluate(verifier, profile)
             if got != expected:
                 raise ValueError(f"{group}::{case} ({profile}): table says {expected}, the rule says {got}")
@@ -488,7 +488,7 @@ def _perturbed_reading(i, profile):
         if ch.isascii():
             rules.append(R_CONTROLS if not ch.isprintable() or ch == " " else R_CHARSET)
         elif unicodedata.category(ch)[0] in "LMN":
-            rules.append(R_UNICODE_DOC if profile == "documented" else R_UNICODE_SDK)
+            rules.append(R_UNICODE_DOC if is_documented(profile) else R_UNICODE_SDK)
         else:
             rules.append(R_NON_ASCII_SYMBOL)
     return outcome, list(dict.fromkeys(rules)) or [R_CHARSET]

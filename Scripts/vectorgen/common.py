@@ -36,6 +36,20 @@ MANIFEST = Path(__file__).resolve().parents[2] / "Vectors" / "manifest.json"
 PROFILES: tuple[str, ...] = tuple(
     entry["profile"] for entry in json.loads(MANIFEST.read_text(encoding="utf-8"))["profiles"])
 
+# The readings the family modules' rules are written in: where the two disagree a module asks is_documented(). A
+# profile the manifest adds is refused by that question, naming it, until each module that asks is given that
+# profile's rule (docs: Adding a profile); it is never read as one of these.
+READINGS: tuple[str, ...] = ("documented", "ios-sdk")
+
+
+def is_documented(profile):
+    """Whether `profile` reads the documents only (documented) or also the SDK's code (ios-sdk); any other profile
+    is an error that names it."""
+    if profile not in READINGS:
+        raise ValueError(f"profile {profile!r} has no rule here: the family modules read {', '.join(READINGS)} "
+                         f"(the manifest lists {', '.join(PROFILES)}); write this site's rule for it")
+    return profile == "documented"
+
 # The specification's sections (Vectors/SPECIFICATION.md), spelled once so that refs stay uniform.
 B1 = "SPECIFICATION.md §1"
 B2 = "SPECIFICATION.md §2"

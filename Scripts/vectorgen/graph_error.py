@@ -39,7 +39,7 @@ Cases the specification leaves open, with no vector:
 - a request made with a client token (no user token to clear or recover).
 """
 
-from .common import B6, B7, SEED_PERMISSIONS_JA, SEED_PERMISSIONS_ZH, vector
+from .common import B6, B7, SEED_PERMISSIONS_JA, SEED_PERMISSIONS_ZH, is_documented, vector
 from .perturbation import PerturbedField, Undecided
 from .shape import (ARRAY, NUMBER, SET, VERBATIM, Constraint, Family, Value, array, boolean, closed, const, defined,
                     enum, fld, integer, nullable, obj, one_of, outcome, string)
@@ -744,7 +744,7 @@ def _message_reading(member):
         message = i["body"]["error"][member]
         expected = classified("recoverable", message=message)
         rules = [R_MESSAGE, R_RECOVERABLE, R_PERMISSION, R_ACTION]
-        if profile == "ios-sdk":
+        if not is_documented(profile):
             return _both(i, expected, rules)
         expected, rules = _documented(expected, rules + [R_CATEGORY_DOC])
         also = [{**expected, "message": None}] if message == "" else None
@@ -779,14 +779,14 @@ def _default_other(i, profile):
     code = i["body"]["error"]["code"]
     if code in TOKEN_CODES or code in DEFAULT_TRANSIENT or code == 10 or 200 <= code <= 299:
         raise ValueError(f"graph-error code perturbation: {code} is in a default list or the permission range")
-    if profile == "documented":
+    if is_documented(profile):
         return Undecided("the Handling Errors page names no category for a code it does not list")
     return _both(i, classified("other", message=MESSAGES[190]), [R_OTHER, R_ACTION])
 
 
 def _subcode_reading(i, profile):
     expected = classified("recoverable", message=MESSAGES[190])
-    if profile == "documented":
+    if is_documented(profile):
         return _documented(expected, [R_RECOVERABLE, R_CATEGORY_DOC, R_PERMISSION, R_ACTION])
     return _both(i, expected, [R_RECOVERABLE, R_ACTION])
 
@@ -814,7 +814,7 @@ def _put_item(key):
 # code+*; a name other than other or transient is recoverable, graph-error.server-table.names); no entry: the default
 # table's category.
 def _table_reading(i, profile):
-    if profile == "documented":
+    if is_documented(profile):
         return Undecided("no public document describes the server's error table: its rules are the SDK's")
     error_body = i["body"]["error"]
     code, subcode = error_body["code"], error_body.get("error_subcode")

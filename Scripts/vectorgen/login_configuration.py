@@ -11,8 +11,8 @@ two rules whose order the specification does not fix.
 
 import unicodedata
 
-from .common import (B1, B8, SEED_LIMITED_LOGIN_FR, SEED_LIMITED_LOGIN_VI, SEED_LOGIN_REVIEW_JA, permission_set,
-                     vector)
+from .common import (B1, B8, PROFILES, SEED_LIMITED_LOGIN_FR, SEED_LIMITED_LOGIN_VI, SEED_LOGIN_REVIEW_JA, is_documented,
+                     permission_set, vector)
 from .fault_pairs import Fault, FaultPairs, chain
 from .perturbation import PerturbedField
 from .nonce import R_EMPTY, R_ZS, R_NEWLINE_DOC, R_NEWLINE_SDK, whitespace_rules
@@ -123,7 +123,7 @@ def _nonce_rules(nonce, profile=None):
     if nonce == "":
         return [R_NONCE, R_EMPTY]
     newline = {DOC: [R_NEWLINE_DOC], SDK: [R_NEWLINE_SDK]}.get(profile, [])
-    return [R_NONCE] + newline + whitespace_rules(nonce, documented=profile == DOC)
+    return [R_NONCE] + newline + whitespace_rules(nonce, documented=profile is not None and is_documented(profile))
 
 
 # --- the rules, transcribed (used only to cross-check the tables) ------------------------------------------------
@@ -134,15 +134,15 @@ def _nonce_whitespace(ch, profile):
     if ch == "\t" or unicodedata.category(ch) == "Zs":
         return True
     if ch == "\u200b":
-        return profile == SDK  # CoreFoundation's whitespace set lists U+200B (DECISIONS.md D21)
-    return profile == DOC and ch in "\n\u000b\u000c\r\u0085\u2028\u2029"
+        return not is_documented(profile)  # CoreFoundation's whitespace set lists U+200B (DECISIONS.md D21)
+    return is_documented(profile) and ch in "\n\u000b\u000c\r\u0085\u2028\u2029"
 
 
 def _verifier_char_ok(ch, profile):
     """RFC 7636 §4.1 unreserved characters; the SDK takes Unicode alphanumerics instead of ASCII ones (§1)."""
     if ch in UNRESERVED_PUNCTUATION or (ch.isascii() and ch.isalnum()):
         return True
-    return profile == SDK and unicodedata.category(ch)[0] in "LMN"  # CharacterSet.alphanumerics, DECISIONS.md D23
+    return not is_documented(profile) and unicodedata.category(ch)[0] in "LMN"  # CharacterSet.alphanumerics, DECISIONS.md D23
 
 
 # The SDK's order (DECISIONS.md D26): the code verifier is checked when it is made, before the configuration; then
@@ -160,7 +160,7 @@ def _evaluate(i, profile):
         failures.append("invalidPermissionSyntax")
     if i.get("authType", DEFAULT_AUTH_TYPE) not in ALLOWED_AUTH_TYPES:
         failures.append("invalidAuthType")
-    if profile == DOC and i["tracking"] == "limited" and any(p not in LIMITED_LOGIN_PERMISSIONS
+    if is_documented(profile) and i["tracking"] == "limited" and any(p not in LIMITED_LOGIN_PERMISSIONS
                                                                for p in i["permissions"]):
         failures.append("permissionOutsideTrackingScope")
     v = i["codeVerifier"]
@@ -198,7 +198,7 @@ class _Out:
         self.items = []
 
     def add(self, group, case, description, severity, refs, i, expected, profiles=None, *, rules):
-        for profile in profiles or (DOC, SDK):
+        for profile in profiles or PROFILES:
             got = _evaluate(i, profile)
             if got != expected:
                 raise ValueError(f"{group}::{case} ({profile}): table says {expected}, rules say {got}")
@@ -819,7 +819,7 @@ def _perturbed_rules(name, i, profile, outcome):
         return [R_SYNTAX] if outcome["result"] == "refused" else [R_SYNTAX, R_SET]
     value = i[name]
     if name == "nonce":
-        zwsp = ["nonce.zero-width-space.documented" if profile == DOC else "nonce.zero-width-space.ios-sdk"] \
+        zwsp = ["nonce.zero-width-space.documented" if is_documented(profile) else "nonce.zero-width-space.ios-sdk"] \
             if "\u200b" in value else []
         newline = any(ch in value for ch in NONCE_NEWLINES)
         if outcome["result"] == "refused":
@@ -835,7 +835,7 @@ def _perturbed_rules(name, i, profile, outcome):
         return [R_VERIFIER_LENGTH]
     unicode = [ch for ch in value if not ch.isascii() and unicodedata.category(ch)[0] in "LMN"]
     if unicode and all(_verifier_char_ok(ch, profile) or ch in unicode for ch in value):
-        return [R_VERIFIER_CHARSET, R_VERIFIER_UNICODE_DOC if profile == DOC else R_VERIFIER_UNICODE_SDK]
+        return [R_VERIFIER_CHARSET, R_VERIFIER_UNICODE_DOC if is_documented(profile) else R_VERIFIER_UNICODE_SDK]
     return [R_VERIFIER_CHARSET]
 
 

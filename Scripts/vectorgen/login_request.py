@@ -62,7 +62,7 @@ import base64
 import hashlib
 import json
 
-from .common import B1, B2, B8, SEED_LIMITED_LOGIN_FR, SEED_LIMITED_LOGIN_VI, vector
+from .common import B1, B2, B8, PROFILES, SEED_LIMITED_LOGIN_FR, SEED_LIMITED_LOGIN_VI, is_documented, vector
 from .login_configuration import ALLOWED_AUTH_TYPES, NONCE_NEWLINES, TRACKING_MODES
 from .login_configuration import _evaluate as configuration_outcome
 from .perturbation import Outside, PerturbedField
@@ -325,15 +325,15 @@ class _Out:
         self.items = []
 
     def add(self, group, case, description, severity, refs, i, rules, profiles=None, literal=None):
-        valid_in = [p for p in (DOC, SDK) if _configuration_is_valid(i, p)]
+        valid_in = [p for p in PROFILES if _configuration_is_valid(i, p)]
         if _is_shim(i):
             # DECISIONS.md D25: no public document describes the shim; it holds under ios-sdk only.
-            if valid_in == [DOC, SDK]:
+            if valid_in == list(PROFILES):
                 valid_in = [SDK]
             profiles = [SDK]
             refs = list(refs) + [r for r in SHIM_REFS if r not in refs]
             rules = list(rules) + ([R_SHIM] if R_SHIM not in rules else [])
-        if profiles is None and valid_in != [DOC, SDK]:
+        if profiles is None and valid_in != list(PROFILES):
             raise ValueError(f"{group}::{case}: the configuration is valid only under {valid_in}: name the profile")
         if profiles is not None and not set(profiles) <= set(valid_in):
             raise ValueError(f"{group}::{case}: the configuration is valid under {valid_in}, not {profiles}")
@@ -740,7 +740,7 @@ def _perturbed_reading(i, profile):
     if not _configuration_is_valid(i, profile):
         return Outside("configuration.nonce")
     newline = [R_NEWLINE_NONCE_SDK] if any(ch in i["configuration"]["nonce"] for ch in NONCE_NEWLINES) else []
-    if profile == DOC:
+    if is_documented(profile):
         zwsp = [R_ZWSP_NONCE_DOC] if "\u200b" in i["configuration"]["nonce"] else []
         return documented_expected(i), [R_NONCE] + zwsp
     return expected(i), [R_NONCE, R_HOST, R_FIXED, R_RESPONSE_TYPE] + newline
@@ -756,7 +756,7 @@ PERTURBATIONS = (
 # The configuration's permissions as a set (kind set, DECISIONS.md D64): the scope is whatever set is asked, with
 # openid once (request.scope), the empty set included.
 def _permissions_reading(i, profile):
-    if profile == DOC:
+    if is_documented(profile):
         return documented_expected(i), [R_SCOPE]
     return expected(i), [R_SCOPE, R_HOST, R_FIXED, R_RESPONSE_TYPE]
 

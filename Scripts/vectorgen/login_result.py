@@ -31,7 +31,7 @@ empty `access_token`.
 
 import json
 
-from .common import B1, B3, SEED_PERMISSIONS_JA, SEED_PERMISSIONS_ZH, permission_set, vector
+from .common import B1, B3, SEED_PERMISSIONS_JA, SEED_PERMISSIONS_ZH, is_documented, permission_set, vector
 from .fault_pairs import Fault, FaultPairs, chain
 from .grammar import SDK_REFUSES, SDK_UNDECIDED, GrammarSite
 from .perturbation import Outside, PerturbedField, Undecided
@@ -1147,7 +1147,7 @@ def _both_readings(i, expected, rules, profile):
     """A reading whose outcome the sources give under both profiles, unless it rests on a rule only the SDK's code
     states: then undecided under documented (no public document states the SDK's error codes, D31)."""
     rules = _rules_of(i, expected, rules)
-    if profile == "documented" and any(MOVED_TO_IOS_SDK.get(r, r).endswith(".ios-sdk") for r in rules):
+    if is_documented(profile) and any(MOVED_TO_IOS_SDK.get(r, r).endswith(".ios-sdk") for r in rules):
         return Undecided(_DOCUMENTED_UNDECIDED["documented"])
     return expected, rules
 
@@ -1169,14 +1169,14 @@ def _user_reading(i, profile):
 def _token_reading(i, profile):
     token = i["query"]["access_token"]
     if token == "":
-        if profile == "documented":
+        if is_documented(profile):
             return Undecided(_LEFT_OPEN)
         return _cancelled(), [R_NO_TOKEN, R_CALLBACK_READ]
     return _both_readings(i, _success(["email", "public_profile"], token=token), [R_MERGE], profile)
 
 
 def _nonce_reading(i, profile):
-    if profile == "documented":
+    if is_documented(profile):
         return Undecided(_DOCUMENTED_UNDECIDED["documented"])
     expected = _limited_success(["email", "public_profile"])
     expected["authenticationToken"]["nonce"] = i["storedNonce"]
@@ -1219,7 +1219,7 @@ _NOW_BASE = _input(["public_profile"], _callback("public_profile", expires_in="3
 
 
 def _now_reading(i, profile):
-    if profile == "documented":
+    if is_documented(profile):
         return Undecided("no public document describes the callback's expiry parameters (DECISIONS.md D27)")
     return _success(["public_profile"], expiration=None), [R_EXPIRY_SDK]
 
@@ -1250,7 +1250,7 @@ def _granted_by_rule(i):
 
 
 def _grant_reading(i, profile):
-    if profile == "documented":
+    if is_documented(profile):
         return Undecided("only the SDK's code narrows the granted set to the request on a re-authorization "
                          "(result.granted.ios-sdk)")
     return _both_readings(i, _success(_granted_by_rule(i)), [R_GRANTED], profile)
@@ -1303,9 +1303,9 @@ R_STATE_JSON = "result.state.json"
 def _state_reading(case, profile, i):
     if case.kind == "equivalent":
         return _both_readings(i, _success(["email", "public_profile"]), [R_CHALLENGE, R_STATE_JSON], profile)
-    if profile == "ios-sdk" and case.name in SDK_REFUSES:
+    if not is_documented(profile) and case.name in SDK_REFUSES:
         return BAD_CHALLENGE, _rules_of(i, BAD_CHALLENGE, [R_CHALLENGE])
-    return Undecided(SDK_UNDECIDED if profile == "ios-sdk" else _DOCUMENTED_UNDECIDED["documented"])
+    return Undecided(SDK_UNDECIDED if not is_documented(profile) else _DOCUMENTED_UNDECIDED["documented"])
 
 
 GRAMMAR_SITES = (

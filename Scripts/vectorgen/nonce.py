@@ -22,7 +22,7 @@ import base64
 import hashlib
 import unicodedata
 
-from .common import B1, B8, SEED_LIMITED_LOGIN_FR, SEED_LIMITED_LOGIN_VI, vector
+from .common import B1, B8, PROFILES, SEED_LIMITED_LOGIN_FR, SEED_LIMITED_LOGIN_VI, is_documented, vector
 from .fault_pairs import Fault, FaultPairs
 from .perturbation import PerturbedField
 from .shape import Constraint, Family, closed, fld, outcome, reason, string
@@ -309,14 +309,14 @@ FAULT_PAIRS = FaultPairs(
     orders={"documented": (), "ios-sdk": ()},
     unordered_rule=None,
     refs=tuple(REFS_BOTH),
-    check=lambda i, profile: (_documented_outcome if profile == "documented" else _ios_sdk_outcome)(i["nonce"]),
+    check=lambda i, profile: (_documented_outcome if is_documented(profile) else _ios_sdk_outcome)(i["nonce"]),
 )
 
 
 def _perturbed_reading(i, profile):
     """The nonce rule for a perturbed nonce (vectorgen/perturbation.py): the outcome of the profile's predicate, and
     the rules that decide it."""
-    nonce, documented = i["nonce"], profile == "documented"
+    nonce, documented = i["nonce"], is_documented(profile)
     outcome = _documented_outcome(nonce) if documented else _ios_sdk_outcome(nonce)
     newline = any(ch in nonce for ch, _ in NEWLINES)
     if outcome == INVALID_EMPTY:
@@ -676,9 +676,9 @@ def _check_vectors(out):
     for v in out:
         nonce = v["input"]["nonce"]
         assert not any(0xD800 <= ord(c) <= 0xDFFF for c in nonce), f"{v['id']}: lone surrogate"
-        profiles = v.get("profiles", ["documented", "ios-sdk"])
+        profiles = v.get("profiles", PROFILES)
         for profile in profiles:
-            model = _documented_outcome if profile == "documented" else _ios_sdk_outcome
+            model = _documented_outcome if is_documented(profile) else _ios_sdk_outcome
             assert model(nonce) == v["expected"], f"{v['id']}: expected differs from the {profile} reading"
             key = (profile, nonce)
             assert key not in inputs_by_profile, f"{v['id']}: same input as {inputs_by_profile[key]}"

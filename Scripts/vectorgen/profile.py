@@ -41,7 +41,7 @@ Cases the specification leaves open, with no vector:
 import json
 import re
 
-from .common import B4, B5, permission_set, vector
+from .common import B4, B5, is_documented, permission_set, vector
 from .perturbation import PerturbedField
 from .shape import (NULL, PERMISSIONS, VERBATIM, Constraint, Family, array, closed, const, defined, document, fld,
                     nullable, number, obj, one_of, outcome, string)
@@ -547,7 +547,7 @@ def _perturbed_reading(i, reading):
         return NO_PROFILE, [R_SUB]
     made = created(i["grantedPermissions"], user_id=claims["sub"], name=claims["name"], email=claims["email"])
     rules = [R_SUB, R_NAMES, R_STRINGS, R_ABSENT, R_PERMISSIONS]
-    if reading == "ios-sdk":
+    if not is_documented(reading):
         return made, rules
     return _documented_profile(claims, made["profile"]), [r for r in rules if r not in (R_ABSENT, R_PERMISSIONS)]
 

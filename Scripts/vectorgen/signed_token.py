@@ -36,7 +36,7 @@ from cryptography.hazmat.primitives.asymmetric import ec, padding, rsa
 from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature
 
 from . import token_claims as tc
-from .common import B4, B8, vector
+from .common import B4, B8, PROFILES, is_documented, vector
 from .fault_pairs import Fault, FaultPairs, Precedes
 from .grammar import GrammarSite
 from . import key_catalogue
@@ -1566,7 +1566,7 @@ FAULT_PAIRS = FaultPairs(
               _flag("flip"), ("token.jose.signature",)),
         Fault("iss-other", "iss https://accounts.google.com", rejected("issuer"),
               _member("claims", "iss", "https://accounts.google.com"),
-              {p: tuple(tc.ISSUER_RULES[p]) for p in ("documented", "ios-sdk")}),
+              {p: tuple(tc.ISSUER_RULES[p]) for p in PROFILES}),
         Fault("aud-number", "aud as a number", rejected("wrongClaimType", "aud"), _member("claims", "aud", 1234567890),
               ("token.claim.type",)),
         Fault("aud-other", "aud of another app", rejected("audience"), _member("claims", "aud", "9876543210"),
@@ -1618,7 +1618,7 @@ def _jwk_member_reading(member, value):
     exactly and a key whose kty is not exactly RSA is no RSA key (ignored; RFC 7517 §4.1, §4.5: case-sensitive), so
     test-key-1 names no key; ios-sdk reads the certificate map, which still holds the key."""
     def reading(i, profile):
-        if profile == "ios-sdk":
+        if not is_documented(profile):
             return accepted(), ["token.jose.key-source.ios-sdk"]
         if i["keys"]["jwks"]["keys"][0][member] == value:
             return accepted(), ["token.jose.key-source.documented"]
@@ -1942,7 +1942,7 @@ def key_case_outcome(case, profile):
     reads = key_catalogue.READS[case.site]
     if reads != profile:
         return accepted(), [f"token.jose.key-source.{profile}"]
-    rule = R_JWK_FORMS if profile == "documented" else R_PEM_FORMS
+    rule = R_JWK_FORMS if is_documented(profile) else R_PEM_FORMS
     if case.verdict == "usable":
         return accepted(), ["token.jose.key-by-kid", rule]
     also = [accepted()] if case.verdict == "should-ignore" else None

@@ -36,7 +36,7 @@ Cases the specification leaves open, deliberately without a vector:
   restored at launch.
 """
 
-from .common import B6, SEED_LOGIN_REVIEW_JA, vector
+from .common import B6, SEED_LOGIN_REVIEW_JA, is_documented, vector
 from .perturbation import PerturbedField, Undecided
 from .shape import (EPOCH_SECONDS, Constraint, Family, array, closed, const, defined, enum, fld, integer, mapping, nullable,
                     obj, one_of, outcome, string)
@@ -543,7 +543,7 @@ def _documented(expected):
 
 def _perturbed_reading(sequence, profile):
     expected = _rules_say(sequence)
-    if profile == "documented":
+    if is_documented(profile):
         return _documented(expected), [R_DIFFERENT]
     return expected, [R_DIFFERENT, R_CURRENT_SDK, R_TOKENS_SDK]
 
@@ -577,7 +577,7 @@ def _sequence_reading(rules):
         # The user-ID key comes from another user, unless the rules say it comes from an expired old token.
         said = [*rules, *([] if user_key else [R_REFRESH]),
                 *([R_DIFFERENT] if user_key and R_OLD_EXPIRED not in rules else [])]
-        if profile == "documented":
+        if is_documented(profile):
             if not _rests_on_documents_only(sequence):
                 return Undecided("only the SDK's code says what an expired token does to the user-ID key "
                                  "(token-change.user-id.old-expired.ios-sdk)")

@@ -11,7 +11,7 @@ documented and observed readings disagree (issuer host rule, a future `iat`) the
 import json
 import unicodedata
 
-from .common import B4, B8, SEED_LIMITED_LOGIN_FR, SEED_LIMITED_LOGIN_VI, vector
+from .common import B4, B8, PROFILES, SEED_LIMITED_LOGIN_FR, SEED_LIMITED_LOGIN_VI, is_documented, vector
 from .fault_pairs import Fault, FaultPairs
 from .grammar import SDK_REFUSES, SDK_UNDECIDED, GrammarSite, documented_rule
 from .perturbation import PerturbedField, Undecided
@@ -1242,7 +1242,7 @@ FAULT_PAIRS = FaultPairs(
         _claim_fault("jti-empty", "an empty jti", rejected("emptyClaim", "jti"), "jti", "",
                      ("token.claim.jti.ios-sdk",), undecided=_JTI_UNDECIDED),
         _claim_fault("iss-other", "iss https://accounts.google.com", rejected("issuer"), "iss",
-                     "https://accounts.google.com", {p: tuple(ISSUER_RULES[p]) for p in ("documented", "ios-sdk")}),
+                     "https://accounts.google.com", {p: tuple(ISSUER_RULES[p]) for p in PROFILES}),
         _claim_fault("aud-number", "aud as a number", rejected("wrongClaimType", "aud"), "aud", 1234567890,
                      ("token.claim.type",)),
         _claim_fault("aud-other", "aud of another app", rejected("audience"), "aud", "9876543210", ("token.aud",)),
@@ -1288,7 +1288,7 @@ def vectors():
 
 def _equal(claim, expected, profile):
     """Code point by code point (documented); Swift's String ==, canonical equivalence (ios-sdk; D10, D11)."""
-    if profile == "ios-sdk":
+    if not is_documented(profile):
         return unicodedata.normalize("NFD", claim) == unicodedata.normalize("NFD", expected)
     return claim == expected
 
@@ -1301,7 +1301,7 @@ def compared_reading(claim, context, reason, rules, canonical, parts=lambda i: (
         claims = json.loads(parts(i)[1])
         value = claims[claim]
         if claim == "nonce" and value == "":
-            also = [rejected(reason)] if profile == "documented" else None
+            also = [rejected(reason)] if is_documented(profile) else None
             return rejected("emptyClaim", "nonce"), ["token.claim.non-empty"], also
         equal = _equal(value, i[context], profile)
         if unicodedata.normalize("NFD", value) == unicodedata.normalize("NFD", i[context]) and value != i[context]:
@@ -1329,7 +1329,7 @@ def typ_reading(parts=lambda i: (i["header"], i["claims"])):
         if header["typ"] == "JWT":
             return accepted(required_of(claims)), ["token.header.typ"]
         return rejected("headerType"), ["token.header.typ"], (
-            [accepted(required_of(claims))] if profile == "documented" else None)
+            [accepted(required_of(claims))] if is_documented(profile) else None)
     return reading
 
 
@@ -1341,7 +1341,7 @@ def kid_reading(published, parts=lambda i: (i["header"], i["claims"])):
         header, claims = (json.loads(text) for text in parts(i))
         kid = header["kid"]
         if kid == "":
-            lenient = published is None and profile == "documented"
+            lenient = published is None and is_documented(profile)
             return rejected("headerKeyID"), ["token.header.kid"], [accepted(required_of(claims))] if lenient else None
         if published is not None and kid not in published:
             return rejected("unknownKeyID"), ["token.jose.key-by-kid"]
@@ -1373,7 +1373,7 @@ def parsed_by_the_sdk(reading, part, name, parts, render_without):
         kept, dropped = reading(i, profile), reading(render_without(i, value[1:]), profile)
         if kept[0] == dropped[0]:
             return kept  # the U+FEFF does not decide the outcome
-        if profile == "ios-sdk":
+        if not is_documented(profile):
             return Undecided(LINUX_DROPS_BOM)
         expected, rules, *also = kept
         return (expected, rules + [R_STRING_BOM_DOC], *also)
@@ -1400,14 +1400,14 @@ def time_reading(parts=lambda i: (i["header"], i["claims"])):
         faults = ([("expired", "token.exp.strict")] if not exp > now else []) + (
             [("issuedTooLongAgo", "token.iat.window")] if iat < now - 600 else [])
         future = iat > now
-        if future and profile == "documented":
+        if future and is_documented(profile):
             return Undecided(_FUTURE_UNDECIDED)
         if len(faults) == 2:
             return rejected("expired"), ["token.exp.strict", "token.iat.window", "token.check-order.unordered"], [
                 rejected("issuedTooLongAgo")]
         if faults:
             reason, rule = faults[0]
-            lenient = reason == "issuedTooLongAgo" and profile == "documented"
+            lenient = reason == "issuedTooLongAgo" and is_documented(profile)
             return rejected(reason), [rule], [accepted(required_of(claims))] if lenient else None
         return accepted(required_of(claims)), ["token.exp.strict", "token.iat.window"] + (
             [R_FUTURE_IAT] if future else [])
@@ -1496,7 +1496,7 @@ def grammar_reading(reason, structural_rule, base_claims=CLAIMS):
     def reading(case, profile, i):
         if case.kind == "equivalent":
             return accepted(required_of(base_claims)), [documented_rule(case)]
-        if profile == "ios-sdk":
+        if not is_documented(profile):
             if case.name in SDK_REFUSES:
                 return rejected(reason), [structural_rule]
             return Undecided(SDK_UNDECIDED)

@@ -8,7 +8,7 @@ import Foundation
 /// The profiles are one list, `Vectors/manifest.json`'s `profiles` (``SuiteManifest/profiles``): a suite's are
 /// ``VectorSuite/profiles``, and ``allCases`` are those of the vectors bundled with this toolkit. The two static
 /// members name the bundled profiles for Swift code. A struct, not an enum, so that a profile added in a minor
-/// release (or listed by a suite of your own) does not break an adopter's `switch` (docs: "Adding a profile").
+/// release (or listed by a suite of your own) does not break an adopter's `switch` (<doc:AddingAProfile>).
 public struct ConformanceProfile: RawRepresentable, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
     /// The profile's name, as the manifest, vectors and adapters spell it: `documented`, `ios-sdk`.
     public let rawValue: String
