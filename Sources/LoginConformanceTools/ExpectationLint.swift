@@ -60,10 +60,10 @@ enum ExpectationLint {
     private static func pairingProblems(_ group: [VectorEntry], unpairedRules: Set<String>) -> [LintProblem] {
         var problems: [LintProblem] = []
         for (position, vector) in group.enumerated() {
-            guard let profiles = vector.profiles, !profiles.isEmpty, profiles.count < ConformanceProfile.allCases.count else {
+            guard let profiles = vector.profiles, !profiles.isEmpty, profiles.count < vector.suiteProfiles.count else {
                 continue
             }
-            for other in ConformanceProfile.allCases where !profiles.contains(other) {
+            for other in vector.suiteProfiles where !profiles.contains(other) {
                 let counterparts = group.enumerated().filter { $0.offset != position && $0.element.appliesTo.contains(other) }
                 if counterparts.isEmpty {
                     if !vector.rules.contains(where: unpairedRules.contains) {

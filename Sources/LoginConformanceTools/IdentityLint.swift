@@ -39,7 +39,7 @@ enum IdentityLint {
         guard parts[0] == vector.family.rawValue else {
             return "ID \"\(id)\" is in \(vector.family.rawValue)'s file but starts with \"\(parts[0])::\""
         }
-        let suffix = ConformanceProfile.allCases.first { id.hasSuffix(".\($0.rawValue)") }
+        let suffix = vector.suiteProfiles.first { id.hasSuffix(".\($0.rawValue)") }
         switch (vector.profiles, suffix) {
         case (let profiles?, let suffix) where profiles.count == 1 && suffix != profiles.first:
             return "a vector of the \(profiles.first!.rawValue) profile only must end with .\(profiles.first!.rawValue)"

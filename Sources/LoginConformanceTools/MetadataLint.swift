@@ -58,13 +58,14 @@ enum MetadataLint {
     private static func profilesProblem(_ vector: VectorEntry) -> (kind: LintProblem.Kind, message: String)? {
         guard let value = vector.members["profiles"] else { return nil }
         let names = value.arrayValue?.compactMap(\.stringValue) ?? []
+        let known = vector.suiteProfiles.map(\.rawValue)
         guard let list = value.arrayValue, !list.isEmpty, names.count == list.count, Set(names).count == names.count,
-              names.allSatisfy({ ConformanceProfile(rawValue: $0) != nil })
+              names.allSatisfy(known.contains)
         else {
-            return (.missingMetadata, "profiles must list known profiles (\(ConformanceProfile.allCases.map(\.rawValue).joined(separator: ", "))), "
+            return (.missingMetadata, "profiles must list profiles the manifest lists (\(known.joined(separator: ", "))), "
                 + "each once; omit it when the vector holds in every profile")
         }
-        if names.count == ConformanceProfile.allCases.count {
+        if names.count == known.count {
             return (.needlessProfileSplit, "profiles names every profile: omit it")
         }
         return nil

@@ -13,6 +13,9 @@ struct SuiteDocuments {
     let directory: URL
     /// The family files, in manifest order.
     private(set) var families: [FamilyDocument] = []
+    /// The profiles the manifest lists; the bundled suite's when it lists none or cannot be read (the loader reports
+    /// a list it refuses).
+    private(set) var profiles: [ConformanceProfile] = ConformanceProfile.allCases
     /// The rule catalogue, when it can be read.
     private(set) var catalogue: RuleCatalogue?
     /// Vector IDs the changelog retired, with the version that retired them.
@@ -47,6 +50,9 @@ struct SuiteDocuments {
     private mutating func readFamilies() {
         let manifestFile = file("manifest.json")
         guard let (_, manifest) = object(in: manifestFile) else { return }
+        if let listed = manifest["profiles"]?.arrayValue?.compactMap({ $0.objectValue?["profile"]?.stringValue }), !listed.isEmpty {
+            profiles = listed.map(ConformanceProfile.init(name:))
+        }
         guard let entries = manifest["families"]?.arrayValue else {
             report(manifestFile, "$.families", .invalidFormat, "the manifest lists no family files")
             return
@@ -89,7 +95,7 @@ struct SuiteDocuments {
                 report(file, "$.vectors[\(index)]", .invalidFormat, "a vector is a JSON object")
                 continue
             }
-            let entry = VectorEntry(family: family, file: file, index: index, members: members)
+            let entry = VectorEntry(family: family, file: file, index: index, members: members, suiteProfiles: profiles)
             if !decodesWhole, let vectorNodes, let node = parsed.element(index, of: vectorNodes),
                let problem = formatProblem(of: entry, at: node, in: parsed) {
                 problems.append(problem)
@@ -116,7 +122,15 @@ struct SuiteDocuments {
 
     private mutating func readCatalogue() {
         do {
-            catalogue = try RuleCatalogue.load(from: directory)
+            let loaded = try RuleCatalogue.load(from: directory)
+            catalogue = loaded
+            for (index, rule) in loaded.rules.enumerated() {
+                if let unknown = rule.profiles?.first(where: { !profiles.contains($0) }) {
+                    report(file(RuleCatalogue.fileName), "$.rules[\(index)].profiles", .invalidRuleCatalogue,
+                           "rule \(rule.id) names profile \(CanonicalJSON.render(unknown.rawValue)), which the manifest does not "
+                           + "list (its profiles: \(profiles.map(\.rawValue).joined(separator: ", ")))")
+                }
+            }
         } catch {
             let message = error.kind == .unreadable
                 ? "the suite has no readable rule catalogue \(RuleCatalogue.fileName): every vector names rules from it"

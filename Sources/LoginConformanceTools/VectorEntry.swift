@@ -10,6 +10,8 @@ struct VectorEntry: Sendable {
     let index: Int
     /// Its members.
     let members: [String: JSONValue]
+    /// The profiles its suite's manifest lists (``VectorSuite/profiles``).
+    let suiteProfiles: [ConformanceProfile]
 
     /// `$.vectors[index]`.
     var path: String { "$.vectors[\(index)]" }
@@ -26,14 +28,16 @@ struct VectorEntry: Sendable {
     /// The rule IDs it names (the strings among them).
     var rules: [String] { members["rules"]?.arrayValue?.compactMap(\.stringValue) ?? [] }
 
-    /// The profiles it names; `nil` when `profiles` is absent (the vector holds under every profile). Unknown
-    /// names are left out (the format check reports them).
+    /// The profiles it names; `nil` when `profiles` is absent (the vector holds under every profile). Names the
+    /// manifest does not list are left out (the metadata check and the loader report them).
     var profiles: Set<ConformanceProfile>? {
-        members["profiles"]?.arrayValue.map { Set($0.compactMap { $0.stringValue.flatMap(ConformanceProfile.init(rawValue:)) }) }
+        members["profiles"]?.arrayValue.map { names in
+            Set(names.compactMap { name in suiteProfiles.first { $0.rawValue == name.stringValue } })
+        }
     }
 
     /// The profiles it holds under.
-    var appliesTo: Set<ConformanceProfile> { profiles ?? Set(ConformanceProfile.allCases) }
+    var appliesTo: Set<ConformanceProfile> { profiles ?? Set(suiteProfiles) }
 
     /// The expected `result`, when there is one.
     var expectedResult: String? { expected?.objectValue?["result"]?.stringValue }

@@ -1,9 +1,11 @@
 import Foundation
 import LoginConformance
 import LoginConformanceReference
+import LoginConformanceTools
 import Testing
 
-/// The profiles are one list, the manifest's (SPECIFICATION.md §8): the loader, the engine and the reference read it.
+/// The profiles are one list, the manifest's (SPECIFICATION.md §8): the loader, the engine, the lint and the reference
+/// read it.
 @Suite("Profiles: one list, the manifest's")
 struct ConformanceProfileTests {
     /// The bundled manifest's profiles, as the file lists them.
@@ -86,6 +88,39 @@ struct ConformanceProfileTests {
         let vectors = try TemporaryVectors(families: ["nonce"])
         try vectors.edit("manifest.json") { $0["profiles"] = nil }
         #expect(try vectors.load().profiles == ConformanceProfile.allCases)
+    }
+
+    @Test("the lint reads the manifest's list: a profile it adds is one more reading each one-profile vector and rule must answer")
+    func lintReadsTheList() throws {
+        let vectors = try TemporaryVectors(families: ["nonce"])
+        try vectors.edit("manifest.json") { manifest in
+            manifest["profiles"] = (manifest["profiles"] as! [[String: Any]]) + [["profile": "strict", "description": "a third reading"]]
+        }
+        let problems = VectorLint.lint(directory: vectors.directory)
+        // Every vector of one profile now lacks the strict reading of its input, and every vector of all three that
+        // cites one-profile rules lacks a rule of strict; each says so, and nothing else changes.
+        func aboutStrict(_ problem: LintProblem) -> Bool {
+            (problem.kind == .unpairedProfileVector && problem.message.contains("no vector gives the strict reading"))
+                || (problem.kind == .profileRuleUnpaired && problem.message.contains("but no rule of strict"))
+        }
+        #expect(problems.contains { $0.kind == .unpairedProfileVector })
+        #expect(problems.contains { $0.kind == .profileRuleUnpaired })
+        #expect(problems.allSatisfy(aboutStrict), "\(problems.filter { !aboutStrict($0) })")
+    }
+
+    @Test("a rule naming a profile the manifest does not list is refused in rules.json")
+    func ruleOfAnUnlistedProfile() throws {
+        let vectors = try TemporaryVectors(families: ["nonce"])
+        var position = 0
+        try vectors.edit("rules.json") { catalogue in
+            var rules = catalogue["rules"] as! [[String: Any]]
+            position = try! #require(rules.firstIndex { $0["profiles"] != nil })
+            rules[position]["profiles"] = ["android"]
+            catalogue["rules"] = rules
+        }
+        let problems = VectorLint.lint(directory: vectors.directory).filter { $0.jsonPath == "$.rules[\(position)].profiles" }
+        #expect(problems.map(\.kind) == [.invalidRuleCatalogue])
+        #expect(problems.first?.message.contains("names profile \"android\", which the manifest does not list (its profiles: documented, ios-sdk)") == true)
     }
 
     @Test("a run of a profile the suite does not list is refused, never a partial run of the vectors naming no profile")
