@@ -12,8 +12,9 @@ Vectors/schema/conformance-profile.schema.json (Scripts/vectorgen/harness.py).
   python3 Scripts/generate_vectors.py --check   exit 1 (naming the files) if a committed file differs
 
 Standard library only, except the signed-token module (vectorgen/signed_token.py), which signs tokens with
-`cryptography` (Scripts/requirements.txt; run it with the .venv Python that Scripts/bootstrap.sh makes) and also writes the
-signature oracle of the Swift mutation tests (Tests/LoginConformanceTests/Mutants/signed-token-oracle.json).
+`cryptography` through vectorgen/jose.py (Scripts/requirements.txt; run it with the .venv Python that
+Scripts/bootstrap.sh makes) and also writes the signature oracle of the Swift mutation tests
+(Tests/LoginConformanceTests/Mutants/signed-token-oracle.json, vectorgen/signed_token_oracle.py).
 Output: UTF-8, two-space indent, every non-ASCII character escaped as \\uXXXX (so invisible characters such as
 U+200B stay visible in review), a final newline. The schemas and fields.json, prose rather than test data, keep their
 characters (§, →) and put a short array or object on one line (render_compact).

@@ -6,7 +6,7 @@
   .venv/bin/python Scripts/make_test_keys.py --randomized-tokens  re-sign the committed PS256 token fixture
 
 Key generation is random, so it is NOT part of the generator: the keys are made once and committed, and
-Scripts/vectorgen/signed_token.py reads them (RSASSA-PKCS1-v1_5 signing is deterministic, ES256 uses RFC 6979
+Scripts/vectorgen/jose.py reads them (RSASSA-PKCS1-v1_5 signing is deterministic, ES256 uses RFC 6979
 deterministic ECDSA, so the generator's output is byte-identical every run). The one randomized signature the
 suite needs, PS256 (RSASSA-PSS with a random 32-byte salt, RFC 7518 §3.5), is made here once and committed as
 Vectors/test-keys/TEST-ONLY-randomized-tokens.json; the generator verifies it and refuses a stale one.
@@ -84,13 +84,13 @@ def write_private(name, key):
 
 
 def make_randomized_tokens():
-    from vectorgen import signed_token
+    from vectorgen import jose, signed_token
     key = serialization.load_pem_private_key(private_path("test-key-1").read_bytes(), password=None)
     tokens = {}
     for case, signing_input in signed_token.randomized_signing_inputs().items():
         signature = key.sign(signing_input.encode("ascii"),
                              padding.PSS(mgf=padding.MGF1(hashes.SHA256()), salt_length=32), hashes.SHA256())
-        tokens[case] = signing_input + "." + signed_token.b64url(signature)
+        tokens[case] = signing_input + "." + jose.b64url(signature)
     document = {
         "description": "TEST ONLY. Tokens whose signature algorithm is randomized (PS256: RSASSA-PSS, 32-byte random "
                        "salt), signed once by Scripts/make_test_keys.py --randomized-tokens with "

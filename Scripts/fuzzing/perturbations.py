@@ -8,7 +8,7 @@ the completeness issue lists (letter case, surrounding whitespace, compatibility
 embedded NUL, numbers in other forms, members missing, repeated or unknown, the token's own text) and nothing decides
 an outcome here: the fuzzer compares what implementations answer, it never predicts it.
 
-Standard library and the project's own test keys (Scripts/vectorgen/signed_token.py, cryptography) only.
+Standard library and the project's own test keys (Scripts/vectorgen/jose.py, cryptography) only.
 """
 
 import base64
@@ -18,7 +18,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
-from vectorgen.signed_token import PRIVATE, b64url, rsa_sign
+from vectorgen.jose import PRIVATE, b64url, rsa_sign
 
 ZERO_WIDTH_SPACE, NO_BREAK_SPACE = "\u200b", "\u00a0"
 

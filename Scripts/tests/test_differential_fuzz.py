@@ -19,7 +19,7 @@ import differential_fuzz  # noqa: E402
 from cryptography.hazmat.primitives import hashes  # noqa: E402
 from cryptography.hazmat.primitives.asymmetric import padding  # noqa: E402
 from fuzzing.perturbations import catalogue, perturb, seeds  # noqa: E402
-from vectorgen.signed_token import PRIVATE  # noqa: E402
+from vectorgen.jose import PRIVATE  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 

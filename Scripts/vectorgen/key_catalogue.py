@@ -8,7 +8,7 @@ exponent 3), what it does to the entry, and what the reading of that site makes 
 accepted), `unusable` (no key: unknownKeyID) or `should-ignore` (RFC 7517 §5: a JWK set's member that is missing
 a required member or holds a value out of range SHOULD be ignored: unknownKeyID preferred, the token also accepted).
 The other reading does not read the site, so the token is accepted there. `table` renders docs/key-catalogue.md.
-Standard library only (the keys and the signing come from signed_token).
+Standard library only (the keys and the signing come from jose.py, through signed_token).
 """
 
 from __future__ import annotations

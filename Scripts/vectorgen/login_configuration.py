@@ -4,8 +4,8 @@ A configuration is refused on the first failing check, in the order SPECIFICATIO
 nonce, then permission syntax, then auth type. The Limited Login scope rule and the code verifier have no stated
 position in that order, so no vector combines them with any other failure.
 
-Every vector's expected outcome is also recomputed by `_evaluate` below (a literal transcription of the rules,
-one function per profile); `vectors()` refuses to run if a table entry disagrees with it, or if an entry breaks
+Every vector's expected outcome is also recomputed by `configuration_outcome` below (a literal transcription of the
+rules, one function per profile); `vectors()` refuses to run if a table entry disagrees with it, or if an entry breaks
 two rules whose order the specification does not fix.
 """
 
@@ -152,7 +152,7 @@ ORDER_REFS = ["DECISIONS.md D26", "sdk:FBSDKLoginKit/FBSDKLoginKit/LoginConfigur
               "sdk:FBSDKLoginKit/FBSDKLoginKit/CodeVerifier.swift#L48-L57"]
 
 
-def _evaluate(i, profile):
+def configuration_outcome(i, profile):
     failures = []
     if i["nonce"] is not None and (i["nonce"] == "" or any(_nonce_whitespace(c, profile) for c in i["nonce"])):
         failures.append("invalidNonce")
@@ -192,14 +192,14 @@ def refused(reason):
 
 
 class _Out:
-    """Collects vectors, checking each expected outcome against _evaluate in every profile it claims."""
+    """Collects vectors, checking each expected outcome against configuration_outcome in every profile it claims."""
 
     def __init__(self):
         self.items = []
 
     def add(self, group, case, description, severity, refs, i, expected, profiles=None, *, rules):
         for profile in profiles or PROFILES:
-            got = _evaluate(i, profile)
+            got = configuration_outcome(i, profile)
             if got != expected:
                 raise ValueError(f"{group}::{case} ({profile}): table says {expected}, rules say {got}")
         if profiles is None and B8 in refs:
@@ -214,10 +214,10 @@ class _Out:
         """The same input under both readings of SPECIFICATION.md §8: two vectors, each naming its profile."""
         if B8 not in refs:
             refs = list(refs) + [B8]
-        self.add(group, case + ".documented", description_doc, severity_doc, refs, i, _evaluate(i, DOC), [DOC],
-                 rules=rules_doc)
-        self.add(group, case + ".ios-sdk", description_sdk, severity_sdk, refs, i, _evaluate(i, SDK), [SDK],
-                 rules=rules_sdk)
+        self.add(group, case + ".documented", description_doc, severity_doc, refs, i,
+                 configuration_outcome(i, DOC), [DOC], rules=rules_doc)
+        self.add(group, case + ".ios-sdk", description_sdk, severity_sdk, refs, i,
+                 configuration_outcome(i, SDK), [SDK], rules=rules_sdk)
 
 
 def cp(ch):
@@ -808,7 +808,7 @@ FAULT_PAIRS = FaultPairs(
     },
     unordered_rule="configuration.check-order.unordered.documented",
     refs=(B1, B8, "DECISIONS.md D26", "DECISIONS.md D59", *ORDER_REFS[1:]),
-    check=_evaluate,
+    check=configuration_outcome,
     notes={DOC: "no public document orders the configuration's checks (DECISIONS.md D26)"},
 )
 
@@ -841,7 +841,7 @@ def _perturbed_rules(name, i, profile, outcome):
 
 def _perturbed(name):
     def reading(i, profile):
-        outcome = _evaluate(i, profile)
+        outcome = configuration_outcome(i, profile)
         return outcome, _perturbed_rules(name, i, profile, outcome)
     return reading
 
@@ -886,6 +886,6 @@ def vectors():
 # The permissions as a set (kind set): whatever subset of a valid configuration's permissions is asked, even none,
 # the configuration is created with that set (configuration.permission.set: an empty list is fine).
 PERTURBATIONS += (
-    PerturbedField(F, "permissions", _PERTURBED_BASE, lambda i, profile: (_evaluate(i, profile), [R_SET]),
+    PerturbedField(F, "permissions", _PERTURBED_BASE, lambda i, profile: (configuration_outcome(i, profile), [R_SET]),
                    (B1, "DECISIONS.md D64"), kind="set"),
 )

@@ -64,7 +64,7 @@ import json
 
 from .common import B1, B2, B8, PROFILES, SEED_LIMITED_LOGIN_FR, SEED_LIMITED_LOGIN_VI, is_documented, vector
 from .login_configuration import ALLOWED_AUTH_TYPES, NONCE_NEWLINES, TRACKING_MODES
-from .login_configuration import _evaluate as configuration_outcome
+from .login_configuration import configuration_outcome
 from .perturbation import Outside, PerturbedField
 from .shape import (COMMA_LIST, JSON_MEMBERS, OPAQUE, VERBATIM, Constraint, Family, boolean, closed, common, const,
                     defined, enum, fld, nullable, obj, outcome, string)

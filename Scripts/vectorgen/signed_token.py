@@ -13,30 +13,32 @@ SDK the claims first), so no vector of the groups below breaks both: every tampe
 valid claims, and every token with a claim problem is validly signed. The fault pairs (FAULT_PAIRS, DECISIONS.md D59)
 break two rules at once and expect only the order a source fixes.
 
-Tokens are signed here, deterministically: RSASSA-PKCS1-v1_5 (RS256/384/512) and HMAC are deterministic, ES256 uses
-RFC 6979 deterministic ECDSA. PS256 is randomized, so its one token is a committed fixture
+Tokens are signed with jose.py's primitives, deterministically: RSASSA-PKCS1-v1_5 (RS256/384/512) and HMAC are
+deterministic, ES256 uses RFC 6979 deterministic ECDSA. PS256 is randomized, so its one token is a committed fixture
 (Vectors/test-keys/TEST-ONLY-randomized-tokens.json, made by Scripts/make_test_keys.py), verified here. The keys are
 TEST-ONLY keys committed under Vectors/test-keys/ (made once by Scripts/make_test_keys.py).
 
-Also writes Tests/LoginConformanceTests/Mutants/signed-token-oracle.json: which (signing input, signature, key,
-algorithm) combinations verify, computed with `cryptography`, so that the Swift mutation model (the root package has
-no crypto and must not hand-roll any) can decide signatures by lookup.
+Also writes Tests/LoginConformanceTests/Mutants/signed-token-oracle.json (signed_token_oracle.py): which (signing
+input, signature, key, algorithm) combinations verify, computed with `cryptography`, so that the Swift mutation model
+(the root package has no crypto and must not hand-roll any) can decide signatures by lookup.
 """
 
 import base64
+import functools
 import hashlib
-import hmac
 import json
-from pathlib import Path
 
 from cryptography import x509
-from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import hashes, serialization
-from cryptography.hazmat.primitives.asymmetric import ec, padding, rsa
-from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature
+from cryptography.hazmat.primitives.asymmetric import padding
 
 from . import token_claims as tc
 from .common import B4, B8, PROFILES, is_documented, vector
+from .jose import (ASN1_NULL, CERTIFICATE, DIGEST_INFO_SHA256, EC_KEY, KEYS_DIR, OID_SHA1, OID_SHA256, OID_SHA512,
+                   PRIVATE, b64url, b64url_decode_lenient, dated_certificate, der, digest_info, encoded_message,
+                   es256_sign, hs256, int_b64, jwk, modulus_length, public_pem, raw_rsa, rsa_sign, segment, sign_text,
+                   text)
+from .signed_token_oracle import oracle
 from .fault_pairs import Fault, FaultPairs, Precedes
 from .grammar import GrammarSite
 from . import key_catalogue
@@ -112,8 +114,6 @@ SHAPE = Family(
     outcomes=tc.outcomes(REASONS),
 )
 
-ROOT = Path(__file__).resolve().parent.parent.parent
-KEYS_DIR = ROOT / "Vectors" / "test-keys"
 ORACLE_PATH = "Tests/LoginConformanceTests/Mutants/signed-token-oracle.json"
 
 NOW, APP_ID, NONCE = tc.NOW, tc.APP_ID, tc.NONCE
@@ -154,51 +154,7 @@ SDK_TIMES = f"sdk:{tc.SDK_CLAIMS}#L148-L152"
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# Keys (TEST ONLY) and encoding helpers.
-
-def b64url(data):
-    return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
-
-
-def b64url_decode_lenient(text):
-    """The SDK's reading: -/_ as +//, unknown characters ignored, padded to a multiple of 4."""
-    alphabet = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/-_")
-    kept = "".join(c for c in text if c in alphabet).replace("-", "+").replace("_", "/")
-    return base64.b64decode(kept + "=" * (-len(kept) % 4), validate=True)
-
-
-def text(obj):
-    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
-
-
-def _private(name):
-    return serialization.load_pem_private_key((KEYS_DIR / f"TEST-ONLY-{name}.private.pem").read_bytes(), None)
-
-
-def _certificate(name):
-    return (KEYS_DIR / f"TEST-ONLY-{name}.certificate.pem").read_text(encoding="ascii")
-
-
-KEY_NAMES = ("test-key-1", "test-key-2", "test-key-3", "test-key-1024", "attacker-key", "test-key-3071", "test-key-e3")
-PRIVATE = {name: _private(name) for name in KEY_NAMES}
-EC_KEY = _private("test-ec-p256")
-CERTIFICATE = {name: _certificate(name) for name in KEY_NAMES}
-
-
-def _int_b64(value):
-    return b64url(value.to_bytes((value.bit_length() + 7) // 8, "big"))
-
-
-def jwk(name, kid=None):
-    numbers = PRIVATE[name].public_key().public_numbers()
-    return {"kid": kid or name, "kty": "RSA", "alg": "RS256", "use": "sig", "n": _int_b64(numbers.n),
-            "e": _int_b64(numbers.e)}
-
-
-def public_pem(name):
-    return PRIVATE[name].public_key().public_bytes(serialization.Encoding.PEM,
-                                                   serialization.PublicFormat.SubjectPublicKeyInfo).decode("ascii")
-
+# Key material and tokens over this family's baseline header and claims (the keys and the signing: jose.py).
 
 def key_material(jwks_names=("test-key-1", "test-key-2"), certificate_names=None, jwks_extra=(),
                  certificates_extra=None):
@@ -208,28 +164,6 @@ def key_material(jwks_names=("test-key-1", "test-key-2"), certificate_names=None
     return {"jwks": {"keys": [jwk(name) for name in jwks_names] + list(jwks_extra)}, "certificates": certificates}
 
 
-HASHES = {"RS256": hashes.SHA256, "RS384": hashes.SHA384, "RS512": hashes.SHA512}
-
-
-def rsa_sign(name, signing_input, alg="RS256"):
-    return PRIVATE[name].sign(signing_input.encode("ascii"), padding.PKCS1v15(), HASHES[alg]())
-
-
-def es256_sign(signing_input):
-    der = EC_KEY.sign(signing_input.encode("ascii"), ec.ECDSA(hashes.SHA256(), deterministic_signing=True))
-    r, s = decode_dss_signature(der)
-    return r.to_bytes(32, "big") + s.to_bytes(32, "big")
-
-
-def segment(part):
-    """A header or payload segment: a dict (compact JSON), a str (JSON text) or bytes, base64url-encoded."""
-    if isinstance(part, dict):
-        part = text(part)
-    if isinstance(part, str):
-        part = part.encode("utf-8")
-    return b64url(part)
-
-
 def signing_input(header=None, claims=None):
     return segment(HEADER if header is None else header) + "." + segment(CLAIMS if claims is None else claims)
 
@@ -237,11 +171,6 @@ def signing_input(header=None, claims=None):
 def signed(header=None, claims=None, key="test-key-1", alg="RS256"):
     head = signing_input(header, claims)
     return head + "." + b64url(rsa_sign(key, head, alg))
-
-
-def sign_text(head, key="test-key-1"):
-    """A token over an already-built signing input (used for segments that are deliberately not canonical)."""
-    return head + "." + b64url(rsa_sign(key, head))
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -276,29 +205,26 @@ def refs(*extra):
     return [B4, *extra]
 
 
-VECTORS = []
-
-
-def add(group, case, description, severity, refs_, input_, expected, rules, profiles=None, also_accepted=None):
-    VECTORS.append(vector(vid(group, case), description, severity, refs_, input_, expected, profiles, rules=rules,
+def add(out, group, case, description, severity, refs_, input_, expected, rules, profiles=None, also_accepted=None):
+    out.append(vector(vid(group, case), description, severity, refs_, input_, expected, profiles, rules=rules,
                           also_accepted=also_accepted))
 
 
-def add_pair(group, case, description_documented, description_sdk, severity, refs_documented, refs_sdk, input_,
+def add_pair(out, group, case, description_documented, description_sdk, severity, refs_documented, refs_sdk, input_,
              expected, lenient, rules):
     """A documented / ios-sdk pair over one input: both prefer `expected`, the documented reading also accepts
     `lenient` (a check only the SDK makes mandatory, see Vectors/DECISIONS.md)."""
-    add(group, f"{case}.documented", description_documented, severity, refs_documented, input_, expected, rules,
+    add(out, group, f"{case}.documented", description_documented, severity, refs_documented, input_, expected, rules,
         ["documented"], lenient)
-    add(group, f"{case}.ios-sdk", description_sdk, severity, refs_sdk, input_, expected, rules, ["ios-sdk"])
+    add(out, group, f"{case}.ios-sdk", description_sdk, severity, refs_sdk, input_, expected, rules, ["ios-sdk"])
 
 
 # ---------------------------------------------------------------------------------------------------------------
 # Valid tokens.
 
-def valid_vectors():
+def valid_vectors(out):
     ok = ["token.jose.structure", "token.jose.signature"]
-    add("valid", "baseline",
+    add(out, "valid", "baseline",
         "A token signed RS256 by test-key-1 with kid test-key-1, typ JWT and valid claims is accepted with its "
         "required claims", "critical", refs(), inp(signed()), accepted(), ok + ["token.jose.key-by-kid"])
     all_valid, kept = {}, {}
@@ -308,7 +234,7 @@ def valid_vectors():
         _, value, expected_value, _ = kept_cases[0]
         all_valid[name], kept[name] = value, expected_value
     claims = {**CLAIMS, **all_valid}
-    add("valid", "every-optional-claim",
+    add(out, "valid", "every-optional-claim",
         "A signed token carrying every optional claim with the right type is accepted and keeps them all",
         "high", refs(), inp(signed(claims=claims)), tc.accepted({**tc.required_of(CLAIMS), **kept}),
         ok + ["token.optional.kept"])
@@ -316,13 +242,13 @@ def valid_vectors():
     # names https://www.facebook.com, and OpenID Connect compares the issuer exactly, so documented also accepts a
     # refusal. The SDK's host rule accepts it.
     claims = claims_with(iss=tc.ISS_LIMITED)
-    add("valid", "limited-issuer.documented",
+    add(out, "valid", "limited-issuer.documented",
         "A signed token with iss https://limited.facebook.com is accepted (preferred: Facebook's endpoints are on "
         "that host); a validator that requires exactly the discovery document's issuer, https://www.facebook.com, "
         "may refuse it (issuer)", "high", refs(B8, tc.OIDC_VALIDATION, tc.D_ISSUER_LIMITED),
         inp(signed(claims=claims)), accepted(claims), ok + ["token.iss.documented"], ["documented"],
         [rejected("issuer")])
-    add("valid", "limited-issuer.ios-sdk",
+    add(out, "valid", "limited-issuer.ios-sdk",
         "A signed token with iss https://limited.facebook.com is accepted: its host ends with .facebook.com", "high",
         refs(B8, tc.D_ISSUER_LIMITED), inp(signed(claims=claims)), accepted(claims), ok + ["token.iss.ios-sdk"],
         ["ios-sdk"])
@@ -338,29 +264,29 @@ def valid_vectors():
     token = signed(header=header_with(kid=kid), claims=claims)
     header_segment, payload_segment, _ = token.split(".")
     assert all(c in header_segment and c in payload_segment for c in "-_"), token
-    add("valid", "base64url-alphabet",
+    add(out, "valid", "base64url-alphabet",
         "A token whose header and payload segments hold the base64url characters - and _ (test-key-1 published "
         "under the kid \"test-key-1???>\", an unregistered claim \"x-note\": \"???>\") is accepted: they are "
         "base64url's 62nd and 63rd characters, and a + / decoder refuses the token or reads another kid",
         "critical", refs(RFC_B64, "RFC 4648 §5", D_ALPHABET), inp(token, keys=keys), accepted(),
         ok + ["token.jose.base64url.alphabet", "token.jose.key-by-kid"])
-    add("valid", "second-key",
+    add(out, "valid", "second-key",
         "A token signed by test-key-2 with kid test-key-2 is accepted: the key is chosen by kid, not by position",
         "critical", refs(), inp(signed(header=header_with(kid="test-key-2"), key="test-key-2")), accepted(),
         ok + ["token.jose.key-by-kid"])
     # Unregistered names only (no at_hash or other OIDC claim a validator may check: DECISIONS.md D04).
     claims = {**CLAIMS, "x-unregistered": "HK6E_P6Dh8Y93mRNtsDB1Q", "x-custom": {"a": [1, "b", None]}}
-    add("valid", "unknown-claims",
+    add(out, "valid", "unknown-claims",
         "Unregistered claims (x-unregistered, x-custom) in a signed token are ignored and not kept, and the token is "
         "accepted", "medium", refs("RFC 7519 §4", tc.D_UNKNOWN), inp(signed(claims=claims)), accepted(),
         ok + ["token.unknown-claims"])
-    add("valid", "header-member-order",
+    add(out, "valid", "header-member-order",
         "A header with its members in another order (kid, typ, alg) is the same header: accepted", "medium",
         refs(RFC_JWS), inp(signed(header='{"kid":"test-key-1","typ":"JWT","alg":"RS256"}')), accepted(),
         ok + ["token.header.other-members"])
     # The differential fuzzer (Implementations/fuzz/): a validator refused every token whose header carried a member
     # it does not know; the suite's only such accepting vector allowed refusing (a nested member, RFC 8259 §9).
-    add("valid", "unregistered-header-member",
+    add(out, "valid", "unregistered-header-member",
         "A header with an unregistered member (\"x-note\": \"fuzz\") beside alg, typ and kid, not listed in crit, is "
         "accepted: a header parameter not understood is ignored", "high",
         refs("RFC 7515 §4"), inp(signed(header={**header_with(), "x-note": "fuzz"})), accepted(),
@@ -374,7 +300,7 @@ def flip_last_byte(signature):
     return signature[:-1] + bytes([signature[-1] ^ 0x01])
 
 
-def signature_vectors():
+def signature_vectors(out):
     rules = ["token.jose.signature"]
     good = signed()
     head, sig = good.rsplit(".", 1)
@@ -406,19 +332,19 @@ def signature_vectors():
          "the signature is RSASSA-PKCS1-v1_5 with SHA-384 while the header says RS256"),
         ("signed-rs512-labelled-rs256", head + "." + b64url(rsa_sign("test-key-1", head, "RS512")),
          "the signature is RSASSA-PKCS1-v1_5 with SHA-512 while the header says RS256"),
-        ("signed-pss-labelled-rs256", head + "." + RANDOMIZED["pss-labelled-rs256"].rsplit(".", 1)[1],
+        ("signed-pss-labelled-rs256", head + "." + randomized()["pss-labelled-rs256"].rsplit(".", 1)[1],
          "the signature is RSASSA-PSS (SHA-256) while the header says RS256"),
     ]
     for case, token, what in cases:
-        add("signature", case, f"Valid claims, but {what}, so the signature is invalid", "critical",
+        add(out, "signature", case, f"Valid claims, but {what}, so the signature is invalid", "critical",
             refs(RFC_JWS_VALIDATION) if case in ("empty-signature",) else refs(RFC_RS), inp(token), rejected("signatureInvalid"),
             rules)
-    add("signature", "kid-points-at-other-key",
+    add(out, "signature", "kid-points-at-other-key",
         "The token was signed by test-key-1 but its kid names test-key-2, a published key that did not sign it, so "
         "the signature is invalid (no retry with another key)", "critical", refs(),
         inp(signed(header=header_with(kid="test-key-2"), key="test-key-1")), rejected("signatureInvalid"),
         rules + ["token.jose.key-by-kid"])
-    add("signature", "kid-points-at-other-key-reversed",
+    add(out, "signature", "kid-points-at-other-key-reversed",
         "The token was signed by test-key-2 but its kid names test-key-1, so the signature is invalid (no retry "
         "with the key that did sign)", "critical", refs(),
         inp(signed(header=header_with(kid="test-key-1"), key="test-key-2")), rejected("signatureInvalid"),
@@ -428,7 +354,7 @@ def signature_vectors():
 # ---------------------------------------------------------------------------------------------------------------
 # Structure: exactly three dot-separated segments.
 
-def structure_vectors():
+def structure_vectors(out):
     good = signed()
     h, p, s = good.split(".")
     cases = [
@@ -443,7 +369,7 @@ def structure_vectors():
         ("leading-dot", f".{h}.{p}.{s}", "four segments (a leading dot)"),
     ]
     for case, token, what in cases:
-        add("structure", case, f"The token is {what}, not exactly three segments, so it is malformed", "high",
+        add(out, "structure", case, f"The token is {what}, not exactly three segments, so it is malformed", "high",
             refs(RFC_JWS_VALIDATION), inp(token), rejected("malformed"), ["token.jose.structure"])
 
 
@@ -470,25 +396,24 @@ def _load_randomized():
     return tokens
 
 
-RANDOMIZED = {}
+@functools.cache
+def randomized():
+    """The committed randomized tokens, checked against their signing inputs, read once."""
+    return _load_randomized()
 
 
-def hs256(head, secret):
-    return head + "." + b64url(hmac.new(secret, head.encode("ascii"), hashlib.sha256).digest())
-
-
-def alg_vectors():
+def alg_vectors(out):
     rules = ["token.header.alg"]
-    out = []
+    cases = []
     for alg, name in (("none", "none"), ("None", "none-capitalised"), ("NONE", "none-upper-case"),
                       ("nOnE", "none-mixed-case")):
         head = signing_input(header_with(alg=alg))
-        out.append((f"{name}-empty-signature", head + ".",
-                    f"alg {alg} (an unsigned token, CVE-2015-2951) with an empty signature"))
-        out.append((f"{name}-with-signature", sign_text(head),
-                    f"alg {alg} with a valid RS256 signature of test-key-1 over the segments"))
+        cases.append((f"{name}-empty-signature", head + ".",
+                      f"alg {alg} (an unsigned token, CVE-2015-2951) with an empty signature"))
+        cases.append((f"{name}-with-signature", sign_text(head),
+                      f"alg {alg} with a valid RS256 signature of test-key-1 over the segments"))
     hs_head = signing_input(header_with(alg="HS256"))
-    out += [
+    cases += [
         ("hs256-public-key-pem-secret", hs256(hs_head, public_pem("test-key-1").encode("ascii")),
          "alg HS256 with the HMAC secret being test-key-1's public key PEM (RS/HS key confusion, CVE-2016-10555)"),
         ("hs256-certificate-pem-secret", hs256(hs_head, CERTIFICATE["test-key-1"].encode("ascii")),
@@ -501,7 +426,7 @@ def alg_vectors():
          "alg RS384 with a valid RS384 signature of test-key-1 (another RSA algorithm)"),
         ("rs512", signed(header=header_with(alg="RS512"), alg="RS512"),
          "alg RS512 with a valid RS512 signature of test-key-1 (another RSA algorithm)"),
-        ("ps256", RANDOMIZED["ps256"], "alg PS256 with a valid RSASSA-PSS signature of test-key-1"),
+        ("ps256", randomized()["ps256"], "alg PS256 with a valid RSASSA-PSS signature of test-key-1"),
         ("es256", (lambda h: h + "." + b64url(es256_sign(h)))(signing_input(header_with(alg="ES256"))),
          "alg ES256 with a valid ECDSA P-256 signature (of a key the key sets do not hold)"),
         ("lower-case-rs256", signed(header=header_with(alg="rs256")),
@@ -513,17 +438,17 @@ def alg_vectors():
         ("array", signed(header=header_with(alg=["RS256"])), "alg [\"RS256\"], with a valid RS256 signature"),
         ("trailing-space", signed(header=header_with(alg="RS256 ")), "alg \"RS256 \" with a valid RS256 signature"),
     ]
-    for case, token, what in out:
+    for case, token, what in cases:
         severity = "critical"
         extra = [RFC_ALG_VERIFICATION] if ("none" in case or "hs256" in case) else []
-        add("alg", case, f"The header has {what}: alg must be exactly RS256, so it is refused (headerAlgorithm)",
+        add(out, "alg", case, f"The header has {what}: alg must be exactly RS256, so it is refused (headerAlgorithm)",
             severity, refs(RFC_ALG, *extra), inp(token), rejected("headerAlgorithm"), rules)
 
 
 # ---------------------------------------------------------------------------------------------------------------
 # typ and kid; embedded keys; crit.
 
-def header_vectors():
+def header_vectors(out):
     for case, value, what in (
         ("missing", MISSING, "no typ"),
         ("lower-case", "jwt", "typ jwt (compared exactly)"),
@@ -535,7 +460,7 @@ def header_vectors():
         # values, as some header registries make, would let it through.
         ("array", ["JWT"], "typ [\"JWT\"], an array holding JWT, not a string"),
     ):
-        add_pair("typ", case,
+        add_pair(out, "typ", case,
                  f"A validly signed token whose header has {what}: refused with headerType (preferred); the "
                  f"documents make typ optional (RFC 7519 §5.1, RFC 7515 §4.1.9), so accepting it is lenient",
                  f"A validly signed token whose header has {what}: the SDK requires typ exactly JWT, so it is "
@@ -550,11 +475,11 @@ def header_vectors():
         ("number", 1, "kid 1, a number"),
         ("null", None, "kid null"),
     ):
-        add("kid", case, f"A token signed by test-key-1 whose header has {what} is refused (headerKeyID); no "
+        add(out, "kid", case, f"A token signed by test-key-1 whose header has {what} is refused (headerKeyID); no "
             f"fall-back to the first or only key", "critical", refs("RFC 7515 §4.1.4"),
             inp(signed(header=header_with(kid=value))), rejected("headerKeyID"), ["token.header.kid"])
     single = key_material(jwks_names=("test-key-1",))
-    add_pair("kid", "missing-one-key-published",
+    add_pair(out, "kid", "missing-one-key-published",
              "A token signed by test-key-1 without kid while test-key-1 is the only published key: refused "
              "(headerKeyID, preferred); kid is optional (RFC 7515 §4.1.4) and only required with several keys "
              "(OpenID Connect Core 1.0 §10.1), so verifying with the one key and accepting is lenient",
@@ -578,7 +503,7 @@ def header_vectors():
         # A 10,000-character kid makes a header of about 13 KB: a parser's text-size limit (RFC 8259 §9) may refuse
         # it as badJSON, as it may the same-size accepting headers (D18, D53).
         limited = [rejected("badJSON")] if case == "very-long" else None
-        add("kid", case, f"A token signed by test-key-1 with {what} names no published key, so it is refused "
+        add(out, "kid", case, f"A token signed by test-key-1 with {what} names no published key, so it is refused "
             f"(unknownKeyID), never checked with another key"
             + ("; a parser that limits the header's size (RFC 8259 §9) may refuse it as badJSON" if limited else ""),
             "critical", refs(*([RFC_JSON_LIMITS, D_STRICT_JSON, D_LIMITS] if limited else [])),
@@ -603,21 +528,21 @@ def header_vectors():
     limit_refs = [RFC_JSON_LIMITS, D_STRICT_JSON, D_LIMITS]
     for case, extra, what in embedded:
         limited = case in size_limited
-        add("embedded-key", f"{case}-attacker-signed",
+        add(out, "embedded-key", f"{case}-attacker-signed",
             f"A token signed by the attacker's key, kid test-key-1 and {what}: the embedded key is ignored and "
             f"test-key-1 does not verify it, so the signature is invalid" + (limit_note if limited else ""),
             "critical", refs(RFC_UNTRUSTED_HEADER, RFC_JWS, *(limit_refs if limited else [])),
             inp(signed(header={**HEADER, **extra}, key="attacker-key")), rejected("signatureInvalid"),
             ["token.header.other-members", "token.jose.signature"],
             also_accepted=[rejected("badJSON")] if limited else None)
-    add("embedded-key", "x5c-attacker-kid",
+    add(out, "embedded-key", "x5c-attacker-kid",
         "A token signed by the attacker's key with kid attacker-key and an x5c chain holding the attacker's "
         "certificate: the chain is not a key source, so the kid names no published key (unknownKeyID)" + limit_note,
         "critical", refs(RFC_UNTRUSTED_HEADER, *limit_refs),
         inp(signed(header={**header_with(kid="attacker-key"), **embedded[3][1]}, key="attacker-key")),
         rejected("unknownKeyID"), ["token.header.other-members", "token.jose.key-by-kid"],
         also_accepted=[rejected("badJSON")])
-    add("embedded-key", "jwk-attacker-kid",
+    add(out, "embedded-key", "jwk-attacker-kid",
         "A token signed by the attacker's key with kid attacker-key and an embedded jwk of that key: the embedded "
         "key is ignored, so the kid names no published key (unknownKeyID)" + limit_note, "critical",
         refs(RFC_UNTRUSTED_HEADER, *limit_refs),
@@ -635,7 +560,7 @@ def header_vectors():
         # The jwk and x5c headers make the protected header 600-1,300 bytes: a parser's text-size limit (RFC 8259
         # §9; joserfc's default is 512 bytes) may refuse it as badJSON (D18). x5t is short: no alternative.
         limited = [rejected("badJSON")] if case.endswith("of-signer") else None
-        add("embedded-key", case, f"A token signed by test-key-1 with {what}: other header members are ignored, "
+        add(out, "embedded-key", case, f"A token signed by test-key-1 with {what}: other header members are ignored, "
             f"so it is accepted" + (" (preferred); a parser that limits the header's size (RFC 8259 §9) may refuse "
                                     "it as badJSON" if limited else ""), "high",
             refs(RFC_JWS, *([RFC_JSON_LIMITS, D_EMBEDDED, D_STRICT_JSON] if limited else [])),
@@ -644,12 +569,12 @@ def header_vectors():
     # crit (RFC 7515 §4.1.11) naming an extension nobody understands: the readings differ.
     crit_header = {**HEADER, "crit": ["urn:example:unknown"], "urn:example:unknown": True}
     token = signed(header=crit_header)
-    add("crit", "unknown-extension.documented",
+    add(out, "crit", "unknown-extension.documented",
         "A validly signed token whose header marks an unknown extension critical: a JOSE validator must refuse it "
         "(RFC 7515 §4.1.11), so the documented reading refuses it (headerCritical)", "high",
         refs(RFC_CRIT, D_CRIT), inp(token), rejected("headerCritical"), ["token.jose.crit.documented"],
         profiles=["documented"])
-    add("crit", "unknown-extension.ios-sdk",
+    add(out, "crit", "unknown-extension.ios-sdk",
         "A validly signed token whose header marks an unknown extension critical: the SDK ignores header members "
         "other than alg, typ and kid, so the ios-sdk reading accepts it", "high",
         refs(RFC_CRIT, D_CRIT, SDK_HEADER_MEMBERS), inp(token),
@@ -675,7 +600,7 @@ def _to_4n_plus_1(seg):
     return "A" * ((1 - len(seg)) % 4)
 
 
-def base64_vectors():
+def base64_vectors(out):
     h, p = segment(HEADER), segment(CLAIMS)
     sig = signed().rsplit(".", 1)[1]
     assert len(sig) % 4 in (2, 3) and len(p) % 4 in (2, 3), "the segments must have unused trailing bits"
@@ -712,14 +637,14 @@ def base64_vectors():
     for case, token, what, claims in cases:
         # RFC 4648 §3.5: a decoder MAY reject non-zero pad bits, so ignoring them is also accepted (D17).
         bits = case.endswith("non-canonical-bits")
-        add("base64url", f"{case}.documented",
+        add(out, "base64url", f"{case}.documented",
             f"A validly signed token where {what}: not strict base64url (RFC 7515 §2), so the documented reading "
             f"refuses it (badBase64url)" + ("; RFC 4648 §3.5 lets a decoder ignore the unused bits, which reads the "
                                             "same bytes, so accepting it is lenient" if bits else ""), "high",
             refs(RFC_B64, RFC_BASE64, B8, *([D_BASE64URL] if bits else [])), inp(token),
             rejected("badBase64url"), ["token.jose.base64url.documented"], profiles=["documented"],
             also_accepted=[accepted(claims)] if bits else None)
-        add("base64url", f"{case}.ios-sdk",
+        add(out, "base64url", f"{case}.ios-sdk",
             f"A validly signed token where {what}: the SDK's lenient decoding reads the same bytes, so the ios-sdk "
             f"reading accepts it", "medium", refs(RFC_B64, B8), inp(token), accepted(claims),
             ["token.jose.base64url.ios-sdk"], profiles=["ios-sdk"])
@@ -730,12 +655,12 @@ def base64_vectors():
         ("token-leading-spaces", sign_text(f"    {h}.{p}"), "four spaces precede the token (signed as sent)"),
         ("token-trailing-line-breaks", f"{h}.{p}.{sig}\r\n\r\n", "two CRLF line breaks follow the token"),
     ):
-        add("base64url", f"{case}.documented",
+        add(out, "base64url", f"{case}.documented",
             f"A validly signed token where {what}: whitespace is not base64url (RFC 7515 §2, §7.1: the compact "
             f"serialization has none), so the documented reading refuses it (badBase64url), never trimming it",
             "high", refs(RFC_B64, RFC_BASE64, B8), inp(token), rejected("badBase64url"),
             ["token.jose.base64url.documented"], profiles=["documented"])
-        add("base64url", f"{case}.ios-sdk",
+        add(out, "base64url", f"{case}.ios-sdk",
             f"A validly signed token where {what}: the SDK's lenient decoding ignores the whitespace, so the ios-sdk "
             f"reading accepts it", "medium", refs(RFC_B64, B8), inp(token), accepted(CLAIMS),
             ["token.jose.base64url.ios-sdk"], profiles=["ios-sdk"])
@@ -747,7 +672,7 @@ def base64_vectors():
          "the payload segment has 4n+1 base64 characters (signed as sent)"),
     ):
         assert len(token.split(".")[1 if "payload" in case else 2]) % 4 == 1
-        add("base64url", case, f"A token where {what}, which decodes to no whole bytes in either reading, so it is "
+        add(out, "base64url", case, f"A token where {what}, which decodes to no whole bytes in either reading, so it is "
             f"refused (badBase64url)", "high", refs(RFC_B64, RFC_BASE64), inp(token), rejected("badBase64url"),
             ["token.jose.base64url.undecodable"])
 
@@ -755,7 +680,7 @@ def base64_vectors():
 # ---------------------------------------------------------------------------------------------------------------
 # JSON: the decoded header and payload must each be one JSON object, UTF-8, without duplicate member names.
 
-def json_vectors():
+def json_vectors(out):
     rules = ["token.jose.json"]
     compact_claims = text(CLAIMS)
     cases = [
@@ -777,17 +702,17 @@ def json_vectors():
         ("payload-single-quotes", "payload", compact_claims.replace('"', "'").encode(),
          "the payload uses single quotes (not JSON)"),
     ]
-    add("json", "three-empty-segments",
+    add(out, "json", "three-empty-segments",
         "The token is two dots (three empty segments): the header decodes to zero bytes, not a JSON object, so it is "
         "refused (badJSON)", "high", refs(RFC_JSON, RFC_JWT_VALIDATION), inp(".."), rejected("badJSON"), rules)
     for case, part, raw, what in cases:
         header, claims = (raw, CLAIMS) if part == "header" else (HEADER, raw)
-        add("json", case, f"A token signed by test-key-1 where {what}, so it is refused (badJSON)", "high",
+        add(out, "json", case, f"A token signed by test-key-1 where {what}, so it is refused (badJSON)", "high",
             refs(RFC_JSON, RFC_JWT_VALIDATION), inp(signed(header=header, claims=claims)), rejected("badJSON"),
             rules)
     # A trailing comma: RFC 8259 §4 settles the documented reading; the SDK parses with Apple's JSONSerialization,
     # which cannot be run here and most likely accepts it (DECISIONS.md D18): a documented vector only.
-    add("json", "payload-trailing-comma.documented",
+    add(out, "json", "payload-trailing-comma.documented",
         "A token signed by test-key-1 where the payload has a trailing comma (not RFC 8259 JSON), so it is refused "
         "(badJSON) (the documented reading; the SDK's reading depends on Apple's JSONSerialization, so no ios-sdk "
         "vector)", "high", refs(RFC_JSON, RFC_JSON_NAMES, RFC_JWT_VALIDATION, D_STRICT_JSON),
@@ -815,7 +740,7 @@ def json_vectors():
     for case, part, raw, what in grammar:
         assert raw not in (compact_claims, head_text), case
         header, claims = (raw.encode(), CLAIMS) if part == "header" else (HEADER, raw.encode())
-        add("json", f"{case}.documented",
+        add(out, "json", f"{case}.documented",
             f"A token signed by test-key-1 where {what}: not RFC 8259 JSON, so the documented reading refuses it "
             f"(badJSON) (the SDK's reading depends on Apple's JSONSerialization, so no ios-sdk vector)", "high",
             refs(RFC_JSON, RFC_NUMBERS, RFC_JWT_VALIDATION, D_STRICT_JSON),
@@ -855,7 +780,7 @@ def json_vectors():
         assert first_wins not in (rejected("badJSON"), last_wins), case
         header, claims = (raw, CLAIMS) if part == "header" else (HEADER, raw)
         rules = ["token.jose.json.duplicate-members"] + (["token.optional.kept"] if case.startswith("nested") else [])
-        add("duplicate-member", case,
+        add(out, "duplicate-member", case,
             f"A token signed by test-key-1 whose {part} has {what}: refused as badJSON (preferred), or read "
             f"last-wins as RFC 7515 allows; never first-wins", "critical" if part == "header" or "nested" not in case
             else "high",
@@ -866,10 +791,10 @@ def json_vectors():
 # ---------------------------------------------------------------------------------------------------------------
 # Claims through signed tokens (the token-claims rules and reasons), and numbers at the edges.
 
-def claim_vectors():
+def claim_vectors(out):
     def claims_case(case, changes, expected, what, rules, severity="critical", extra_refs=(), profiles=None):
         claims = tc.edit(CLAIMS, changes)
-        add("claims", case, f"A validly signed token whose {what}", severity, refs(*extra_refs),
+        add(out, "claims", case, f"A validly signed token whose {what}", severity, refs(*extra_refs),
             inp(signed(claims=claims)), expected, rules, profiles)
 
     claims_case("exp-equal-now", {"exp": NOW}, rejected("expired"), "exp equals now is expired (exp > now strictly)",
@@ -877,7 +802,7 @@ def claim_vectors():
     claims_case("exp-one-second-left", {"exp": NOW + 1}, tc.accepted(tc.required_of(tc.edit(CLAIMS, {"exp": NOW + 1}))),
                 "exp is now + 1 is accepted", ["token.exp.strict"], "high")
     claims = tc.edit(CLAIMS, {"iat": NOW - 601})
-    add_pair("claims", "iat-ten-minutes-one-second-ago",
+    add_pair(out, "claims", "iat-ten-minutes-one-second-ago",
              "A validly signed token whose iat is now - 601: refused as issued too long ago (preferred); OpenID "
              "Connect Core 1.0 §3.1.3.7 leaves the iat range to the client, so accepting it is lenient",
              "A validly signed token whose iat is now - 601: the SDK accepts iat no older than 600 seconds, so it "
@@ -902,7 +827,7 @@ def claim_vectors():
     # DECISIONS.md D54: RFC 7519 §4.1.3 and OpenID Connect Core §2 allow an aud array; the FB page types aud as a
     # string and the SDK casts it to one. documented prefers the refusal and also accepts the token.
     claims = tc.edit(CLAIMS, {"aud": [APP_ID]})
-    add_pair("claims", "audience-array-with-app",
+    add_pair(out, "claims", "audience-array-with-app",
              "A validly signed token whose aud is an array holding only the app ID: refused as the wrong type "
              "(preferred: Facebook's page types aud as a string); RFC 7519 §4.1.3 and OpenID Connect Core 1.0 §2 "
              "allow an array that lists the client, so accepting it is lenient",
@@ -918,23 +843,23 @@ def claim_vectors():
     claims_case("missing-nonce", {"nonce": MISSING}, rejected("missingClaim", "nonce"),
                 "nonce is absent is refused", ["token.claim.required"])
     claims = tc.edit(CLAIMS, {"jti": ""})
-    add("claims", "empty-jti.ios-sdk",
+    add(out, "claims", "empty-jti.ios-sdk",
         f"A validly signed token whose jti is empty is refused (emptyClaim); {tc.JTI_ONLY_SDK}", "high",
         refs(tc.D_JTI, tc.SDK_JTI), inp(signed(claims=claims)), rejected("emptyClaim", "jti"),
         ["token.claim.jti.ios-sdk"], profiles=["ios-sdk"])
     claims_case("exp-string", {"exp": str(NOW + 3600)}, rejected("wrongClaimType", "exp"),
                 "exp is the string of a valid time, not a JSON number, is refused", ["token.claim.type"])
     claims = tc.edit(CLAIMS, {"iss": "https://facebook.com"})
-    add("claims", "issuer-apex.documented",
+    add(out, "claims", "issuer-apex.documented",
         "A validly signed token whose iss is https://facebook.com, not one of the two documented issuers, is refused "
         "by the documented reading", "critical", refs(B8), inp(signed(claims=claims)), rejected("issuer"),
         ["token.iss.documented"], profiles=["documented"])
-    add("claims", "issuer-apex.ios-sdk",
+    add(out, "claims", "issuer-apex.ios-sdk",
         "A validly signed token whose iss is https://facebook.com (host facebook.com) is accepted by the ios-sdk "
         "reading", "high", refs(B8), inp(signed(claims=claims)), accepted(claims), ["token.iss.ios-sdk"],
         profiles=["ios-sdk"])
     claims = tc.edit(CLAIMS, {"iat": NOW + 3600})
-    add("claims", "iat-future.ios-sdk",
+    add(out, "claims", "iat-future.ios-sdk",
         "A validly signed token whose iat is an hour in the future is accepted by the ios-sdk reading (no upper "
         "bound; JOSE libraries that refuse a future iat differ here)", "high",
         refs(B8, "DECISIONS.md D06", tc.SDK_IAT_CHECK), inp(signed(claims=claims)),
@@ -956,16 +881,16 @@ def claim_vectors():
         if case == "exp-above-2-pow-53":
             # The SDK reads exp with `as? Double`, which fails for an integer no double holds exactly; what Apple's
             # JSONSerialization hands it cannot be run here (DECISIONS.md D14): a documented vector only.
-            add("numbers", f"{case}.documented",
+            add(out, "numbers", f"{case}.documented",
                 f"A validly signed token whose {what} (the documented reading; the SDK's `as? Double` cast is "
                 f"unsettled here, so no ios-sdk vector)", severity, refs(*number_refs, D_NUMBERS), token, expected,
                 ["token.exp.strict", "token.jose.numbers.exact.documented"], profiles=["documented"])
         elif case in tc.DOUBLE_READ:
             for profile, description, expected, rules, also in tc.number_readings(case, claim, value, what):
-                add("numbers", f"{case}.{profile}", f"A validly signed token whose {description}", severity,
+                add(out, "numbers", f"{case}.{profile}", f"A validly signed token whose {description}", severity,
                     refs(*number_refs, D_NUMBERS, "DECISIONS.md D62"), token, expected, rules, [profile], also)
         elif claim == "iat":
-            add_pair("numbers", case,
+            add_pair(out, "numbers", case,
                      f"A validly signed token whose {what} (preferred); the documents leave the iat range to the "
                      f"client, so accepting it is lenient",
                      f"A validly signed token whose {what}: the SDK accepts iat no older than 600 seconds",
@@ -973,45 +898,45 @@ def claim_vectors():
                      refs(*number_refs, tc.D_IAT, SDK_TIMES), token, expected,
                      [tc.accepted(tc.required_of(tc.edit(CLAIMS, {claim: -(2 ** 64)})))], rules)
         else:
-            add("numbers", case, f"A validly signed token whose {what}", severity, refs(*number_refs), token,
+            add(out, "numbers", case, f"A validly signed token whose {what}", severity, refs(*number_refs), token,
                 expected, rules)
 
 
 # ---------------------------------------------------------------------------------------------------------------
 # Key material: the two key sources (SPECIFICATION.md §8), extra entries, rotation, a 1024-bit key, size.
 
-def key_vectors():
+def key_vectors(out):
     token = signed(header=header_with(kid="test-key-2"), key="test-key-2")
     only_certs = key_material(jwks_names=("test-key-1",), certificate_names=("test-key-1", "test-key-2"))
-    add("key-source", "kid-only-in-certificates.documented",
+    add(out, "key-source", "kid-only-in-certificates.documented",
         "test-key-2 signed the token and is in the certificate map but not in the JWKS: the documented reading "
         "reads the JWKS, so the kid names no key (unknownKeyID)", "critical", refs(B8), inp(token, keys=only_certs),
         rejected("unknownKeyID"), ["token.jose.key-source.documented"], profiles=["documented"])
-    add("key-source", "kid-only-in-certificates.ios-sdk",
+    add(out, "key-source", "kid-only-in-certificates.ios-sdk",
         "test-key-2 signed the token and is in the certificate map but not in the JWKS: the SDK reads the "
         "certificate map, so the token is accepted", "high", refs(B8), inp(token, keys=only_certs), accepted(),
         ["token.jose.key-source.ios-sdk"], profiles=["ios-sdk"])
     only_jwks = key_material(jwks_names=("test-key-1", "test-key-2"), certificate_names=("test-key-1",))
-    add("key-source", "kid-only-in-jwks.documented",
+    add(out, "key-source", "kid-only-in-jwks.documented",
         "test-key-2 signed the token and is in the JWKS but not in the certificate map: the documented reading "
         "reads the JWKS, so the token is accepted", "high", refs(B8), inp(token, keys=only_jwks), accepted(),
         ["token.jose.key-source.documented"], profiles=["documented"])
-    add("key-source", "kid-only-in-jwks.ios-sdk",
+    add(out, "key-source", "kid-only-in-jwks.ios-sdk",
         "test-key-2 signed the token and is in the JWKS but not in the certificate map: the SDK reads the "
         "certificate map, so the kid names no key (unknownKeyID)", "critical", refs(B8), inp(token, keys=only_jwks),
         rejected("unknownKeyID"), ["token.jose.key-source.ios-sdk"], profiles=["ios-sdk"])
     ec_public = EC_KEY.public_key().public_numbers()
     extras = key_material(
-        jwks_extra=[{"kid": "test-ec", "kty": "EC", "crv": "P-256", "x": _int_b64(ec_public.x),
-                     "y": _int_b64(ec_public.y), "alg": "ES256", "use": "sig"},
+        jwks_extra=[{"kid": "test-ec", "kty": "EC", "crv": "P-256", "x": int_b64(ec_public.x),
+                     "y": int_b64(ec_public.y), "alg": "ES256", "use": "sig"},
                     {"kid": "test-oct", "kty": "oct", "k": b64url(b"not a key for RS256")}],
         certificates_extra={"comment": "not a certificate", "test-number": 42, "test-null": None})
-    add("key-source", "other-entries-ignored.documented",
+    add(out, "key-source", "other-entries-ignored.documented",
         "The JWKS also holds an EC and an oct key (the certificate map also has a number and a null entry, which the "
         "documented reading does not read); the JWKS's other entries are ignored and the token signed by test-key-1 "
         "is accepted", "medium", refs(RFC_JWK, D_CERTIFICATES), inp(signed(), keys=extras), accepted(),
         ["token.jose.key-source.other-entries"], profiles=["documented"])
-    add("key-source", "other-entries-ignored.ios-sdk",
+    add(out, "key-source", "other-entries-ignored.ios-sdk",
         "The certificate map has a number and a null entry beside the PEM certificates: the SDK casts the whole map "
         "to [String: String], the cast fails, so no kid names a key (unknownKeyID)", "critical",
         refs(D_CERTIFICATES, SDK_CERT_MAP), inp(signed(), keys=extras), rejected("unknownKeyID"),
@@ -1019,7 +944,7 @@ def key_vectors():
     strings_only = key_material(
         jwks_extra=[{"kid": "test-oct", "kty": "oct", "k": b64url(b"not a key for RS256")}],
         certificates_extra={"comment": "not a certificate"})
-    add("key-source", "non-certificate-string-entry-ignored",
+    add(out, "key-source", "non-certificate-string-entry-ignored",
         "The JWKS also holds an oct key and the certificate map a string entry that is not a certificate; both are "
         "ignored and the token signed by test-key-1 is accepted", "medium", refs(RFC_JWK, D_CERTIFICATES),
         inp(signed(), keys=strings_only), accepted(), ["token.jose.key-source.other-entries"])
@@ -1029,15 +954,15 @@ def key_vectors():
          "test-key-3 signed the token and the key set (A: test-key-1, test-key-2) predates it"),
     ):
         tok = signed() if case == "empty-key-sets" else signed(header=header_with(kid="test-key-3"), key="test-key-3")
-        add("key-source", case, f"The token's kid names no key because {what}, so it is refused (unknownKeyID); a "
+        add(out, "key-source", case, f"The token's kid names no key because {what}, so it is refused (unknownKeyID); a "
             f"validator refetches the key set, it never falls back to another key", "critical", refs(OIDC_KEY_ROTATION),
             inp(tok, keys=keys), rejected("unknownKeyID"), ["token.jose.key-by-kid"])
     set_b = key_material(jwks_names=("test-key-2", "test-key-3"))
-    add("key-source", "rotation-new-set",
+    add(out, "key-source", "rotation-new-set",
         "test-key-3 signed the token and key set B (test-key-2, test-key-3) holds it, so the token is accepted",
         "high", refs(OIDC_KEY_ROTATION), inp(signed(header=header_with(kid="test-key-3"), key="test-key-3"), keys=set_b),
         accepted(), ["token.jose.key-by-kid", "token.jose.signature"])
-    add("key-source", "rotation-retired-key",
+    add(out, "key-source", "rotation-retired-key",
         "test-key-1 signed the token but key set B (test-key-2, test-key-3) no longer holds it, so it is refused "
         "(unknownKeyID)", "critical", refs(OIDC_KEY_ROTATION), inp(signed(), keys=set_b), rejected("unknownKeyID"),
         ["token.jose.key-by-kid"])
@@ -1049,33 +974,33 @@ def key_vectors():
                                 ("kid-less-key-beside", [jwk("test-key-2"), kid_less],
                                  "holds test-key-2 and test-key-1's key without a kid")):
         keys = {"jwks": {"keys": entries}, "certificates": key_material()["certificates"]}
-        add("key-source", f"{case}.documented",
+        add(out, "key-source", f"{case}.documented",
             f"test-key-1 signed the token (kid test-key-1) and the JWKS {what}: no published key has the kid, so it "
             f"is refused (unknownKeyID), with no fall-back to a key that names no kid", "critical",
             refs(RFC_JWK_KID, OIDC_KEY_ROTATION), inp(signed(), keys=keys), rejected("unknownKeyID"),
             ["token.jose.key-by-kid", "token.jose.key-source.documented"], profiles=["documented"])
-        add("key-source", f"{case}.ios-sdk",
+        add(out, "key-source", f"{case}.ios-sdk",
             f"test-key-1 signed the token (kid test-key-1) and the JWKS {what}; the ios-sdk reading reads the "
             f"certificate map, whose test-key-1 certificate verifies it: accepted", "medium", refs(B8),
             inp(signed(), keys=keys), accepted(), ["token.jose.key-source.ios-sdk"], profiles=["ios-sdk"])
     # A 1024-bit key (RFC 7518 §3.3 asks for 2048 bits or more; the specification states no size, so no vector decides
     # whether a token signed by a published 1024-bit key is accepted).
     with_1024 = key_material(jwks_names=("test-key-1", "test-key-1024"))
-    add("key-size", "1024-bit-forger",
+    add(out, "key-size", "1024-bit-forger",
         "A token signed by a 1024-bit key under kid test-key-1 does not verify with test-key-1: signature invalid",
         "critical", refs(RFC_RS), inp(signed(key="test-key-1024")), rejected("signatureInvalid"),
         ["token.jose.signature"])
-    add("key-size", "1024-bit-key-unpublished",
+    add(out, "key-size", "1024-bit-key-unpublished",
         "A token signed by a 1024-bit key under its own kid test-key-1024, which is not published, is refused "
         "(unknownKeyID)", "critical", refs(RFC_RS),
         inp(signed(header=header_with(kid="test-key-1024"), key="test-key-1024")), rejected("unknownKeyID"),
         ["token.jose.key-by-kid"])
-    add("key-size", "1024-bit-key-beside",
+    add(out, "key-size", "1024-bit-key-beside",
         "A published 1024-bit key beside test-key-1 does not disturb a token signed by test-key-1: accepted",
         "medium", refs(RFC_RS), inp(signed(), keys=with_1024), accepted(), ["token.jose.key-by-kid"])
     # RFC 7518 §3.3: "A key of size 2048 bits or larger MUST be used with these algorithms": a validator that rules
     # the 1024-bit key out finds no usable key for the kid (unknownKeyID); either way the token is refused (D53).
-    add("key-size", "2048-signer-kid-1024",
+    add(out, "key-size", "2048-signer-kid-1024",
         "A token signed by test-key-1 whose kid names the published 1024-bit key does not verify: signature invalid "
         "(preferred); a validator that rules out keys under 2048 bits (RFC 7518 §3.3) finds no key for the kid "
         "(unknownKeyID)",
@@ -1085,18 +1010,18 @@ def key_vectors():
     # Size and depth: no limit in the specification; RFC 8259 §9 lets parsers limit nesting, so the depth stays below the
     # limits common parsers have (Foundation 512, Python's recursion limit ~1000).
     big = {**CLAIMS, "x-padding": "A" * 65536}
-    add("size", "large-token",
+    add(out, "size", "large-token",
         "A validly signed token with a 64 KiB unknown claim (a token of about 90 KB) is accepted: no size limit",
         "medium", refs(), inp(signed(claims=big)), accepted(), ["token.jose.size"])
     nested = text(CLAIMS)[:-1] + ',"x-nested":' + "[" * 128 + "]" * 128 + "}"
     # RFC 8259 §9 lets a parser limit nesting depth and text size: refusing as badJSON is also accepted (D18).
-    add("size", "nested-payload",
+    add(out, "size", "nested-payload",
         "A validly signed token with an unknown claim nested 128 arrays deep is accepted (preferred); a parser that "
         "limits nesting depth (RFC 8259 §9) may refuse it as badJSON", "medium", refs(RFC_JSON_LIMITS, D_STRICT_JSON),
         inp(sign_text(segment(HEADER) + "." + segment(nested))), accepted(), ["token.jose.size"],
         also_accepted=[rejected("badJSON")])
     nested_header = text(HEADER)[:-1] + ',"x-nested":' + '{"a":' * 128 + "1" + "}" * 128 + "}"
-    add("size", "nested-header",
+    add(out, "size", "nested-header",
         "A validly signed token whose header has an unknown member nested 128 objects deep is accepted (other "
         "header members are ignored; preferred); a parser that limits nesting depth or the header's size (RFC 8259 "
         "§9) may refuse it as badJSON", "medium", refs(RFC_JSON_LIMITS, D_STRICT_JSON),
@@ -1109,48 +1034,7 @@ def key_vectors():
 # byte by byte and signed with the TEST-ONLY private keys as raw RSA (s = EM^d mod n), and signature integers at the
 # edges. Every one is a signature a careful RS256 verifier refuses (signatureInvalid); the claims are valid.
 
-# DigestInfo prefixes (RFC 8017 §9.2 note 1) and the OIDs of other hashes.
-OID_SHA256 = bytes.fromhex("0609608648016503040201")
-OID_SHA512 = bytes.fromhex("0609608648016503040203")
-OID_SHA1 = bytes.fromhex("06052b0e03021a")
-ASN1_NULL = bytes.fromhex("0500")
-DIGEST_INFO_SHA256 = bytes.fromhex("3031300d060960864801650304020105000420")
-
-
-def der(tag, content, long_form=False):
-    """One DER TLV (definite length); `long_form` writes a short length in the long form (BER, not DER)."""
-    size = len(content)
-    if size < 0x80 and not long_form:
-        length = bytes([size])
-    else:
-        body = size.to_bytes(max(1, (size.bit_length() + 7) // 8), "big")
-        length = bytes([0x80 | len(body)]) + body
-    return bytes([tag]) + length + content
-
-
-def digest_info(digest, oid=OID_SHA256, parameters=ASN1_NULL):
-    return der(0x30, der(0x30, oid + parameters) + der(0x04, digest))
-
-
-def modulus_length(name):
-    return (PRIVATE[name].public_key().public_numbers().n.bit_length() + 7) // 8
-
-
-def encoded_message(k, t, block=b"\x00\x01", separator=b"\x00", padding_byte=0xFF, trailer=b""):
-    """block || PS || separator || T || trailer, PS filling the message to k bytes (RFC 8017 §9.2 step 5)."""
-    size = k - len(block) - len(separator) - len(t) - len(trailer)
-    assert size >= 0
-    return block + bytes([padding_byte]) * size + separator + t + trailer
-
-
-def raw_rsa(name, value):
-    """s = m^d mod n with the TEST-ONLY private key (a k-byte big-endian signature)."""
-    numbers = PRIVATE[name].private_numbers()
-    n = numbers.public_numbers.n
-    m = int.from_bytes(value, "big") if isinstance(value, bytes) else value
-    assert m < n
-    return pow(m, numbers.d, n).to_bytes(modulus_length(name), "big")
-
+# DigestInfo prefixes, OIDs, DER and raw RSA: jose.py.
 
 def _searched_claims(predicate, key):
     """Valid claims with an unknown x-attempt claim, the first attempt whose RS256 signature meets `predicate`."""
@@ -1168,7 +1052,7 @@ RFC_PKCS1_VERIFY, RFC_PKCS1_ENCODE = "RFC 8017 §8.2.2", "RFC 8017 §9.2"
 D_ENCODING = "DECISIONS.md D32"
 
 
-def encoding_vectors():
+def encoding_vectors(out):
     for key, suffix in (("test-key-1", ""), ("test-key-2", "-key-2")):
         header = HEADER if key == "test-key-1" else header_with(kid=key)
         head = signing_input(header)
@@ -1228,7 +1112,7 @@ def encoding_vectors():
         for case, em, what, lenient in messages:
             assert len(em) == k and em != encoded_message(k, good_t), case
             token = head + "." + b64url(raw_rsa(key, em))
-            add("signature-encoding", case + suffix,
+            add(out, "signature-encoding", case + suffix,
                 f"A token with valid claims whose signature by {key} (kid {key}) decrypts to an encoded message where "
                 f"{what}: not EMSA-PKCS1-v1_5 with SHA-256, so the signature is invalid", "critical",
                 refs(RFC_PKCS1_VERIFY, RFC_PKCS1_ENCODE, D_ENCODING, *(["RFC 4055 §2.1"] if lenient else [])),
@@ -1254,7 +1138,7 @@ def encoding_vectors():
              "the signature is a valid signature plus n (s >= n, the same value mod n, still k bytes)", CLAIMS),
         ]
         for case, token, what, _ in integers:
-            add("signature-encoding", case + suffix,
+            add(out, "signature-encoding", case + suffix,
                 f"A token with valid claims signed by {key} (kid {key}) where {what}: a signature must be exactly k "
                 f"bytes with 0 <= s < n (RFC 8017 §8.2.2 step 1, §5.2.2), so the signature is invalid", "critical",
                 refs(RFC_PKCS1_VERIFY, "RFC 8017 §5.2.2", D_ENCODING), inp(token), rejected("signatureInvalid"),
@@ -1272,17 +1156,7 @@ SDK_PUBLIC_KEY = f"sdk:{SDK_FACTORY}#L136-L160"
 SDK_CERTIFICATE_TEXT = f"sdk:{SDK_FACTORY}#L184-L194"
 
 
-def dated_certificate(name, not_before, not_after):
-    """A self-signed TEST-ONLY certificate of the key with these validity dates (deterministic: PKCS#1 v1.5)."""
-    subject = x509.Name([x509.NameAttribute(x509.oid.NameOID.COMMON_NAME, f"LoginConformance TEST ONLY {name} dated")])
-    key = PRIVATE[name]
-    certificate = (x509.CertificateBuilder().subject_name(subject).issuer_name(subject).public_key(key.public_key())
-                   .serial_number(0x5EED0000 + not_before.year).not_valid_before(not_before)
-                   .not_valid_after(not_after).sign(key, hashes.SHA256()))
-    return certificate.public_bytes(serialization.Encoding.PEM).decode("ascii")
-
-
-def key_usability_vectors():
+def key_usability_vectors(out):
     from datetime import datetime, timezone
     for key, suffix in (("test-key-1", ""), ("test-key-2", "-key-2")):
         token = signed(header=header_with(kid=key), key=key)
@@ -1305,7 +1179,7 @@ def key_usability_vectors():
             ("key-ops-empty", jwks_with(key_ops=[]), "its key_ops is an empty array",
              "an empty key_ops allows no operation (RFC 7517 §4.3)"),
         ):
-            add("key-usability", f"{case}{suffix}.documented",
+            add(out, "key-usability", f"{case}{suffix}.documented",
                 f"A token signed by {key} whose JWK (kid {key}) is published but {what}: {why}, so the key is not "
                 f"usable and the kid names no usable key (unknownKeyID)", "high",
                 refs(RFC_JWK_USE, RFC_JWK_OPS, RFC_JWK_ALG, RFC_ALG_VERIFICATION, OIDC_SIGNING_KEYS, D_JWK_MEMBERS),
@@ -1319,7 +1193,7 @@ def key_usability_vectors():
             ("key-ops-sign-verify", jwks_with(use=MISSING, key_ops=["sign", "verify"]),
              "has key_ops [sign, verify] (verify second) and no use"),
         ):
-            add("key-usability", f"{case}{suffix}.documented",
+            add(out, "key-usability", f"{case}{suffix}.documented",
                 f"A token signed by {key} whose JWK (kid {key}) {what}: the key is usable for RS256, so the token is "
                 f"accepted", "medium", refs(RFC_JWK_USE, RFC_JWK_OPS, RFC_JWK_ALG, D_JWK_MEMBERS),
                 inp(token, keys=keys), accepted(), ["token.jose.key-usability.documented"], profiles=["documented"])
@@ -1329,7 +1203,7 @@ def key_usability_vectors():
         for case, entries, position in (("signer-first", [signer_entry, other_entry], "first"),
                                         ("signer-second", [other_entry, signer_entry], "second")):
             keys = {"jwks": {"keys": entries}, "certificates": key_material()["certificates"]}
-            add("duplicate-kid", f"{case}{suffix}.documented",
+            add(out, "duplicate-kid", f"{case}{suffix}.documented",
                 f"The JWKS publishes two keys under kid test-key-1 (test-key-1 {position}, {other} the other) and "
                 f"test-key-1 signed the token: the kid names no one key, so it is refused (unknownKeyID, preferred); "
                 f"trying each key the kid names is lenient (RFC 7517 §4.5 allows equivalent alternatives); picking "
@@ -1359,17 +1233,17 @@ def key_usability_vectors():
                 sdk_expected, sdk_rules = rejected(reason), ["token.jose.key-source.certificate-only.ios-sdk"]
                 sdk_refs = refs(D_CERTIFICATE_FORMS, SDK_CERTIFICATE_TEXT)
             else:
-                add("certificate-form", f"{case}{suffix}",
+                add(out, "certificate-form", f"{case}{suffix}",
                     f"A token signed by {key} whose certificate-map entry (kid {key}) is {what}: the SDK makes a "
                     f"trust object and copies its key without evaluating it, so the dates are never checked; the "
                     f"documented reading reads the JWKS, which holds the key: accepted in both readings", "high",
                     refs(B8, D_CERTIFICATE_FORMS, SDK_PUBLIC_KEY), inp(token, keys=keys), accepted(),
                     ["token.jose.key-source.certificate-dates"])
                 continue
-            add("certificate-form", f"{case}{suffix}.ios-sdk",
+            add(out, "certificate-form", f"{case}{suffix}.ios-sdk",
                 f"A token signed by {key} whose certificate-map entry (kid {key}) is {what}: {sdk_what}", "high",
                 sdk_refs, inp(token, keys=keys), sdk_expected, sdk_rules, profiles=["ios-sdk"])
-            add("certificate-form", f"{case}{suffix}.documented",
+            add(out, "certificate-form", f"{case}{suffix}.documented",
                 f"A token signed by {key} whose certificate-map entry (kid {key}) is {what}, while the JWKS holds "
                 f"the key: the documented reading reads the JWKS only, so the token is accepted", "medium",
                 refs(B8, D_CERTIFICATE_FORMS), inp(token, keys=keys), accepted(),
@@ -1385,9 +1259,9 @@ RFC_TYP = "RFC 7515 §4.1.9"
 RFC_JSON_STRINGS, RFC_IJSON = "RFC 8259 §7", "RFC 7493 §2.1"
 
 
-def header_json_vectors():
+def header_json_vectors(out):
     for case, value in (("media-type", "application/JWT"), ("media-type-lower-case", "application/jwt")):
-        add_pair("typ", case,
+        add_pair(out, "typ", case,
                  f"A validly signed token whose typ is {value}: RFC 7515 §4.1.9 makes it the same media type as JWT "
                  f"(the application/ prefix may be written, media types compare case-insensitively), yet the "
                  f"documented reading prefers typ exactly JWT (headerType); accepting it is lenient",
@@ -1401,13 +1275,13 @@ def header_json_vectors():
         ("object", {"urn:example:unknown": True}, "crit as an object, not an array", None),
     ):
         token = signed(header={**HEADER, "crit": crit})
-        add("crit", f"{case}.documented",
+        add(out, "crit", f"{case}.documented",
             f"A validly signed token whose header has {what}: not a crit a JOSE validator can honour, so the "
             f"documented reading refuses it (headerCritical)" + ("; nothing is named critical, so accepting it is "
                                                                  "lenient" if lenient else ""), "medium",
             refs(RFC_CRIT, D_CRIT, D_CRIT_FORMS), inp(token), rejected("headerCritical"),
             ["token.jose.crit.documented"], profiles=["documented"], also_accepted=lenient)
-        add("crit", f"{case}.ios-sdk",
+        add(out, "crit", f"{case}.ios-sdk",
             f"A validly signed token whose header has {what}: the SDK ignores header members other than alg, typ and "
             f"kid, so the ios-sdk reading accepts it", "medium", refs(RFC_CRIT, D_CRIT_FORMS, SDK_HEADER_MEMBERS),
             inp(token), accepted(), ["token.jose.crit.ios-sdk"], profiles=["ios-sdk"])
@@ -1424,7 +1298,7 @@ def header_json_vectors():
     ):
         assert any(ord(c) < 0x20 for c in raw), case
         header, claims = (raw, CLAIMS) if part == "header" else (HEADER, raw)
-        add("json", f"{case}.documented",
+        add(out, "json", f"{case}.documented",
             f"A token signed by test-key-1 where {what}: RFC 8259 §7 requires control characters in strings to be "
             f"escaped, so it is not JSON and refused (badJSON) (the documented reading; the SDK's reading depends on "
             f"Apple's JSONSerialization, so no ios-sdk vector)", "medium",
@@ -1434,14 +1308,14 @@ def header_json_vectors():
     # A duplicate member nested in the header (an unknown member) and in the payload's cnf (D03, RFC 8259 §4).
     head_json = compact_header[:-1]
     nested_header = head_json + ',"x-ext":{"a":1,"a":2}}'
-    add("duplicate-member", "nested-header-member",
+    add(out, "duplicate-member", "nested-header-member",
         "A token signed by test-key-1 whose header has an unknown member that is an object with a twice: refused as "
         "badJSON (preferred), or read as RFC 7515 allows (the member is ignored, so accepted)", "medium",
         refs(RFC_JWS_VALIDATION, "RFC 7515 §4", RFC_JSON_NAMES, D_DUPLICATES, D_JSON_STRINGS),
         inp(signed(header=nested_header)), rejected("badJSON"), ["token.jose.json.duplicate-members"],
         also_accepted=[accepted()])
     cnf_last_empty = compact_claims[:-1] + f',"cnf":{{"jkt":"{tc.JKT}","jkt":""}}}}'
-    add("duplicate-member", "nested-cnf-jkt-empty-last",
+    add(out, "duplicate-member", "nested-cnf-jkt-empty-last",
         "A token signed by test-key-1 whose optional cnf object has jkt twice (a thumbprint, then the empty string): "
         "refused as badJSON (preferred), or read last-wins as RFC 7515 allows (an empty jkt drops cnf); never "
         "first-wins (which keeps the thumbprint)", "high",
@@ -1458,7 +1332,7 @@ def header_json_vectors():
          "an unknown header member holds the escapes \\udc00\\ud800 (a pair in the wrong order)"),
     ):
         header, claims = (raw, CLAIMS) if part == "header" else (HEADER, raw)
-        add("json", case,
+        add(out, "json", case,
             f"A token signed by test-key-1 where {what}: not a Unicode string (RFC 8259 §8.2; I-JSON forbids it), so "
             f"refused as badJSON (preferred); RFC 8259 leaves such strings to the receiver and the member is ignored, "
             f"so accepting is lenient", "medium", refs(RFC_JSON, RFC_IJSON, D_STRICT_JSON, D_JSON_STRINGS),
@@ -1482,10 +1356,10 @@ def matrix_outcome(outcome):
     return outcome
 
 
-def claims_matrix_vectors(claims_vectors):
+def claims_matrix_vectors(out, claims_vectors):
     """Adds the matrix; a token-claims case whose signed token an earlier signed-token vector already holds (same
     input) is that vector, not a second one."""
-    seen = {json.dumps(v["input"], sort_keys=True) for v in VECTORS}
+    seen = {json.dumps(v["input"], sort_keys=True) for v in out}
     for v in claims_vectors:
         _, group, case = v["id"].split("::", 2)
         if group in MATRIX_SKIPPED_GROUPS or v["input"]["header"] != MATRIX_HEADER:
@@ -1499,7 +1373,7 @@ def claims_matrix_vectors(claims_vectors):
         input_ = inp(token, nonce=v["input"]["expectedNonce"], app_id=v["input"]["appID"], now=v["input"]["now"])
         if json.dumps(input_, sort_keys=True) in seen:
             continue
-        add(f"claims-{group}", case + (f".{profiles[0]}" if profiles else ""),
+        add(out, f"claims-{group}", case + (f".{profiles[0]}" if profiles else ""),
             f"Signed by test-key-1 with a valid header: {v['description']}", v["severity"],
             refs(*[r for r in v["refs"] if r != B4], D_MATRIX), input_, matrix_outcome(v["expected"]), v["rules"], profiles, also)
 
@@ -1648,176 +1522,25 @@ UNPERTURBED = {"appID": tc.UNPERTURBED["appID"]}
 
 
 def vectors():
-    VECTORS.clear()
-    RANDOMIZED.update(_load_randomized())
-    valid_vectors()
-    signature_vectors()
-    encoding_vectors()
-    structure_vectors()
-    alg_vectors()
-    header_vectors()
-    base64_vectors()
-    json_vectors()
-    claim_vectors()
-    key_vectors()
-    key_usability_vectors()
-    header_json_vectors()
-    claims_matrix_vectors(tc.vectors())
-    return list(VECTORS)
+    out = []
+    valid_vectors(out)
+    signature_vectors(out)
+    encoding_vectors(out)
+    structure_vectors(out)
+    alg_vectors(out)
+    header_vectors(out)
+    base64_vectors(out)
+    json_vectors(out)
+    claim_vectors(out)
+    key_vectors(out)
+    key_usability_vectors(out)
+    header_json_vectors(out)
+    claims_matrix_vectors(out, tc.vectors())
+    return out
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# The signature oracle for the Swift mutation model (Tests/LoginConformanceTests/Mutants/).
-
-def _rsa_public_keys(keys):
-    """modulus (base64url) -> public key, for every RSA key in a vector's key material (both forms)."""
-    out, pem_to_n, public_to_n, validity = {}, {}, {}, {}
-    for entry in keys["jwks"]["keys"]:
-        # Every entry that holds RSA numbers, whatever else is wrong with it (the key catalogue's forms).
-        if isinstance(entry.get("n"), str) and isinstance(entry.get("e"), str):
-            def number(text):
-                return int.from_bytes(base64.urlsafe_b64decode(text.replace("+", "-").replace("/", "_").rstrip("=")
-                                                               + "=="), "big")
-            out[entry["n"]] = rsa.RSAPublicNumbers(number(entry["e"]), number(entry["n"])).public_key()
-    for value in keys["certificates"].values():
-        if isinstance(value, str) and value.lstrip().startswith(("-----BEGIN CERTIFICATE-----", "MII")):
-            body = "".join(line.strip() for line in value.splitlines() if "-----" not in line)
-            certificate = x509.load_der_x509_certificate(base64.b64decode(body))
-            value_key = certificate.public_key()
-            n = _int_b64(value_key.public_numbers().n)
-            out[n] = value_key
-            pem_to_n[value] = n
-            validity[value] = [int(certificate.not_valid_before_utc.timestamp()),
-                               int(certificate.not_valid_after_utc.timestamp())]
-        elif isinstance(value, str) and value.startswith("-----BEGIN PUBLIC KEY-----"):
-            key = serialization.load_pem_public_key(value.encode("ascii"))
-            public_to_n[value] = _int_b64(key.public_numbers().n)
-    return out, pem_to_n, public_to_n, validity
-
-
-def _name_of(n):
-    for name in KEY_NAMES:
-        if _int_b64(PRIVATE[name].public_key().public_numbers().n) == n:
-            return name
-    return None
-
-
-def _verifies(alg, key, n, head, signature):
-    data = head.encode("ascii")
-    try:
-        if alg in HASHES:
-            key.verify(signature, data, padding.PKCS1v15(), HASHES[alg]())
-        elif alg == "PS256":
-            key.verify(signature, data, padding.PSS(padding.MGF1(hashes.SHA256()), 32), hashes.SHA256())
-        else:  # HS256 with the key's public material as the secret, in the forms an attacker tries
-            name = _name_of(n)
-            secrets = [base64.urlsafe_b64decode(n + "==")]
-            if name:
-                secrets += [public_pem(name).encode(), CERTIFICATE[name].encode(), text(jwk(name)).encode()]
-            return any(hmac.compare_digest(hmac.new(s, data, hashlib.sha256).digest(), signature) for s in secrets)
-        return True
-    except InvalidSignature:
-        return False
-
-
-def _embedded_keys(header_segment):
-    """RSA keys a header embeds (jwk, x5c): a careless validator verifies with them, so the oracle knows them."""
-    out, x5c = {}, {}
-    try:
-        header = json.loads(b64url_decode_lenient(header_segment))
-    except ValueError:
-        return out, x5c
-    if not isinstance(header, dict):
-        return out, x5c
-    embedded = header.get("jwk")
-    if isinstance(embedded, dict) and embedded.get("kty") == "RSA":
-        n = int.from_bytes(base64.urlsafe_b64decode(embedded["n"] + "=="), "big")
-        e = int.from_bytes(base64.urlsafe_b64decode(embedded["e"] + "=="), "big")
-        out[embedded["n"]] = rsa.RSAPublicNumbers(e, n).public_key()
-    chain = header.get("x5c")
-    if isinstance(chain, list) and chain and isinstance(chain[0], str):
-        key = x509.load_der_x509_certificate(base64.b64decode(chain[0])).public_key()
-        n = _int_b64(key.public_numbers().n)
-        out[n] = key
-        x5c[chain[0]] = n
-    return out, x5c
-
-
-def oracle(vectors_):
-    """Facts: {signingInput, signature (canonical base64url), n, alg} for each combination that verifies."""
-    facts, certificates, chains, messages, digests, rsa_keys = set(), {}, {}, {}, {}, {}
-    public_keys, validities = {}, {}
-    for v in vectors_:
-        parts = v["input"]["token"].split(".")
-        if len(parts) != 3:
-            continue
-        head = parts[0] + "." + parts[1]
-        try:
-            signature = b64url_decode_lenient(parts[2])
-        except ValueError:
-            continue
-        digest = hashlib.sha256(head.encode("utf-8")).digest()
-        keys, pem_to_n, public_to_n, validity = _rsa_public_keys(v["input"]["keys"])
-        certificates.update(pem_to_n)
-        public_keys.update(public_to_n)
-        validities.update(validity)
-        embedded, x5c = _embedded_keys(parts[0])
-        keys.update(embedded)
-        chains.update(x5c)
-        for n, key in keys.items():
-            for alg in ("RS256", "RS384", "RS512", "PS256", "HS256"):
-                if _verifies(alg, key, n, head, signature):
-                    facts.add((head, b64url(signature), n, alg))
-            em = _encoded_message(key, signature, digest)
-            if em is not None:
-                messages[(n, b64url(signature))] = em.hex()
-                digests[head] = digest.hex()
-                rsa_keys[n] = key
-    # RS256 facts over every listed (signature, modulus) and signing input, so that the Swift EMSA check on the
-    # encoded messages can be compared with `cryptography` pair by pair (SignedTokenOracleTests).
-    for (n, signature_text), _ in messages.items():
-        signature = base64.urlsafe_b64decode(signature_text + "==")
-        for head in digests:
-            if _verifies("RS256", rsa_keys[n], n, head, signature):
-                facts.add((head, signature_text, n, "RS256"))
-    return {
-        "description": "Generated by Scripts/generate_vectors.py (vectorgen/signed_token.py) with `cryptography`: "
-                       "every (signing input, signature, RSA modulus, algorithm) of the signed-token vectors that "
-                       "verifies, with the keys of its key material and any RSA key its header embeds (jwk, x5c). "
-                       "`certificates` maps each PEM certificate to its modulus, `certificateValidity` to its "
-                       "notBefore and notAfter (Unix seconds), `publicKeyPEMs` each bare public key PEM of a "
-                       "certificate map to its modulus. HS256 means an HMAC-SHA256 whose secret is one of the key's public forms (modulus "
-                       "bytes, SPKI PEM, certificate PEM, JWK JSON text). The Swift mutation model decides "
-                       "signatures by looking them up here: the root package has no crypto and hand-rolls none.",
-        "certificates": dict(sorted(certificates.items())),
-        "certificateValidity": {pem: validities[pem] for pem in sorted(validities)},
-        "publicKeyPEMs": dict(sorted(public_keys.items())),
-        "x5c": dict(sorted(chains.items())),
-        "verifies": [{"signingInput": h, "signature": s, "n": n, "alg": a} for h, s, n, a in sorted(facts)],
-        "encodedMessagesDescription": "RSA signature encoding (RFC 8017 §8.2.2; DECISIONS.md D32): for a signature "
-                                      "(canonical base64url, the bytes as sent) and an RSA modulus, the recovered "
-                                      "encoded message EM = s^e mod n as k hex bytes (s is the signature's integer, "
-                                      "whatever its length or size); `digests` is the SHA-256 of each signing input "
-                                      "(UTF-8). So the Swift model checks EMSA-PKCS1-v1_5 itself without any "
-                                      "cryptography. A pair is listed when its EM starts 00 01, 00 02 or 01 01 or "
-                                      "ends with the hash of the signing input it came with; every other EM fails "
-                                      "each check the model and its mutants make, so it is left out.",
-        "encodedMessages": [{"n": n, "signature": sig, "em": em} for (n, sig), em in sorted(messages.items())],
-        "digests": dict(sorted(digests.items())),
-    }
-
-
-def _encoded_message(key, signature, digest):
-    """EM = s^e mod n for a signature of up to k + 8 bytes, when it can matter to an EMSA check (see oracle())."""
-    numbers = key.public_numbers()
-    k = (numbers.n.bit_length() + 7) // 8
-    if not signature or len(signature) > k + 8:
-        return None
-    em = pow(int.from_bytes(signature, "big"), numbers.e, numbers.n).to_bytes(k, "big")
-    if em[:2] in (b"\x00\x01", b"\x00\x02", b"\x01\x01") or em.endswith(digest):
-        return em
-    return None
-
+# The signature oracle for the Swift mutation model (signed_token_oracle.py).
 
 def fixtures(vectors_):
     """Extra files the generator writes beside the vector file: {path relative to the repository: document}."""
