@@ -1,6 +1,6 @@
 import LoginConformance
 
-/// Access token questions (SPECIFICATION.md §6). The rules hold in both profiles.
+/// Access token questions (SPECIFICATION.md §6). The rules hold in every profile.
 public struct ReferenceAccessTokenEvaluator: AccessTokenEvaluating, Sendable {
     /// The evaluator; it keeps no state.
     public init() {}

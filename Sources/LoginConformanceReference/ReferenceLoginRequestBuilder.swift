@@ -1,7 +1,7 @@
 import Foundation
 import LoginConformance
 
-/// The login request (SPECIFICATION.md §2). The same in both profiles but for app switch with limited tracking
+/// The login request (SPECIFICATION.md §2). The same in every profile but for app switch with limited tracking
 /// (rule `request.app-switch`: the documented reading never allows it); otherwise the readings differ only in which
 /// configurations exist (§1, §8), and every configuration it is given is valid. Under `documented` it still sends
 /// the SDK's host and parameters: the documented vectors do not compare them (DECISIONS.md D31).

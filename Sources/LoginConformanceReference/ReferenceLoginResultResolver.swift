@@ -1,7 +1,7 @@
 import Foundation
 import LoginConformance
 
-/// Login result resolution (SPECIFICATION.md §3). The rules hold in both profiles.
+/// Login result resolution (SPECIFICATION.md §3). The rules hold in every profile.
 public struct ReferenceLoginResultResolver: LoginResultResolving, Sendable {
     public init() {}
 

@@ -1,7 +1,7 @@
 import LoginConformance
 
 /// The Limited Login profile made from a validated token's claims (SPECIFICATION.md §5, with §4's optional-claim types).
-/// The rules hold in both profiles.
+/// The rules hold in every profile.
 ///
 /// `user_birthday` is read strictly: exactly two ASCII digits, `/`, two digits, `/`, four digits, forming a real
 /// Gregorian date. The vectors hold no string a lenient date parser would read differently (one-digit fields, other

@@ -1,6 +1,6 @@
 import LoginConformance
 
-/// Current-token change notifications (SPECIFICATION.md §6). The rules hold in both profiles.
+/// Current-token change notifications (SPECIFICATION.md §6). The rules hold in every profile.
 ///
 /// It replays the sequence on a store of its own: the current token is a name, and because one name is one token
 /// object, "the token object changes" is "the name changes" (the vectors never give two names identical fields, so

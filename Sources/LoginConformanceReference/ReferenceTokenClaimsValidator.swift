@@ -3,7 +3,7 @@ import LoginConformance
 
 /// id_token header and claims validation (Vectors/SPECIFICATION.md §4, §8). The signature is not its concern. Where a
 /// source makes a check optional (`typ`, a missing `kid`, the `iat` window) it gives the preferred, strict outcome in
-/// both profiles (Vectors/DECISIONS.md D01, D02, D05).
+/// every profile (Vectors/DECISIONS.md D01, D02, D05).
 public struct ReferenceTokenClaimsValidator: TokenClaimsValidating, Sendable {
     /// The reading of the issuer rule it follows.
     public let profile: ConformanceProfile

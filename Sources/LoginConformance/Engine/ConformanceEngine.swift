@@ -1,9 +1,9 @@
 /// Runs one implementation against the vectors of one profile and yields one ``VectorResult`` per vector.
 ///
 /// Framework-neutral: it returns results or throws, and imports no test framework, so Swift Testing, XCTest, the
-/// CLI and plain code all share it. An implementation is any value: for each vector the engine asks whether it
-/// adopts the family's protocol (``NonceValidating``, ``LoginConfigurationBuilding``, ``LoginResultResolving``,
-/// ``TokenClaimsValidating``) and reports the vector as skipped when it does not.
+/// CLI and plain code all share it. An implementation is any ``ConformanceSubject``: for each vector the engine asks
+/// whether it adopts the protocol of the vector's family (``VectorFamily/run(_:on:)``; the families are
+/// ``FamilyRegistry``'s) and reports the vector as skipped when it does not.
 public struct ConformanceEngine: Sendable {
     /// The vectors.
     public let suite: VectorSuite
