@@ -45,11 +45,11 @@ CHANGELOG_FILE = "changelog.json"
 CHANGELOG_PAGE = "CHANGELOG.md"
 SPECIFICATION_FILE = "SPECIFICATION.md"
 FIELDS_FILE = "Vectors/schema/fields.json"
-FAULT_PAIRS_FILE = "docs/fault-pairs.md"
-PERTURBATIONS_FILE = "docs/perturbations.md"
-GRAMMAR_FILE = "docs/grammar.md"
+FAULT_PAIRS_FILE = "docs/generated/fault-pairs.md"
+PERTURBATIONS_FILE = "docs/generated/perturbations.md"
+GRAMMAR_FILE = "docs/generated/grammar.md"
 GRAMMAR_FIXTURE = "Tests/LoginConformanceTests/grammar-cases.json"
-KEY_CATALOGUE_FILE = "docs/key-catalogue.md"
+KEY_CATALOGUE_FILE = "docs/generated/key-catalogue.md"
 # The files outside Vectors/ the generator writes (besides the families' fixtures).
 DOCS_WRITTEN = (FAULT_PAIRS_FILE, PERTURBATIONS_FILE, GRAMMAR_FILE, GRAMMAR_FIXTURE, KEY_CATALOGUE_FILE)
 SCHEMA_WIDTH = 120

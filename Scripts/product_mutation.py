@@ -2,7 +2,7 @@
 """Mutation testing of the product code: do the tests notice when the code that judges, gates and reports
 is wrong?
 
-The vector mutants (Tests/LoginConformanceTests/Mutants/, docs/mutation-report.md) measure the *vectors* with buggy
+The vector mutants (Tests/LoginConformanceTests/Mutants/, docs/generated/mutation-report.md) measure the *vectors* with buggy
 models of the behaviour. This measures the *toolkit's own code*: each mutant of the catalogue
 (Scripts/product_mutants.json) is one realistic bug at one site of Sources/, and it is killed when a test fails.
 
@@ -15,7 +15,7 @@ one `swift test --skip-build --filter <its tests>` with LC_PRODUCT_MUTANT=<id>. 
 modified.
 
 Commands (Python 3.11, standard library only):
-  python3 Scripts/product_mutation.py            full run; writes docs/product-mutation-report.md and .json
+  python3 Scripts/product_mutation.py            full run; writes docs/generated/product-mutation-report.md and .json
   python3 Scripts/product_mutation.py --sample 12   a deterministic quick sample, the eleven planted bugs included
   python3 Scripts/product_mutation.py --only ID,ID  these mutants (add --merge to fold them into the report)
   python3 Scripts/product_mutation.py --list     the catalogue, one line per mutant
@@ -49,8 +49,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 CATALOGUE = ROOT / "Scripts" / "product_mutants.json"
-REPORT_MD = ROOT / "docs" / "product-mutation-report.md"
-REPORT_JSON = ROOT / "docs" / "product-mutation-report.json"
+REPORT_MD = ROOT / "docs" / "generated" / "product-mutation-report.md"
+REPORT_JSON = ROOT / "docs" / "generated" / "product-mutation-report.json"
 BLIND_ROUNDS = ROOT / "Scripts" / "blind_rounds"
 DEFAULT_SCRATCH = ROOT / ".build-mutants"
 ENV_VAR = "LC_PRODUCT_MUTANT"

@@ -234,6 +234,11 @@ class CommittedCatalogue(unittest.TestCase):
                                 capture_output=True, text=True)
         self.assertEqual(result.returncode, 0, result.stderr)
 
+    def test_the_committed_report_is_its_json_rendered(self):
+        # docs/generated/: the Markdown report is written from the JSON one, never by hand.
+        self.assertEqual(pm.REPORT_MD.read_text(), pm.render_markdown(json.loads(pm.REPORT_JSON.read_text())),
+                         "run python3 Scripts/product_mutation.py --render")
+
     def test_the_eleven_planted_bugs_are_there_and_at_least_150_mutants(self):
         mutants = pm.load_catalogue()
         ids = {m.id for m in mutants}

@@ -46,9 +46,9 @@ DESCRIPTION = (
 SDK_CHECK = {
     "runs": "CodeVerifier(string:)!.challenge (CommonCrypto stood in for by swift-crypto)",
 }
-# Why the family declares no fault pairs (docs/fault-pairs.md; vectorgen/fault_pairs.py).
+# Why the family declares no fault pairs (docs/generated/fault-pairs.md; vectorgen/fault_pairs.py).
 NO_FAULT_PAIRS = "it computes the challenge of every verifier and refuses none: nothing to order"
-# Why the family declares no JSON grammar sites (docs/grammar.md; vectorgen/grammar.py).
+# Why the family declares no JSON grammar sites (docs/generated/grammar.md; vectorgen/grammar.py).
 NO_GRAMMAR_SITES = "its input is one string: it parses no JSON text"
 REASONS = {
     "challenge": "the only result: the computed challenge (this family has no rejection; every input is a valid "

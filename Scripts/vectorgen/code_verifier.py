@@ -54,7 +54,7 @@ DESCRIPTION = (
 SDK_CHECK = {
     "runs": "CodeVerifier(string:)",
 }
-# Why the family declares no JSON grammar sites (docs/grammar.md; vectorgen/grammar.py).
+# Why the family declares no JSON grammar sites (docs/generated/grammar.md; vectorgen/grammar.py).
 NO_GRAMMAR_SITES = "its input is one string: it parses no JSON text"
 REASONS = {
     "length": "the verifier is not 43 to 128 characters long",

@@ -10,7 +10,7 @@ Each family module (nonce.py, login_configuration.py, ...) exposes:
          in the SDK} or {"notRun": why they are read, not run}; "stageReasons" where the SDK reveals only the stage
          that refused
   FAULT_PAIRS: a family that refuses: its faults and the orders its sources fix (fault_pairs.FaultPairs); the
-         generator adds the fault-pair vectors after vectors() and writes docs/fault-pairs.md; or NO_FAULT_PAIRS: why
+         generator adds the fault-pair vectors after vectors() and writes docs/generated/fault-pairs.md; or NO_FAULT_PAIRS: why
          the family has none
   vectors(): a list of dicts made with vector() below, in a stable, reviewable order
 

@@ -15,7 +15,7 @@ fixes between faults (`Precedes`, each with the rule that states it). The genera
 A pair whose expectation is the same under every profile is one vector without profiles; otherwise one per profile.
 IDs: `<family>::fault-pair::<first>+<second>[.<profile>]`, the faults in declaration order.
 
-`table(pairs)` renders docs/fault-pairs.md: per family, the orders with their rules and, for every pair of faults, its
+`table(pairs)` renders docs/generated/fault-pairs.md: per family, the orders with their rules and, for every pair of faults, its
 vector(s) or why there is none. Standard library only.
 """
 
@@ -269,7 +269,7 @@ def _reading(pairs: FaultPairs, a: Fault, b: Fault, profile: str, draft: Any):
 
 
 def table(declared: list[tuple[FaultPairs, list[Cell]]], not_declared: Mapping[str, str]) -> str:
-    """docs/fault-pairs.md: every family's faults, orders and pairs; the families without faults, and why."""
+    """docs/generated/fault-pairs.md: every family's faults, orders and pairs; the families without faults, and why."""
     lines = [
         "# Fault pairs",
         "",

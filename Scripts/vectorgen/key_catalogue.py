@@ -7,7 +7,7 @@ A case names its site (`jwk`, `certificate`, or `both` for a key that differs it
 exponent 3), what it does to the entry, and what the reading of that site makes of it: `usable` (the token is
 accepted), `unusable` (no key: unknownKeyID) or `should-ignore` (RFC 7517 §5: a JWK set's member that is missing
 a required member or holds a value out of range SHOULD be ignored: unknownKeyID preferred, the token also accepted).
-The other reading does not read the site, so the token is accepted there. `table` renders docs/key-catalogue.md.
+The other reading does not read the site, so the token is accepted there. `table` renders docs/generated/key-catalogue.md.
 Standard library only (the keys and the signing come from jose.py, through signed_token).
 """
 
@@ -68,7 +68,7 @@ def build(cases: tuple[KeyCase, ...], make_input: Callable[[KeyCase], dict], out
 
 
 def table(cells: list[KeyCell]) -> str:
-    """docs/key-catalogue.md."""
+    """docs/generated/key-catalogue.md."""
     lines = [
         "# Key catalogue",
         "",

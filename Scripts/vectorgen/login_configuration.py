@@ -32,7 +32,7 @@ DESCRIPTION = (
 SDK_CHECK = {
     "runs": "LoginConfiguration(permissions:tracking:nonce:messengerPageId:authType:[appSwitch:]codeVerifier:)",
 }
-# Why the family declares no JSON grammar sites (docs/grammar.md; vectorgen/grammar.py).
+# Why the family declares no JSON grammar sites (docs/generated/grammar.md; vectorgen/grammar.py).
 NO_GRAMMAR_SITES = "its inputs are values (strings, a list): it parses no JSON text"
 REASONS = {
     "invalidNonce": "the nonce is empty or contains whitespace (the documented reading also counts newlines)",

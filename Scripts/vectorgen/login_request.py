@@ -87,9 +87,9 @@ SDK_CHECK = {
         "internals; read, not run (SPECIFICATION.md cites the code rule by rule)"
     ),
 }
-# Why the family declares no fault pairs (docs/fault-pairs.md; vectorgen/fault_pairs.py).
+# Why the family declares no fault pairs (docs/generated/fault-pairs.md; vectorgen/fault_pairs.py).
 NO_FAULT_PAIRS = "it builds a request for every configuration and refuses none: nothing to order"
-# Why the family declares no JSON grammar sites (docs/grammar.md; vectorgen/grammar.py).
+# Why the family declares no JSON grammar sites (docs/generated/grammar.md; vectorgen/grammar.py).
 NO_GRAMMAR_SITES = "it writes its state's JSON text and parses none"
 REASONS = {
     "request": "the only result: the login request made (this family has no rejection; every configuration is "

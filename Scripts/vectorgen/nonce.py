@@ -42,7 +42,7 @@ DESCRIPTION = (
 SDK_CHECK = {
     "runs": "NonceValidator.isValid(nonce:)",
 }
-# Why the family declares no JSON grammar sites (docs/grammar.md; vectorgen/grammar.py).
+# Why the family declares no JSON grammar sites (docs/generated/grammar.md; vectorgen/grammar.py).
 NO_GRAMMAR_SITES = "its input is one string: it parses no JSON text"
 REASONS = {
     "empty": "the nonce is the empty string (zero characters)",

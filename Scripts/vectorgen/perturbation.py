@@ -19,7 +19,7 @@ numbers compared by value, NumericDates, sets, arrays, objects read whole; `pert
 field of its kind that `covers` it, or named in the family's `UNPERTURBED` with why: the generator refuses a field
 with neither, so the table is complete by construction.
 
-`table(...)` renders docs/perturbations.md: family × field × class -> vector IDs or the rule that makes the class
+`table(...)` renders docs/generated/perturbations.md: family × field × class -> vector IDs or the rule that makes the class
 irrelevant, with the share of irrelevant cells per family. The differential fuzzer's string classes
 (Scripts/fuzzing/perturbations.py) were the seed. Standard library only.
 """
@@ -391,7 +391,7 @@ def _vectors(f: PerturbedField, cls: PerturbationClass, made_input: dict, inside
 
 
 def table(declared: list[tuple[str, Perturbed]]) -> str:
-    """docs/perturbations.md."""
+    """docs/generated/perturbations.md."""
     lines = [
         "# Perturbations",
         "",

@@ -61,9 +61,9 @@ DESCRIPTION = (
 SDK_CHECK = {
     "notRun": "Profile is an ObjC-bridged class tied to the Graph request stack and image cache; read, not run",
 }
-# Why the family declares no fault pairs (docs/fault-pairs.md; vectorgen/fault_pairs.py).
+# Why the family declares no fault pairs (docs/generated/fault-pairs.md; vectorgen/fault_pairs.py).
 NO_FAULT_PAIRS = "its one refusal (noProfile) has no reasons: nothing to order"
-# Why the family declares no JSON grammar sites (docs/grammar.md; vectorgen/grammar.py).
+# Why the family declares no JSON grammar sites (docs/generated/grammar.md; vectorgen/grammar.py).
 NO_GRAMMAR_SITES = "its claims arrive parsed (the token families parse the payload's text): it parses no JSON text"
 REASONS = {
     "noProfile": "the claims carry no usable sub (absent, not a string, or the empty string), so no profile is made",

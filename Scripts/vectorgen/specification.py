@@ -42,7 +42,7 @@ reading's rule alone (the lint checks both; decision record D55).
 (one check needs the other's result, a document orders them, or, under `ios-sdk`, the SDK's code does) the vector
 expects the earlier check's refusal; where none does it expects one of the two and also accepts the other
 (`alsoAccepted`). Each refusing family declares its faults and the orders its
-sources fix, and the vectors `<family>::fault-pair::<first>+<second>` are generated from them; `docs/fault-pairs.md`
+sources fix, and the vectors `<family>::fault-pair::<first>+<second>` are generated from them; `docs/generated/fault-pairs.md`
 lists every pair with its vectors or why it has none (decision record D59).
 
 **Perturbations.** The ways implementations transform a value they should keep or compare exactly are a catalogue,
@@ -53,18 +53,18 @@ milliseconds, zero, negated, 2^31 added), a set (no item, its first item only, w
 (its first item only, without it, reversed, its first item repeated) and an object read whole (a member no rule reads
 added, no member): `<family>::perturbation::<field>.<class>`, each expecting what the field's rule says. Every field
 of these kinds in every family's declared shape is perturbed or listed with why not (decision records D60, D64).
-`docs/perturbations.md` lists every field and class with its vectors, the rule that makes the class irrelevant or puts
+`docs/generated/perturbations.md` lists every field and class with its vectors, the rule that makes the class irrelevant or puts
 the perturbed value outside the family's inputs, or, for a reading whose sources do not decide it, why.
 
 **JSON grammar.** Where a family parses JSON text (a token's header and claims, a callback's state), a catalogue of
 RFC 8259 cases is applied to it: the same value written otherwise (whitespace, member order, escapes, raw DEL and C1
 characters), which must be read as the original; a byte order mark; and texts that are not JSON, refused under
-`documented`: `<family>::grammar::<site>.<case>`. `docs/grammar.md` lists every site and case with its vectors, or
+`documented`: `<family>::grammar::<site>.<case>`. `docs/generated/grammar.md` lists every site and case with its vectors, or
 why a reading does not decide it (decision record D61).
 
 **Key material.** A catalogue of the forms a published key can take is applied to the signing key in each key source:
 its JWK in the JWKS (RFC 7517, RFC 7518 §6.3), its entry in the certificate map (the SDK's PEM reading), or the key
-itself: `signed-token::key-catalogue::<source>.<case>`, listed in `docs/key-catalogue.md` (decision record D63).
+itself: `signed-token::key-catalogue::<source>.<case>`, listed in `docs/generated/key-catalogue.md` (decision record D63).
 
 **Rules.** Each numbered section below ends with its rules. A rule has a stable ID (never renamed or reused; retired
 IDs are listed in `rules.json`), a statement, the kind of vectors it needs (`accept`, `reject`, `both`, or `any` for

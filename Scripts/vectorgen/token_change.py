@@ -57,9 +57,9 @@ DESCRIPTION = (
 SDK_CHECK = {
     "notRun": "FBSDKAccessToken's change notification is Objective-C; read, not run",
 }
-# Why the family declares no fault pairs (docs/fault-pairs.md; vectorgen/fault_pairs.py).
+# Why the family declares no fault pairs (docs/generated/fault-pairs.md; vectorgen/fault_pairs.py).
 NO_FAULT_PAIRS = "it computes notifications for every change and refuses none: nothing to order"
-# Why the family declares no JSON grammar sites (docs/grammar.md; vectorgen/grammar.py).
+# Why the family declares no JSON grammar sites (docs/generated/grammar.md; vectorgen/grammar.py).
 NO_GRAMMAR_SITES = "its inputs are values: it parses no JSON text"
 REASONS = {
     "notifications": (

@@ -3,7 +3,7 @@ import LoginConformance
 import LoginConformanceHarness
 import Testing
 
-/// The JSON grammar catalogue (`docs/grammar.md`, `Scripts/vectorgen/grammar.py`) held against the runner's own strict
+/// The JSON grammar catalogue (`docs/generated/grammar.md`, `Scripts/vectorgen/grammar.py`) held against the runner's own strict
 /// parser, which reads the vector files and every adapter answer: the same cases the vectors apply to the token sites,
 /// applied by the generator to one answer (`grammar-cases.json`).
 @Suite("The JSON grammar catalogue, against the runner's parser")

@@ -10,7 +10,7 @@ struct GeneratedDocument {
     /// The command that rewrites every generated document.
     static let refreshCommand = "\(updateVariable)=1 \(SlowCommand.variable)=1 swift test --filter GeneratedDocuments"
 
-    /// The path from the repository root: `docs/rule-coverage.md`.
+    /// The path from the repository root: `docs/generated/rule-coverage.md`.
     let path: String
     /// The text the current vectors, rules and mutants give.
     let text: String

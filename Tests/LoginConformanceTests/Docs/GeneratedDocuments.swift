@@ -30,7 +30,7 @@ struct GeneratedDocuments {
 /// The documents of the catalogue's whole mutation run (the slow command, ``SlowCommand``).
 @Suite("Generated documents of the mutation run", .slow)
 struct GeneratedDocumentsSlowTests {
-    @Test("docs/rule-coverage.md is current: rule → accepting and refusing vectors → mutants killed")
+    @Test("docs/generated/rule-coverage.md is current: rule → accepting and refusing vectors → mutants killed")
     func ruleCoverage() throws {
         let suite = try VectorSuite.bundled()
         let text = RuleCoverageDocument.render(
@@ -38,7 +38,7 @@ struct GeneratedDocumentsSlowTests {
         try GeneratedDocument(path: RuleCoverageDocument.path, text: text).checkCommitted()
     }
 
-    @Test("docs/mutation-report.md is current: the score and, per mutant, the vectors that kill it")
+    @Test("docs/generated/mutation-report.md is current: the score and, per mutant, the vectors that kill it")
     func mutationReport() throws {
         let text = try MutationReportDocument.render(run: try MutationRun.bundled.get())
         try GeneratedDocument(path: MutationReportDocument.path, text: text).checkCommitted()

@@ -1,9 +1,9 @@
 import LoginConformance
 
-/// `docs/mutation-report.md`: the score, and per mutant its bug, the profile it claims and every vector that kills
+/// `docs/generated/mutation-report.md`: the score, and per mutant its bug, the profile it claims and every vector that kills
 /// it.
 enum MutationReportDocument {
-    static let path = "docs/mutation-report.md"
+    static let path = "docs/generated/mutation-report.md"
 
     static func render(run: MutationRun) throws -> String {
         var lines = [

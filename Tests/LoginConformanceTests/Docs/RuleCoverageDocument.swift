@@ -2,10 +2,10 @@ import Foundation
 import LoginConformance
 @testable import LoginConformanceTools
 
-/// `docs/rule-coverage.md`: each rule of the catalogue → the vectors that accept and refuse under it → the mutants
+/// `docs/generated/rule-coverage.md`: each rule of the catalogue → the vectors that accept and refuse under it → the mutants
 /// killed through those vectors.
 enum RuleCoverageDocument {
-    static let path = "docs/rule-coverage.md"
+    static let path = "docs/generated/rule-coverage.md"
 
     /// The areas of rule IDs (the part before the first `.`), each titled with the specification sections its rules
     /// come from, ordered by the first of them (then as the catalogue lists them): derived from the catalogue, so a

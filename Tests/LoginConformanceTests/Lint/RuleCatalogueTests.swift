@@ -47,7 +47,7 @@ struct RuleCatalogueTests {
         let ids = catalogue.rules.map(\.id)
         #expect(Set(ids).count == ids.count)
         #expect(catalogue.retired.isEmpty || Set(catalogue.retired.map(\.id)).isDisjoint(with: ids))
-        // The areas of docs/rule-coverage.md (an ID's part before its first dot): an area of one rule is a typo
+        // The areas of docs/generated/rule-coverage.md (an ID's part before its first dot): an area of one rule is a typo
         // in an ID or a rule that lost its family's area.
         let areas = Set(ids.map { String($0.prefix { $0 != "." }) })
         for area in areas {

@@ -90,7 +90,7 @@ struct MutationSlowTests {
         for outcome in run.outcomes {
             let mutant = outcome.mutant
             let shown = outcome.killers.prefix(6).joined(separator: ", ")
-            let more = outcome.killers.count > 6 ? ", … (+\(outcome.killers.count - 6), docs/mutation-report.md)" : ""
+            let more = outcome.killers.count > 6 ? ", … (+\(outcome.killers.count - 6), docs/generated/mutation-report.md)" : ""
             print(outcome.survived
                 ? "SURVIVED \(mutant.name) (\(mutant.profile.rawValue)): passes all \(outcome.checked) vectors — \(mutant.description)"
                 : "killed   \(mutant.name) (\(mutant.profile.rawValue)) by \(outcome.killers.count) of \(outcome.checked): \(shown)\(more)")
