@@ -15,9 +15,8 @@ struct GeneratedDocument {
     /// The text the current vectors, rules and mutants give.
     let text: String
 
-    /// The repository root (this file is `Tests/LoginConformanceTests/Docs/GeneratedDocument.swift`).
-    static let repositoryRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The repository root.
+    static let repositoryRoot = RepositoryPaths.root
 
     /// Writes the document when ``updateVariable`` is `1`; otherwise records an issue unless the committed file
     /// is exactly `text`.

@@ -9,8 +9,7 @@ import Testing
 /// each benchmark and the summary table, and refuses arguments it does not understand. No time is asserted.
 @Suite("login-conformance bench")
 struct BenchCommandTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let root = RepositoryPaths.root
     static let trivialAdapter = "python3 " + root.appendingPathComponent("Tests/Adapters/trivial_adapter.py").path
 
     final class Captured: @unchecked Sendable {

@@ -9,8 +9,7 @@ import Testing
 /// test adapter becomes its own outcome for the vector that caused it while the rest of the vectors still run.
 @Suite("Subprocess harness")
 struct HarnessTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let root = RepositoryPaths.root
     static let referenceAdapter = root.appendingPathComponent("Examples/PythonAdapter/reference_adapter.py").path
     static let misbehavingAdapter = root.appendingPathComponent("Tests/Adapters/misbehaving_adapter.py").path
     static let hostileAdapter = root.appendingPathComponent("Tests/Adapters/hostile_adapter.py").path

@@ -23,7 +23,7 @@ struct GrammarCatalogueTests {
 
     static let cases: [Case] = {
         struct File: Decodable { let cases: [Case] }
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("grammar-cases.json")
+        let url = RepositoryPaths.url("Tests/LoginConformanceTests/grammar-cases.json")
         return (try? JSONDecoder().decode(File.self, from: Data(contentsOf: url)).cases) ?? []
     }()
 

@@ -7,9 +7,8 @@ import Testing
 /// cold build of the CLI in the copy, about a minute on 2 cores): a test of the slow command (``SlowCommand``).
 @Suite("Adding a report format: one file and one registration, in a scratch copy", .slow)
 struct ReportFormatExtensionSlowTests {
-    /// The package's root: this file is `Tests/LoginConformanceTests/ReportFormatExtensionSlowTests.swift`.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    /// The package's root.
+    static let root = RepositoryPaths.root
 
     /// The one new file: a TAP (Test Anything Protocol, version 13) renderer and its `ReportFormat` member. Written
     /// against the public API only, as a format added by a contributor would be.
