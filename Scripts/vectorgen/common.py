@@ -22,7 +22,9 @@ Every vector names the rules of Vectors/SPECIFICATION.md it exercises (`rules`, 
 
 import json
 import re
+from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import Any, Optional
 
 from .rules import MOVED_TO_IOS_SDK, RULE_ID_PATTERN
 from .sources import FB_ADVANCED, FB_LIMITED, FB_PERMISSIONS
@@ -42,7 +44,7 @@ PROFILES: tuple[str, ...] = tuple(
 READINGS: tuple[str, ...] = ("documented", "ios-sdk")
 
 
-def is_documented(profile):
+def is_documented(profile: Optional[str]) -> bool:
     """Whether `profile` reads the documents only (documented) or also the SDK's code (ios-sdk); any other profile
     is an error that names it."""
     if profile not in READINGS:
@@ -67,7 +69,9 @@ SEED_PERMISSIONS_ZH = SEED_PERMISSIONS_JA = FB_PERMISSIONS
 SEED_LOGIN_REVIEW_JA = FB_ADVANCED
 
 
-def vector(id, description, severity, refs, input, expected, profiles=None, *, rules, also_accepted=None):
+def vector(id: str, description: str, severity: str, refs: Sequence[str], input: Any, expected: dict,
+           profiles: Optional[Sequence[str]] = None, *, rules: Sequence[str],
+           also_accepted: Optional[Sequence[dict]] = None) -> dict:
     """One vector, with its members in the canonical order. Checks what can be checked locally (that each rule is in
     the catalogue is checked by generate_vectors.py).
 
@@ -118,12 +122,12 @@ def vector(id, description, severity, refs, input, expected, profiles=None, *, r
     return result
 
 
-def permission_set(permissions):
+def permission_set(permissions: Iterable[str]) -> list[str]:
     """A permission set as the files list it: sorted, unique."""
     return sorted(set(permissions))
 
 
-def outcome_label(outcome, nested=True):
+def outcome_label(outcome: dict, nested: bool = True) -> str:
     """An outcome in a few words for a description or a table: its result, then its other members' values
     ("rejected (missingClaim, sub)", "failed (com.facebook.sdk.core 301)", "cancelled ([user_friends])"); without
     `nested`, only its plain values (a created configuration is "created", not its members)."""

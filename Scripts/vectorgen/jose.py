@@ -11,7 +11,9 @@ import base64
 import hashlib
 import hmac
 import json
+from datetime import datetime
 from pathlib import Path
+from typing import Any, Optional, Union
 
 from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
@@ -21,26 +23,26 @@ from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature
 KEYS_DIR = Path(__file__).resolve().parent.parent.parent / "Vectors" / "test-keys"
 
 
-def b64url(data):
+def b64url(data: bytes) -> str:
     return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
 
 
-def b64url_decode_lenient(text):
+def b64url_decode_lenient(text: str) -> bytes:
     """The SDK's reading: -/_ as +//, unknown characters ignored, padded to a multiple of 4."""
     alphabet = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/-_")
     kept = "".join(c for c in text if c in alphabet).replace("-", "+").replace("_", "/")
     return base64.b64decode(kept + "=" * (-len(kept) % 4), validate=True)
 
 
-def text(obj):
+def text(obj: Any) -> str:
     return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
 
 
-def _private(name):
+def _private(name: str) -> Any:
     return serialization.load_pem_private_key((KEYS_DIR / f"TEST-ONLY-{name}.private.pem").read_bytes(), None)
 
 
-def _certificate(name):
+def _certificate(name: str) -> str:
     return (KEYS_DIR / f"TEST-ONLY-{name}.certificate.pem").read_text(encoding="ascii")
 
 
@@ -56,17 +58,17 @@ EC_KEY = _private("test-ec-p256")
 CERTIFICATE = {name: _certificate(name) for name in KEY_NAMES}
 
 
-def int_b64(value):
+def int_b64(value: int) -> str:
     return b64url(value.to_bytes((value.bit_length() + 7) // 8, "big"))
 
 
-def jwk(name, kid=None):
+def jwk(name: str, kid: Optional[str] = None) -> dict[str, str]:
     numbers = PRIVATE[name].public_key().public_numbers()
     return {"kid": kid or name, "kty": "RSA", "alg": "RS256", "use": "sig", "n": int_b64(numbers.n),
             "e": int_b64(numbers.e)}
 
 
-def public_pem(name):
+def public_pem(name: str) -> str:
     return PRIVATE[name].public_key().public_bytes(serialization.Encoding.PEM,
                                                    serialization.PublicFormat.SubjectPublicKeyInfo).decode("ascii")
 
@@ -74,17 +76,17 @@ def public_pem(name):
 HASHES = {"RS256": hashes.SHA256, "RS384": hashes.SHA384, "RS512": hashes.SHA512}
 
 
-def rsa_sign(name, signing_input, alg="RS256"):
+def rsa_sign(name: str, signing_input: str, alg: str = "RS256") -> bytes:
     return PRIVATE[name].sign(signing_input.encode("ascii"), padding.PKCS1v15(), HASHES[alg]())
 
 
-def es256_sign(signing_input):
+def es256_sign(signing_input: str) -> bytes:
     der = EC_KEY.sign(signing_input.encode("ascii"), ec.ECDSA(hashes.SHA256(), deterministic_signing=True))
     r, s = decode_dss_signature(der)
     return r.to_bytes(32, "big") + s.to_bytes(32, "big")
 
 
-def segment(part):
+def segment(part: Union[dict, str, bytes]) -> str:
     """A header or payload segment: a dict (compact JSON), a str (JSON text) or bytes, base64url-encoded."""
     if isinstance(part, dict):
         part = text(part)
@@ -93,12 +95,12 @@ def segment(part):
     return b64url(part)
 
 
-def sign_text(head, key="test-key-1"):
+def sign_text(head: str, key: str = "test-key-1") -> str:
     """A token over an already-built signing input (used for segments that are deliberately not canonical)."""
     return head + "." + b64url(rsa_sign(key, head))
 
 
-def hs256(head, secret):
+def hs256(head: str, secret: bytes) -> str:
     return head + "." + b64url(hmac.new(secret, head.encode("ascii"), hashlib.sha256).digest())
 
 
@@ -117,7 +119,7 @@ ASN1_NULL = bytes.fromhex("0500")
 DIGEST_INFO_SHA256 = bytes.fromhex("3031300d060960864801650304020105000420")
 
 
-def der(tag, content, long_form=False):
+def der(tag: int, content: bytes, long_form: bool = False) -> bytes:
     """One DER TLV (definite length); `long_form` writes a short length in the long form (BER, not DER)."""
     size = len(content)
     if size < 0x80 and not long_form:
@@ -128,22 +130,23 @@ def der(tag, content, long_form=False):
     return bytes([tag]) + length + content
 
 
-def digest_info(digest, oid=OID_SHA256, parameters=ASN1_NULL):
+def digest_info(digest: bytes, oid: bytes = OID_SHA256, parameters: bytes = ASN1_NULL) -> bytes:
     return der(0x30, der(0x30, oid + parameters) + der(0x04, digest))
 
 
-def modulus_length(name):
+def modulus_length(name: str) -> int:
     return (PRIVATE[name].public_key().public_numbers().n.bit_length() + 7) // 8
 
 
-def encoded_message(k, t, block=b"\x00\x01", separator=b"\x00", padding_byte=0xFF, trailer=b""):
+def encoded_message(k: int, t: bytes, block: bytes = b"\x00\x01", separator: bytes = b"\x00", padding_byte: int = 0xFF,
+                    trailer: bytes = b"") -> bytes:
     """block || PS || separator || T || trailer, PS filling the message to k bytes (RFC 8017 §9.2 step 5)."""
     size = k - len(block) - len(separator) - len(t) - len(trailer)
     assert size >= 0
     return block + bytes([padding_byte]) * size + separator + t + trailer
 
 
-def raw_rsa(name, value):
+def raw_rsa(name: str, value: Union[bytes, int]) -> bytes:
     """s = m^d mod n with the TEST-ONLY private key (a k-byte big-endian signature)."""
     numbers = PRIVATE[name].private_numbers()
     n = numbers.public_numbers.n
@@ -152,7 +155,7 @@ def raw_rsa(name, value):
     return pow(m, numbers.d, n).to_bytes(modulus_length(name), "big")
 
 
-def dated_certificate(name, not_before, not_after):
+def dated_certificate(name: str, not_before: datetime, not_after: datetime) -> str:
     """A self-signed TEST-ONLY certificate of the key with these validity dates (deterministic: PKCS#1 v1.5)."""
     subject = x509.Name([x509.NameAttribute(x509.oid.NameOID.COMMON_NAME, f"LoginConformance TEST ONLY {name} dated")])
     key = PRIVATE[name]

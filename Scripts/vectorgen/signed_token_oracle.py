@@ -8,6 +8,7 @@ import base64
 import hashlib
 import hmac
 import json
+from typing import Any, Optional
 
 from cryptography import x509
 from cryptography.exceptions import InvalidSignature
@@ -17,7 +18,7 @@ from cryptography.hazmat.primitives.asymmetric import padding, rsa
 from .jose import CERTIFICATE, HASHES, KEY_NAMES, PRIVATE, b64url, b64url_decode_lenient, int_b64, jwk, public_pem, text
 
 
-def _rsa_public_keys(keys):
+def _rsa_public_keys(keys: dict) -> tuple[dict[str, Any], dict[str, str], dict[str, str], dict[str, list[int]]]:
     """modulus (base64url) -> public key, for every RSA key in a vector's key material (both forms)."""
     out, pem_to_n, public_to_n, validity = {}, {}, {}, {}
     for entry in keys["jwks"]["keys"]:
@@ -43,14 +44,14 @@ def _rsa_public_keys(keys):
     return out, pem_to_n, public_to_n, validity
 
 
-def _name_of(n):
+def _name_of(n: str) -> Optional[str]:
     for name in KEY_NAMES:
         if int_b64(PRIVATE[name].public_key().public_numbers().n) == n:
             return name
     return None
 
 
-def _verifies(alg, key, n, head, signature):
+def _verifies(alg: str, key: Any, n: str, head: str, signature: bytes) -> bool:
     data = head.encode("ascii")
     try:
         if alg in HASHES:
@@ -68,7 +69,7 @@ def _verifies(alg, key, n, head, signature):
         return False
 
 
-def _embedded_keys(header_segment):
+def _embedded_keys(header_segment: str) -> tuple[dict[str, Any], dict[str, str]]:
     """RSA keys a header embeds (jwk, x5c): a careless validator verifies with them, so the oracle knows them."""
     out, x5c = {}, {}
     try:
@@ -91,7 +92,7 @@ def _embedded_keys(header_segment):
     return out, x5c
 
 
-def oracle(vectors_):
+def oracle(vectors_: list[dict]) -> dict:
     """Facts: {signingInput, signature (canonical base64url), n, alg} for each combination that verifies."""
     facts, certificates, chains, messages, digests, rsa_keys = set(), {}, {}, {}, {}, {}
     public_keys, validities = {}, {}
@@ -155,7 +156,7 @@ def oracle(vectors_):
     }
 
 
-def _encoded_message(key, signature, digest):
+def _encoded_message(key: Any, signature: bytes, digest: bytes) -> Optional[bytes]:
     """EM = s^e mod n for a signature of up to k + 8 bytes, when it can matter to an EMSA check (see oracle())."""
     numbers = key.public_numbers()
     k = (numbers.n.bit_length() + 7) // 8
