@@ -5,9 +5,12 @@ import LoginConformance
 public struct ReferenceCodeVerifierValidator: CodeVerifierValidating, Sendable {
     /// The reading of "alphanumeric" it follows.
     public let profile: ConformanceProfile
+    /// `profile`'s rules where the profiles disagree (`ReferenceReading`).
+    let reading: ReferenceReading
 
     public init(profile: ConformanceProfile) {
         self.profile = profile
+        reading = ReferenceReading.of(profile)
     }
 
     /// 43…128 characters (code points: nothing trimmed, nothing decoded), each unreserved: RFC 7636's ASCII
@@ -21,7 +24,7 @@ public struct ReferenceCodeVerifierValidator: CodeVerifierValidating, Sendable {
     }
 
     private func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
-        ReferenceReading.of(profile).isVerifierCharacter(scalar)
+        reading.isVerifierCharacter(scalar)
     }
 }
 

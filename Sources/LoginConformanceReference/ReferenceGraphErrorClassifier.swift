@@ -11,10 +11,13 @@ public struct ReferenceGraphErrorClassifier: GraphErrorClassifying, Sendable {
     /// The reading it follows: under ios-sdk a server item whose code is the wildcard is dropped with the rest of its
     /// category's items, as the SDK's FBSDKErrorConfiguration does (DECISIONS.md D29).
     public let profile: ConformanceProfile
+    /// `profile`'s rules where the profiles disagree (`ReferenceReading`).
+    let reading: ReferenceReading
 
     /// The classifier (it keeps no state); `profile` defaults to documented.
     public init(profile: ConformanceProfile = .documented) {
         self.profile = profile
+        reading = ReferenceReading.of(profile)
     }
 
     /// A table key: a code and a subcode, `nil` standing for `*`.
@@ -46,7 +49,7 @@ public struct ReferenceGraphErrorClassifier: GraphErrorClassifying, Sendable {
         let subcode = input.integerMember("error_subcode")
         let category: GraphErrorCategory = Self.forcesTransient(input.errorMembers["is_transient"])
             ? .transient : Self.category(code: code, subcode: subcode, serverCategories: input.serverCategories,
-                                         dropsWildcardCodes: ReferenceReading.of(profile).graphErrorDropsWildcardCodes)
+                                         dropsWildcardCodes: reading.graphErrorDropsWildcardCodes)
         let isPermissionError = code.map { $0 == 10 || (200...299).contains($0) } ?? false
         let message = ["message", "error_reason", "error_msg"].lazy
             .compactMap { input.errorMembers[$0]?.stringValue }.first

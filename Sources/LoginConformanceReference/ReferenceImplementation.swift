@@ -30,7 +30,6 @@ public struct ReferenceImplementation: NonceValidating, LoginConfigurationBuildi
     /// The reference in `profile`'s reading. `profile` must be one of ``profiles``: the reference stops with the
     /// profile's name rather than answer in another profile's reading.
     public init(profile: ConformanceProfile) {
-        _ = ReferenceReading.of(profile)
         self.profile = profile
         nonces = ReferenceNonceValidator(profile: profile)
         configurations = ReferenceLoginConfigurationBuilder(profile: profile)

@@ -5,6 +5,8 @@ import LoginConformance
 public struct ReferenceLoginConfigurationBuilder: LoginConfigurationBuilding, Sendable {
     /// The reading of the tracking-scope rule it follows.
     public let profile: ConformanceProfile
+    /// `profile`'s rules where the profiles disagree (`ReferenceReading`).
+    let reading: ReferenceReading
 
     /// The permissions the documentation allows with Limited Login (SPECIFICATION.md §1; seeds 000 and 001).
     public static let limitedLoginPermissions: Set<String> = [
@@ -19,6 +21,7 @@ public struct ReferenceLoginConfigurationBuilder: LoginConfigurationBuilding, Se
 
     public init(profile: ConformanceProfile) {
         self.profile = profile
+        reading = ReferenceReading.of(profile)
     }
 
     public func makeConfiguration(_ request: LoginConfigurationRequest) -> LoginConfigurationOutcome {
@@ -35,7 +38,7 @@ public struct ReferenceLoginConfigurationBuilder: LoginConfigurationBuilding, Se
         if !permissions.allSatisfy(Self.isValidPermission) {
             return .refused(.invalidPermissionSyntax)
         }
-        if ReferenceReading.of(profile).limitedTrackingScopesPermissions, request.tracking == .limited,
+        if reading.limitedTrackingScopesPermissions, request.tracking == .limited,
            !permissions.isSubset(of: Self.limitedLoginPermissions) {
             return .refused(.permissionOutsideTrackingScope)
         }

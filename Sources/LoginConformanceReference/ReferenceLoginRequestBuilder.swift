@@ -15,10 +15,13 @@ public struct ReferenceLoginRequestBuilder: LoginRequestBuilding, Sendable {
 
     /// The reading it follows.
     public let profile: ConformanceProfile
+    /// `profile`'s rules where the profiles disagree (`ReferenceReading`).
+    let reading: ReferenceReading
 
     /// A builder of `profile`'s reading; the SDK's by default.
     public init(profile: ConformanceProfile = .iosSDK) {
         self.profile = profile
+        reading = ReferenceReading.of(profile)
     }
 
     public func makeLoginRequest(_ input: LoginRequestInput) -> LoginRequestOutcome {
@@ -59,7 +62,7 @@ public struct ReferenceLoginRequestBuilder: LoginRequestBuilding, Sendable {
     /// situation) and the Facebook app is installed; an unstated condition is false, the SDK's default. The documented
     /// reading never allows it with limited tracking (the Limited Login page: not supported).
     func allowsAppSwitch(_ input: LoginRequestInput) -> Bool {
-        if !ReferenceReading.of(profile).appSwitchWithLimitedTracking && input.configuration.tracking == .limited { return false }
+        if !reading.appSwitchWithLimitedTracking && input.configuration.tracking == .limited { return false }
         return input.configuration.appSwitch == .enabled && input.trackingAuthorized
             && (input.fastAppSwitchEnabled ?? false) && (input.facebookAppInstalled ?? false)
     }

@@ -4,9 +4,12 @@ import LoginConformance
 public struct ReferenceNonceValidator: NonceValidating, Sendable {
     /// The reading of "whitespace" it follows.
     public let profile: ConformanceProfile
+    /// `profile`'s rules where the profiles disagree (`ReferenceReading`).
+    let reading: ReferenceReading
 
     public init(profile: ConformanceProfile) {
         self.profile = profile
+        reading = ReferenceReading.of(profile)
     }
 
     public func validateNonce(_ nonce: String) -> NonceVerdict {
@@ -17,6 +20,6 @@ public struct ReferenceNonceValidator: NonceValidating, Sendable {
 
     /// The profile's whitespace (`ReferenceReading.NonceWhitespace`).
     private func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
-        ReferenceReading.of(profile).isNonceWhitespace(scalar)
+        reading.isNonceWhitespace(scalar)
     }
 }

@@ -7,6 +7,8 @@ import LoginConformance
 public struct ReferenceTokenClaimsValidator: TokenClaimsValidating, Sendable {
     /// The reading of the issuer rule it follows.
     public let profile: ConformanceProfile
+    /// `profile`'s rules where the profiles disagree (`ReferenceReading`).
+    let reading: ReferenceReading
 
     /// The issuers the documentation names (Vectors/DECISIONS.md D15).
     public static let documentedIssuers: Set<String> = ["https://www.facebook.com", "https://limited.facebook.com"]
@@ -16,6 +18,7 @@ public struct ReferenceTokenClaimsValidator: TokenClaimsValidating, Sendable {
 
     public init(profile: ConformanceProfile) {
         self.profile = profile
+        reading = ReferenceReading.of(profile)
     }
 
     public func validateClaims(_ input: TokenClaimsInput) -> TokenClaimsOutcome {
@@ -67,7 +70,7 @@ public struct ReferenceTokenClaimsValidator: TokenClaimsValidating, Sendable {
     /// (RFC 7519 §2, §7.3); ios-sdk with Swift's `String ==`, canonical equivalence, as the SDK does
     /// (Vectors/DECISIONS.md D10, D11).
     func matches(_ claim: String, _ expected: String) -> Bool {
-        switch ReferenceReading.of(profile).claimEquality {
+        switch reading.claimEquality {
         case .codePoints: return claim.isCodePointEqual(to: expected)
         case .canonicalEquivalence: return claim == expected
         }
@@ -76,7 +79,7 @@ public struct ReferenceTokenClaimsValidator: TokenClaimsValidating, Sendable {
     /// documented: exactly one of the two documented issuers. ios-sdk: the URL's host is `facebook.com` or ends
     /// with `.facebook.com`, case-sensitive; scheme and path not checked.
     func isAcceptedIssuer(_ issuer: String) -> Bool {
-        switch ReferenceReading.of(profile).issuers {
+        switch reading.issuers {
         case .documented:
             return Self.documentedIssuers.contains { $0.isCodePointEqual(to: issuer) }
         case .facebookHost:

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A reading of the behaviour where the documentation and the observed iOS SDK disagree (SPECIFICATION.md §8).
 ///
 /// An implementation claims one profile; it is checked against the vectors that name no profile plus those that
@@ -38,8 +36,8 @@ public struct ConformanceProfile: RawRepresentable, Sendable, Hashable, Codable,
     }()
 
     /// The names of `profiles` for a message: `documented, ios-sdk`.
-    static func listed(_ profiles: [ConformanceProfile], separator: String = ", ") -> String {
-        profiles.map(\.rawValue).joined(separator: separator)
+    static func listed(_ profiles: [ConformanceProfile]) -> String {
+        profiles.map(\.rawValue).joined(separator: ", ")
     }
 
     public var description: String { rawValue }
