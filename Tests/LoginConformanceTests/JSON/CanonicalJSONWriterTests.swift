@@ -38,7 +38,7 @@ struct CanonicalJSONWriterTests {
     @Test("numbers: shortest text, no trailing .0, exact where a Double is not; non-finite refused as JSONEncoder refuses it")
     func numbers() throws {
         let doubles: [Double] = [0, -0.0, 1, -1, 1.5, 0.1, 1e-7, 1e21, 1e22, 1e16, 1e17, 100, 123456.789,
-                                 9007199254740992, 1.7976931348623157e308, 5e-324, -1.25e-5, 2147483648.5]
+                                 9007199254740992, 1.7976931348623157e308, .leastNonzeroMagnitude, -1.25e-5, 2147483648.5]
         #expect(CanonicalJSON.render(doubles) == CanonicalJSON.renderWithJSONEncoder(doubles, pretty: false))
         let integers: [Int64] = [.max, .min, 0, -1]
         #expect(CanonicalJSON.render(integers) == CanonicalJSON.renderWithJSONEncoder(integers, pretty: false))
