@@ -60,10 +60,12 @@ struct CommandLineOption: Sendable {
     static let all: [CommandLineOption] = [
         CommandLineOption(
             names: ["--profile"], value: "<name>",
-            help: ["\(ConformanceProfile.allCases.map(\.rawValue).joined(separator: " or ")): the reading the implementation claims (default documented)"],
+            help: ["\(ConformanceProfile.allCases.map(\.rawValue).joined(separator: " or ")) (or a profile the --vectors suite lists):",
+                   "the reading the implementation claims (default documented)"],
             commands: gateCommands
         ) { options, name throws(CommandLineOptions.UsageError) in
-            guard let profile = ConformanceProfile(rawValue: name) else {
+            // A profile of the bundled suite, or a name a suite of your own may list: checked once it is loaded.
+            guard let profile = ConformanceProfile(rawValue: name) ?? CommandLineOptions.profileName(name) else {
                 throw .init(description: "unknown profile \"\(name)\"; use one of: \(ConformanceProfile.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             options.profile = profile

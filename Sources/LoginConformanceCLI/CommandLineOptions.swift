@@ -133,6 +133,22 @@ struct CommandLineOptions {
         return value
     }
 
+    /// A profile `name` could be in a suite's manifest (`a-z 0-9 -`, starting with a letter), or `nil`.
+    static func profileName(_ name: String) -> ConformanceProfile? {
+        guard let first = name.unicodeScalars.first, ("a"..."z").contains(first),
+              name.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" })
+        else { return nil }
+        return ConformanceProfile(name: name)
+    }
+
+    /// Refuses a `--profile` the loaded suite does not list (a name only a suite of your own lists is accepted by
+    /// the option, then checked here against the suite actually loaded).
+    func checkProfile(in suite: VectorSuite) throws(UsageError) {
+        guard suite.profiles.contains(profile) else {
+            throw UsageError(description: "unknown profile \"\(profile.rawValue)\"; use one of: \(suite.profiles.map(\.rawValue).joined(separator: ", "))")
+        }
+    }
+
     static func family(named name: String) throws(UsageError) -> ConformanceFamily {
         guard let family = ConformanceFamily(rawValue: name) else {
             throw UsageError(description: "unknown family \"\(name)\"; use one of: \(ConformanceFamily.allCases.map(\.rawValue).joined(separator: ", "))")

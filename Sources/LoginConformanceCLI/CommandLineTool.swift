@@ -161,6 +161,7 @@ struct CommandLineTool {
     /// An adapter that cannot start still gives a run, every selected vector not run with the incident that says
     /// why, so the reports are written as for any run.
     func execute(_ options: CommandLineOptions, suite: VectorSuite) throws -> Execution {
+        if options.adapter == nil || options.profileGiven { try options.checkProfile(in: suite) }
         let subject: any RunnableSubject
         var adapter: AdapterSubject?
         if let command = options.adapter {
@@ -168,6 +169,13 @@ struct CommandLineTool {
             adapter = adapterSubject
             subject = adapterSubject
         } else {
+            // The bundled reference has a reading of each bundled profile only: a profile of your own suite is checked
+            // through an adapter that implements it.
+            guard ReferenceImplementation.profiles.contains(options.profile) else {
+                throw CommandLineOptions.UsageError(description: "the bundled reference implementation reads "
+                    + "\(ReferenceImplementation.profiles.map(\.rawValue).joined(separator: ", ")), not \(options.profile.rawValue): "
+                    + "check an implementation of \(options.profile.rawValue) with --adapter")
+            }
             let (implementation, info) = implementation(options.profile)
             subject = InProcessSubject(implementation, info: info)
         }

@@ -15,6 +15,7 @@ struct ListSubcommand: OptionsSubcommand {
             Set([try CommandLineOptions.family(named: name)])
         } ?? options.families
         let suite = try options.loadSuite()
+        try options.checkProfile(in: suite)
         let vectors = try ConformanceEngine(suite: suite)
             .plan(profile: options.profile, families: families, selection: options.selection)
         for vector in vectors {

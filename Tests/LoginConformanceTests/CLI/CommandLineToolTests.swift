@@ -26,6 +26,28 @@ struct CommandLineToolTests {
         return (status, captured)
     }
 
+    @Test("--profile takes a profile the --vectors suite lists: list lists its vectors; the bundled reference, which has no reading of it, is refused with what to do")
+    func profileOfYourOwnSuite() throws {
+        let vectors = try TemporaryVectors(families: ["nonce"])
+        try vectors.edit("manifest.json") { manifest in
+            manifest["profiles"] = (manifest["profiles"] as! [[String: Any]]) + [["profile": "strict", "description": "a third reading"]]
+        }
+        let suite = try vectors.load()
+        let (listed, listOutput) = run("list", "nonce", "--vectors", vectors.directory.path, "--profile", "strict")
+        #expect(listed == .passed)
+        let everywhere = suite.vectors.filter { $0.family == .nonce && $0.metadata.profiles == nil }.map(\.metadata.id)
+        #expect(listOutput.out.map { String($0.prefix { $0 != "\t" }) } == everywhere)
+        #expect(listOutput.errorText == "\(everywhere.count) vectors (suite \(suite.suiteVersion), profile strict)")
+        let (ran, runOutput) = run("run", "--vectors", vectors.directory.path, "--profile", "strict", "--family", "nonce")
+        #expect(ran == .configurationProblem)
+        #expect(runOutput.errorText.hasPrefix("error: the bundled reference implementation reads documented, ios-sdk, not strict: "
+            + "check an implementation of strict with --adapter"))
+        // The bundled suite does not list it: refused before anything runs, naming the suite's profiles.
+        let (bundled, bundledOutput) = run("list", "nonce", "--profile", "strict")
+        #expect(bundled == .configurationProblem)
+        #expect(bundledOutput.errorText.hasPrefix("error: unknown profile \"strict\"; use one of: documented, ios-sdk"))
+    }
+
     @Test("a report that cannot be written is an output error naming the path, not a usage error")
     func unwritableReport() {
         let path = "/nonexistent-\(UUID().uuidString)/results.json"
