@@ -34,11 +34,7 @@ struct ConformanceProfileTests {
     @Test("a profile the manifest adds is a profile of the suite: its vectors load and are planned for it alone")
     func aListedProfileIsPlanned() throws {
         let vectors = try TemporaryVectors(families: ["nonce"])
-        try vectors.edit("manifest.json") { manifest in
-            var profiles = manifest["profiles"] as! [[String: Any]]
-            profiles.append(["profile": "strict", "description": "a third reading"])
-            manifest["profiles"] = profiles
-        }
+        try vectors.listProfile("strict")
         try vectors.editVector("nonce.json", at: 0) { vector in
             vector["id"] = (vector["id"] as! String) + ".strict"
             vector["profiles"] = ["strict"]
@@ -93,9 +89,7 @@ struct ConformanceProfileTests {
     @Test("the lint reads the manifest's list: a profile it adds is one more reading each one-profile vector and rule must answer")
     func lintReadsTheList() throws {
         let vectors = try TemporaryVectors(families: ["nonce"])
-        try vectors.edit("manifest.json") { manifest in
-            manifest["profiles"] = (manifest["profiles"] as! [[String: Any]]) + [["profile": "strict", "description": "a third reading"]]
-        }
+        try vectors.listProfile("strict")
         let problems = VectorLint.lint(directory: vectors.directory)
         // Every vector of one profile now lacks the strict reading of its input, and every vector of all three that
         // cites one-profile rules lacks a rule of strict; each says so, and nothing else changes.

@@ -118,6 +118,13 @@ struct TemporaryVectors {
         try JSONSerialization.data(withJSONObject: document).write(to: url)
     }
 
+    /// Adds `name` to the manifest's profiles: a suite of your own with a reading of its own.
+    func listProfile(_ name: String) throws {
+        try edit("manifest.json") { manifest in
+            manifest["profiles"] = (manifest["profiles"] as! [[String: Any]]) + [["profile": name, "description": "a reading of its own"]]
+        }
+    }
+
     /// Edits vector `index` of `file`.
     func editVector(_ file: String, at index: Int, _ transform: (inout [String: Any]) -> Void) throws {
         try edit(file) { document in
