@@ -52,6 +52,7 @@ def is_documented(profile: Optional[str]) -> bool:
                          f"(the manifest lists {', '.join(PROFILES)}); write this site's rule for it")
     return profile == "documented"
 
+
 # The specification's sections (Vectors/SPECIFICATION.md), spelled once so that refs stay uniform.
 B1 = "SPECIFICATION.md §1"
 B2 = "SPECIFICATION.md §2"
