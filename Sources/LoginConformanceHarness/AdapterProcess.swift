@@ -9,10 +9,15 @@ import Darwin
 /// One running adapter: a child process started with `/bin/sh -c <command line>` in a process group of its own,
 /// whose standard output is read as lines and whose standard error is captured for the vector in flight.
 ///
-/// A single reader thread polls both pipes and always drains standard error before standard output, so what an
-/// adapter writes to standard error before an answer is attached to that answer's vector, and a flood on standard
-/// error can never block the adapter (the excess beyond ``stderrLimit`` is counted, not kept).
-final class AdapterProcess: @unchecked Sendable {
+/// There is no reader thread: whoever waits on the adapter — for a line (``readLine(timeout:)``), for its input to
+/// take a request (``send(_:stallTimeout:)``), for its exit — polls both output pipes while it waits (``pump``), and
+/// always drains standard error before standard output, so what an adapter writes to standard error before an
+/// answer is attached to that answer's vector. Every wait on the adapter drains its pipes, so a flood on standard
+/// error or standard output can never block it while the runner waits on it (the excess of standard error beyond
+/// ``stderrLimit`` is counted, not kept); while the runner renders and judges between two waits, the adapter at
+/// most blocks on a full pipe until the next one. An answer is read on the runner's own thread, with no handoff
+/// between threads (BENCHMARKS.md, harness throughput).
+final class AdapterProcess {
     /// What waiting for a line gives.
     enum ReadResult: Equatable {
         /// A complete line, without its newline.
@@ -32,7 +37,11 @@ final class AdapterProcess: @unchecked Sendable {
 
     private let pid: pid_t
     private var stdinDescriptor: Int32
-    private let condition = NSCondition()
+    /// The read ends of the adapter's standard output and standard error (non-blocking), `-1` once closed.
+    private var outputDescriptor: Int32
+    private var errorDescriptor: Int32
+    /// What one read of a pipe takes at most.
+    private var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
     private var lines: [ReadResult] = []
     /// The bytes of the queued lines not taken yet.
     private var pendingBytes = 0
@@ -45,8 +54,6 @@ final class AdapterProcess: @unchecked Sendable {
     private var discardingLine = false
     /// The longest line of standard output kept; a longer one is cut at once (memory stays bounded).
     let maxLineBytes: Int
-    private var outputClosed = false
-    private var errorClosed = false
     private var stderrText: [UInt8] = []
     private var stderrDropped = 0
     private var exitStatus: Int32?
@@ -102,12 +109,12 @@ final class AdapterProcess: @unchecked Sendable {
         pid = child
         Self.live.withLock { _ = $0.insert(child) }
         stdinDescriptor = input[1]
-        // Writes never block: every send has a deadline (``send(_:stallTimeout:)``).
-        _ = fcntl(input[1], F_SETFL, fcntl(input[1], F_GETFL) | O_NONBLOCK)
-        let outputDescriptor = output[0], errorDescriptor = error[0]
-        let reader = Thread { [self] in readLoop(output: outputDescriptor, error: errorDescriptor) }
-        reader.name = "login-conformance adapter reader"
-        reader.start()
+        outputDescriptor = output[0]
+        errorDescriptor = error[0]
+        // Neither writes nor reads ever block: every wait is a `poll` with a deadline (``pump(timeout:waitingToWrite:)``).
+        for descriptor in [input[1], output[0], error[0]] {
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        }
     }
 
     private static let spawnLock = NSLock()
@@ -180,21 +187,22 @@ final class AdapterProcess: @unchecked Sendable {
             }
             let now = ContinuousClock.now
             guard now < deadline else { return (whole(), .stalled) }
-            var descriptor = pollfd(fd: stdinDescriptor, events: Int16(POLLOUT), revents: 0)
-            let milliseconds = Int32(clamping: max(1, Int((Self.seconds(deadline - now) * 1000).rounded(.up))))
-            // At most 100 ms at a time: an interrupt kills the adapter, and its closed input ends the wait.
-            _ = poll(&descriptor, 1, min(milliseconds, 100))
+            // The pipe is full: wait for room, reading the adapter's output meanwhile (an adapter blocked writing an
+            // answer or its standard error reads no more). At most 100 ms at a time: an interrupt kills the adapter,
+            // and its closed input ends the wait.
+            pump(timeout: min(deadline - now, .milliseconds(100)), waitingToWrite: true)
         }
         return (lines.count, .sent)
     }
 
-    /// The next line of standard output, waiting at most `timeout`. The end of standard output, or the adapter's
-    /// own exit while a process it started keeps standard output open, ends the wait at once.
+    /// The next line of standard output, waiting at most `timeout` (the pipes are read at least once, even with
+    /// a timeout of zero). The end of standard output, or the adapter's own exit while a process it started keeps
+    /// standard output open, ends the wait at once.
     func readLine(timeout: Duration) -> ReadResult {
         let deadline = ContinuousClock.now + timeout
         var exitedAt: ContinuousClock.Instant?
+        var polled = false
         while true {
-            condition.lock()
             if lineStart < lines.count {
                 let line = lines[lineStart]
                 pendingBytes -= Self.size(of: line)
@@ -203,25 +211,18 @@ final class AdapterProcess: @unchecked Sendable {
                     lines.removeFirst(lineStart)
                     lineStart = 0
                 }
-                condition.unlock()
                 return line
             }
-            if outputClosed || (exitedAt.map { ContinuousClock.now - $0 > .milliseconds(300) } ?? false) {
-                let rest = partial
-                condition.unlock()
-                return .endOfOutput(partial: Self.shown(rest))
+            if outputDescriptor < 0 || (exitedAt.map { ContinuousClock.now - $0 > .milliseconds(300) } ?? false) {
+                return .endOfOutput(partial: Self.shown(partial))
             }
             let now = ContinuousClock.now
-            if now >= deadline {
-                condition.unlock()
-                return .timedOut
-            }
-            // Wake at least every 100 ms to notice the adapter's exit (its output may be held open by a child).
-            let slice = min(deadline - now, .milliseconds(100))
-            _ = condition.wait(until: Date(timeIntervalSinceNow: Self.seconds(slice)))
-            condition.unlock()
-            if exitedAt == nil, reap(blocking: false) != nil {
-                // Lines it wrote before exiting are still read; give the reader a moment for them.
+            if polled, now >= deadline { return .timedOut }
+            // At most 100 ms at a time, to notice the adapter's exit (its output may be held open by a child).
+            let readOutput = pump(timeout: min(max(.zero, deadline - now), .milliseconds(100)), waitingToWrite: false).readOutput
+            polled = true
+            if !readOutput, exitedAt == nil, reap(blocking: false) != nil {
+                // Lines it wrote before exiting are still read; give them a moment.
                 exitedAt = ContinuousClock.now
             }
         }
@@ -285,11 +286,9 @@ final class AdapterProcess: @unchecked Sendable {
 
     /// Standard error captured since the last call (capped), then cleared; `nil` when there was none.
     func takeStderr() -> String? {
-        condition.lock()
         defer {
             stderrText.removeAll()
             stderrDropped = 0
-            condition.unlock()
         }
         guard !stderrText.isEmpty else { return nil }
         let text = String(decoding: stderrText, as: UTF8.self)
@@ -298,10 +297,12 @@ final class AdapterProcess: @unchecked Sendable {
 
     /// Waits up to `timeout` for standard error to close (after the process died), so its last words are kept.
     func waitForStderrToClose(timeout: Duration) {
-        let deadline = Date(timeIntervalSinceNow: Self.seconds(timeout))
-        condition.lock()
-        while !errorClosed, condition.wait(until: deadline) {}
-        condition.unlock()
+        let deadline = ContinuousClock.now + timeout
+        while errorDescriptor >= 0 {
+            let now = ContinuousClock.now
+            guard now < deadline else { return }
+            pump(timeout: deadline - now, waitingToWrite: false)
+        }
     }
 
     /// How the process ended, waiting at most `timeout` for it to end.
@@ -309,7 +310,8 @@ final class AdapterProcess: @unchecked Sendable {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if let status = reap(blocking: false) { return AdapterExit(waitStatus: status) }
-            usleep(10_000)
+            // Its output is read while it ends: an adapter blocked on a full pipe would never exit.
+            pump(timeout: .milliseconds(10), waitingToWrite: false)
         }
         return .stillRunning
     }
@@ -334,6 +336,12 @@ final class AdapterProcess: @unchecked Sendable {
         _ = reap(blocking: true)
         Self.live.withLock { _ = $0.remove(pid) }
         Self.killOrphans()
+        // Its last words: what standard error holds now (a descendant that outlived it may hold the pipe open; what
+        // it writes later is not waited for). Standard output is not read any more.
+        pump(timeout: .zero, waitingToWrite: false)
+        for descriptor in [outputDescriptor, errorDescriptor] where descriptor >= 0 { close(descriptor) }
+        outputDescriptor = -1
+        errorDescriptor = -1
     }
 
     /// The adapter's descendants seen so far (``rememberDescendants()``), killed with it if they are still there.
@@ -404,8 +412,6 @@ final class AdapterProcess: @unchecked Sendable {
     }
 
     private func reap(blocking: Bool) -> Int32? {
-        condition.lock()
-        defer { condition.unlock() }
         if let exitStatus { return exitStatus }
         var status: Int32 = 0
         let result = waitpid(pid, &status, blocking ? 0 : WNOHANG)
@@ -414,52 +420,49 @@ final class AdapterProcess: @unchecked Sendable {
         return status
     }
 
-    private func readLoop(output: Int32, error: Int32) {
-        var descriptors = [pollfd(fd: error, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: output, events: Int16(POLLIN), revents: 0)]
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while descriptors.contains(where: { $0.fd >= 0 }) {
-            // Back-pressure: while many unread lines are queued (an adapter writing far more than it is asked),
-            // standard output is not read, so the adapter blocks on its writes and memory stays bounded.
-            condition.lock()
-            let throttled = lines.count - lineStart >= Self.pendingLineLimit || pendingBytes >= Self.pendingByteLimit
-            condition.unlock()
-            descriptors[1].events = throttled ? 0 : Int16(POLLIN)
-            let ready = poll(&descriptors, nfds_t(descriptors.count), throttled ? 10 : -1)
-            if ready < 0 {
-                if errno == EINTR { continue }
-                break
-            }
-            if throttled { usleep(5_000) }
-            // Standard error first: what the adapter wrote there before its answer belongs to that answer.
-            for index in descriptors.indices where descriptors[index].fd >= 0 && descriptors[index].revents != 0
-                && !(index == 1 && throttled) {
-                let descriptor = descriptors[index].fd
-                let count = read(descriptor, &buffer, buffer.count)
-                if count < 0 && errno == EINTR { continue }
-                condition.lock()
-                if count <= 0 {
-                    if index == 0 { errorClosed = true } else { outputClosed = true }
-                    close(descriptor)
-                    descriptors[index].fd = -1
-                } else if index == 0 {
-                    let room = max(0, Self.stderrLimit - stderrText.count)
-                    stderrText.append(contentsOf: buffer[0..<min(room, count)])
-                    stderrDropped += max(0, count - room)
-                } else {
-                    splitLines(buffer[0..<count])
-                }
-                condition.broadcast()
-                condition.unlock()
-            }
+    /// Waits at most `timeout` for the adapter's output (and, `waitingToWrite`, for room in its input), then reads
+    /// what each output pipe holds: standard error first, so what the adapter wrote there before an answer is
+    /// attached to that answer's vector. Standard output is not read while many unread lines are queued (an adapter
+    /// writing far more than it is asked): the adapter then blocks on its writes and memory stays bounded. A pipe
+    /// at its end is closed. Returns whether standard output was read and whether the input has room.
+    @discardableResult
+    private func pump(timeout: Duration, waitingToWrite: Bool) -> (readOutput: Bool, writable: Bool) {
+        let throttled = lines.count - lineStart >= Self.pendingLineLimit || pendingBytes >= Self.pendingByteLimit
+        // A descriptor of -1 is left out by `poll`.
+        var descriptors = [pollfd(fd: errorDescriptor, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: throttled ? -1 : outputDescriptor, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: waitingToWrite ? stdinDescriptor : -1, events: Int16(POLLOUT), revents: 0)]
+        let milliseconds = timeout <= .zero ? 0 : Int32(clamping: Int((Self.seconds(timeout) * 1000).rounded(.up)))
+        guard poll(&descriptors, nfds_t(descriptors.count), milliseconds) > 0 else { return (false, false) }
+        if descriptors[0].revents != 0, let count = readChunk(from: &errorDescriptor) {
+            let room = max(0, Self.stderrLimit - stderrText.count)
+            stderrText.append(contentsOf: readBuffer[0..<min(room, count)])
+            stderrDropped += max(0, count - room)
         }
+        var readOutput = false
+        if descriptors[1].revents != 0, let count = readChunk(from: &outputDescriptor) {
+            splitLines(readBuffer[0..<count])
+            readOutput = true
+        }
+        return (readOutput, descriptors[2].revents != 0)
+    }
+
+    /// One read of `descriptor` into ``readBuffer``: the byte count, or `nil` when nothing was read. At the end of
+    /// the pipe (or on an error other than a retry) the descriptor is closed and set to `-1`.
+    private func readChunk(from descriptor: inout Int32) -> Int? {
+        let count = readBuffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+        if count > 0 { return count }
+        if count < 0, errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK { return nil }
+        close(descriptor)
+        descriptor = -1
+        return nil
     }
 }
 
 extension AdapterProcess {
-    /// Adds what the adapter wrote to standard output to the line being read, queueing each line it ends (called
-    /// with `condition` held). The bytes between newlines are appended as runs, not one by one: each access to the
-    /// process's state is an exclusivity check, which per byte was most of the reader thread's time.
+    /// Adds what the adapter wrote to standard output to the line being read, queueing each line it ends. The bytes
+    /// between newlines are appended as runs, not one by one: each access to the process's state is an exclusivity
+    /// check, which per byte was most of the reading's time.
     fileprivate func splitLines(_ bytes: ArraySlice<UInt8>) {
         var start = bytes.startIndex
         while start < bytes.endIndex {
