@@ -10,7 +10,7 @@ import Testing
 @Suite("login-conformance bench")
 struct BenchCommandTests {
     static let root = RepositoryPaths.root
-    static let trivialAdapter = "python3 " + root.appendingPathComponent("Tests/Adapters/trivial_adapter.py").path
+    static let trivialAdapter = Python.command + " " + root.appendingPathComponent("Tests/Adapters/trivial_adapter.py").path
 
     final class Captured: @unchecked Sendable {
         var out: [String] = []

@@ -187,7 +187,7 @@ struct ProductCLITests {
         // input open).
         let plan: [String: Any] = ["handshake": ["capabilities": ["nonce", "code-verifier"]], "exitOnce": marker.path]
         try JSONSerialization.data(withJSONObject: plan).write(to: planFile)
-        let command = "python3 \(ProductHarnessTests.scriptURL.path) @\(planFile.path)"
+        let command = "\(Python.command) \(ProductHarnessTests.scriptURL.path) @\(planFile.path)"
         let (status, captured) = cli(NotAnImplementation(), ["smoke", "--adapter", command])
         #expect(FileManager.default.fileExists(atPath: marker.path), "the first process exited after its first answer")
         #expect(status != .passed, "\(captured.out)")
@@ -259,7 +259,7 @@ extension ProductCLITests {
     @Test("an adapter claiming ios-sdk without --profile is run under ios-sdk, and each rerun names ios-sdk")
     func adapterProfileWithoutTheOption() throws {
         let target = "nonce::empty::empty-string"
-        let command = "python3 \(HarnessTests.hostileAdapter) --profile ios-sdk --invalid-utf8-on \(target)"
+        let command = "\(Python.command) \(HarnessTests.hostileAdapter) --profile ios-sdk --invalid-utf8-on \(target)"
         let captured = Captured()
         let status = CommandLineTool(output: captured.output).run(["run", "--adapter", command, "--family", "nonce"])
         let text = captured.out.joined(separator: "\n")

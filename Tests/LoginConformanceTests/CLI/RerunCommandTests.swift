@@ -46,7 +46,7 @@ import Testing
     @Test("a hang reported under --timeout is rerun with that --timeout and hangs again; without it, it passes")
     func hangReproduces() throws {
         let target = "nonce::shape::seeds-example-123"
-        let adapter = "python3 \(HarnessTests.hostileAdapter) --slow-on \(target) 1.5"
+        let adapter = "\(Python.command) \(HarnessTests.hostileAdapter) --slow-on \(target) 1.5"
         let first = try runBinary(["run", "--vector", target, "--adapter", adapter, "--timeout", "0.4"])
         #expect(first.status == 1)
         #expect(first.output.contains("hang"))

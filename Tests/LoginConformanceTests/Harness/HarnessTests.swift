@@ -32,7 +32,7 @@ struct HarnessTests {
         _ flags: String, options: HarnessOptions = HarnessOptions(timeout: .seconds(5)),
         families: Set<ConformanceFamily> = [.nonce]
     ) async throws -> (results: [String: VectorResult], failure: HarnessFailure?, restarts: Int) {
-        let runner = HarnessRunner(command: "python3 \(Self.misbehavingAdapter) \(flags)", options: options)
+        let runner = HarnessRunner(command: "\(Python.command) \(Self.misbehavingAdapter) \(flags)", options: options)
         let vectors = suite.vectors(for: .documented, families: families)
         // A misbehaving adapter's run is mostly waiting (on its timeouts and restarts): awaited, not blocking.
         let (results, failure) = try await offThePool {
@@ -53,7 +53,7 @@ struct HarnessTests {
 
     @Test("the Python reference adapter passes every vector through the harness", arguments: ConformanceProfile.allCases)
     func referenceAdapterPasses(profile: ConformanceProfile) throws {
-        let runner = HarnessRunner(command: "python3 \(Self.referenceAdapter) --profile \(profile.rawValue)")
+        let runner = HarnessRunner(command: "\(Python.command) \(Self.referenceAdapter) --profile \(profile.rawValue)")
         let handshake = try runner.start()
         #expect(handshake.profile == profile)
         // Every family but signed-token: verifying RS256 needs cryptography, which the standard-library adapter has not.
@@ -68,7 +68,7 @@ struct HarnessTests {
 
     @Test("through the harness and in process, the same vectors give the same results")
     func sameResultsAsInProcess() throws {
-        let runner = HarnessRunner(command: "python3 \(Self.misbehavingAdapter) --errored-on \(target)")
+        let runner = HarnessRunner(command: "\(Python.command) \(Self.misbehavingAdapter) --errored-on \(target)")
         try runner.start()
         defer { runner.stop() }
         let vectors = suite.vectors(for: .documented, families: [.tokenClaims, .nonce])
@@ -183,7 +183,7 @@ struct HarnessTests {
     func handshakeFailures(flag: String, text: String) {
         let captured = CommandLineToolTests.Captured()
         let status = CommandLineTool(output: captured.output)
-            .run(["run", "--adapter", "python3 \(Self.misbehavingAdapter) \(flag)"])
+            .run(["run", "--adapter", "\(Python.command) \(Self.misbehavingAdapter) \(flag)"])
         #expect(status == .implementationUnavailable)
         #expect(captured.errorText.hasPrefix("adapter error: the adapter's handshake failed: \(text)"))
     }
@@ -192,13 +192,13 @@ struct HarnessTests {
     func commandLine() throws {
         let captured = CommandLineToolTests.Captured()
         let tool = CommandLineTool(output: captured.output)
-        let command = "python3 \(Self.misbehavingAdapter) --crash-on \(target)"
+        let command = "\(Python.command) \(Self.misbehavingAdapter) --crash-on \(target)"
         #expect(tool.run(["run", "--adapter", command, "--family", "nonce"]) == .failures)
         #expect(captured.text.contains("[regression] \(target) — "))
         #expect(captured.text.contains("  rerun:    swift run login-conformance run --profile documented --vector '\(target)' --adapter '\(command)'"))
 
         let smoke = CommandLineToolTests.Captured()
-        #expect(CommandLineTool(output: smoke.output).run(["smoke", "--adapter", "python3 \(Self.referenceAdapter)"]) == .passed)
+        #expect(CommandLineTool(output: smoke.output).run(["smoke", "--adapter", "\(Python.command) \(Self.referenceAdapter)"]) == .passed)
         #expect(smoke.out.first?.hasPrefix("ok    handshake: ") == true)
         #expect(smoke.out.count == 2 + ConformanceFamily.allCases.count - 1)  // the adapter declares all but signed-token
         // A declared family with no vector under the profile is said, not checked (DECISIONS.md D31).
@@ -209,6 +209,6 @@ struct HarnessTests {
 
         let profileClash = CommandLineToolTests.Captured()
         #expect(CommandLineTool(output: profileClash.output)
-            .run(["run", "--adapter", "python3 \(Self.referenceAdapter)", "--profile", "ios-sdk"]) == .configurationProblem)
+            .run(["run", "--adapter", "\(Python.command) \(Self.referenceAdapter)", "--profile", "ios-sdk"]) == .configurationProblem)
     }
 }

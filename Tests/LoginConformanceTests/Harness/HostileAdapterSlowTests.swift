@@ -25,7 +25,7 @@ struct HostileAdapterSlowTests {
         suite = try VectorSuite.bundled()
     }
 
-    private func hostile(_ flags: String) -> String { "python3 \(Self.hostileAdapter) \(flags)" }
+    private func hostile(_ flags: String) -> String { "\(Python.command) \(Self.hostileAdapter) \(flags)" }
 
     /// Runs the nonce vectors through the hostile adapter; the results as the CLI would report them (late
     /// violations applied), how long it took, and the runner.
@@ -180,7 +180,7 @@ struct HostileAdapterSlowTests {
         let captured = CommandLineToolTests.Captured()
         let status = CommandLineTool(output: captured.output).run([
             "run", "--family", "nonce", "--report-json", json.path, "--report-junit", junit.path,
-            "--adapter", "python3 \(HarnessTests.misbehavingAdapter) --no-handshake"])
+            "--adapter", "\(Python.command) \(HarnessTests.misbehavingAdapter) --no-handshake"])
         #expect(status == .implementationUnavailable)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
         let results = try #require(document["results"] as? [[String: Any]])
@@ -231,7 +231,7 @@ struct HostileAdapterSlowTests {
         // python sets it up and execs the CLI, which keeps the process ID.
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import os, sys; os.setpgid(0, 0); os.execv(sys.argv[1], sys.argv[1:])",
+        process.arguments = [Python.interpreter, "-c", "import os, sys; os.setpgid(0, 0); os.execv(sys.argv[1], sys.argv[1:])",
                              Self.binary, "run", "--family", "nonce", "--report-json", json.path,
                              "--report-junit", junit.path, "--report-markdown", markdown.path,
                              "--adapter", hostile("--hang-on \(target) --ignore-term --pid-file \(pidFile.path)")]

@@ -35,7 +35,7 @@ struct ProcessSignalTests {
         let report = directory.appendingPathComponent("results.json")
         // A warning goes to standard error before the report is written (an option the protocol does not define
         // in the adapter's answer): it must not cost the report.
-        let adapter = "python3 \(HarnessTests.hostileAdapter) --extra-member-on nonce::empty::empty-string"
+        let adapter = "\(Python.command) \(HarnessTests.hostileAdapter) --extra-member-on nonce::empty::empty-string"
         // The CLI's own status, written by the shell that ran it (a pipe's status would be head's).
         let command = "'\(Self.binary)' run --family nonce --report-json '\(report.path)' --adapter '\(adapter)'"
         let status = directory.appendingPathComponent("status").path

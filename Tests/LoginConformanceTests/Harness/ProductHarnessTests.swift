@@ -61,7 +61,7 @@ struct ProductHarnessTests {
     /// The command line of the scripted adapter with `plan`.
     static func command(_ plan: [String: Any]) -> String {
         let json = String(decoding: try! JSONSerialization.data(withJSONObject: plan), as: UTF8.self)
-        return "python3 \(scriptURL.path) " + json.shellQuotedForTest
+        return "\(Python.command) \(scriptURL.path) " + json.shellQuotedForTest
     }
 
     let suite = ProductFixtures.suite
@@ -202,7 +202,7 @@ struct ProductHarnessTests {
     func hangInABatch() async throws {
         let vectors = Array(suite.vectors(for: .documented, families: [.nonce]).prefix(3))
         let adapter = HarnessTests.root.appendingPathComponent("Tests/Adapters/misbehaving_adapter.py").path
-        let runner = HarnessRunner(command: "python3 \(adapter) --hang-on \(vectors[0].metadata.id)",
+        let runner = HarnessRunner(command: "\(Python.command) \(adapter) --hang-on \(vectors[0].metadata.id)",
                                    options: HarnessOptions(timeout: .seconds(2), batchSize: 3))
         // Mostly waiting on the hang: awaited, not blocking a test thread.
         let (results, failure) = try await offThePool {

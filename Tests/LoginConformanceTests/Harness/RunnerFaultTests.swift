@@ -21,7 +21,7 @@ struct RunnerFaultTests {
     }
 
     fileprivate func hostile(_ flags: String) -> String {
-        "python3 \(HarnessTests.hostileAdapter) \(flags)"
+        "\(Python.command) \(HarnessTests.hostileAdapter) \(flags)"
     }
 
     /// Runs `vectors` through `command` on another thread and waits at most `bound`; a run still going then is

@@ -172,7 +172,7 @@ struct StrictLoadingTests {
         """
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, suite.directory.path]
+        process.arguments = [Python.interpreter, "-c", script, suite.directory.path]
         let output = Pipe()
         process.standardOutput = output
         try process.run()
