@@ -305,15 +305,16 @@ final class AdapterProcess {
         }
     }
 
-    /// How the process ended, waiting at most `timeout` for it to end.
+    /// How the process ended, waiting at most `timeout` for it to end (asked at least once, even with no time left).
     func exit(waiting timeout: Duration) -> AdapterExit {
         let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
+        while true {
             if let status = reap(blocking: false) { return AdapterExit(waitStatus: status) }
+            let now = ContinuousClock.now
+            guard now < deadline else { return .stillRunning }
             // Its output is read while it ends: an adapter blocked on a full pipe would never exit.
-            pump(timeout: .milliseconds(10), waitingToWrite: false)
+            pump(timeout: min(deadline - now, .milliseconds(10)), waitingToWrite: false)
         }
-        return .stillRunning
     }
 
     /// Closes the adapter's input, so an adapter that reads to the end exits by itself.

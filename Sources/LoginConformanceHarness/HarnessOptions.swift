@@ -14,7 +14,8 @@ public struct HarnessOptions: Sendable, Hashable {
     /// The longest line of standard output accepted from the adapter, in bytes (without the newline); a longer
     /// line, or output that never ends a line, is an `error` for the vector in flight and is not kept.
     public var maxLineBytes: Int
-    /// How long an adapter may take to exit after SIGTERM (on an interrupt) before its process group is killed.
+    /// How long an adapter may take to exit after `stop` (to take the request, end its output and exit), or after
+    /// SIGTERM on an interrupt, before its process group is killed.
     public var terminationGrace: Duration
 
     /// The default ``maxLineBytes``: 1 MiB.

@@ -157,7 +157,8 @@ package final class HarnessRunner {
         }
     }
 
-    /// Sends `stop` and waits briefly for the adapter to exit; returns how it ended.
+    /// Sends `stop`, closes the adapter's input and gives it ``HarnessOptions/terminationGrace`` (2 s by default) in
+    /// all to take the request, end its output and exit; then stops its process group. Returns how it ended.
     @discardableResult
     package func stop() -> AdapterExit {
         guard let process else { return .notRunning }
@@ -170,11 +171,12 @@ package final class HarnessRunner {
         process.rememberDescendants()
         // Everything written after the last answer is a violation: read it, before and at stop.
         var extra = process.drainLines(untilEnd: .zero)
-        _ = process.send(AdapterRequest.stop, stallTimeout: .seconds(2))
+        let deadline = ContinuousClock.now + options.terminationGrace
+        _ = process.send(AdapterRequest.stop, stallTimeout: options.terminationGrace)
         process.closeInput()
-        extra += process.drainLines(untilEnd: .seconds(2))
+        extra += process.drainLines(untilEnd: max(.zero, deadline - .now))
         for line in extra { lateOutput(line) }
-        let ending = process.exit(waiting: .seconds(2))
+        let ending = process.exit(waiting: max(.zero, deadline - .now))
         process.kill()
         self.process = nil
         return ending
