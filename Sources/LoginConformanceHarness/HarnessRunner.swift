@@ -29,8 +29,9 @@ package final class HarnessRunner {
     private var handshake: AdapterHandshake?
     /// The first sequence number sent to the adapter process now running.
     private var processFirstSequence = 1
-    /// The vector each sequence number was sent for (an answer given twice is blamed on it).
-    private var sentIDs: [Int: String] = [:]
+    /// The vector each sequence number was sent for, by sequence number (an answer given twice is blamed on it);
+    /// `nil` for a number whose request was not written whole.
+    private var sentIDs: [String?] = []
     /// The ID of the vector answered last.
     private var lastAnsweredID: String?
 
@@ -195,7 +196,7 @@ package final class HarnessRunner {
         }
         let shown = text.count > 500 ? String(text.prefix(500)) + "…" : text
         if case .object(let message)? = JSONValue.parse(text), let seq = message["seq"]?.numberValue,
-           let id = sentIDs[Int(exactly: seq) ?? -1] {
+           let id = sentID(Int(exactly: seq) ?? -1) {
             lateViolations.append((id, "the adapter answered seq \(Int(seq)) again after its last answer: \(shown)"))
         } else if let id = lastAnsweredID {
             lateViolations.append((id, "the adapter wrote after its last answer: \(shown)"))
@@ -250,37 +251,38 @@ package final class HarnessRunner {
     ) -> HarnessFailure? {
         guard let process else { return .cannotStart("the adapter is not running") }
         let clock = ContinuousClock()
-        var sequences: [Int: Int] = [:]
+        // The chunk's requests are numbered in order from here: the one at position p of the chunk is `base + p`.
+        let base = nextSequence
         // How many of the chunk's requests were written whole, and why the next one was not.
         var sent = 0
         var sendProblem: AdapterProcess.SendResult?
         var answered = 0
         let window = options.batchSize
-        /// Request bodies (``AdapterRequest/body(_:)``) rendered ahead, by vector index.
-        var rendered: [Int: String] = [:]
+        /// Request bodies (``AdapterRequest/body(_:)``) rendered ahead, by position in the chunk.
+        var rendered = [String?](repeating: nil, count: chunk.count)
         /// Once no more than half the window is unanswered, sends requests until the window is full (or the chunk
         /// all sent), in one write where the pipe takes it: the adapter is never without half a window of work, and
         /// wakes once for each half; false when interrupted.
         func topUp() -> Bool {
             if sendProblem == nil, sent < chunk.count, sent - answered <= window / 2 {
                 let batch = chunk[sent..<min(answered + window, chunk.count)]
+                assert(nextSequence == base + sent, "a chunk's requests are numbered in order")
                 var lines: [String] = []
                 lines.reserveCapacity(batch.count)
-                for index in batch {
-                    sequences[index] = nextSequence
-                    let body = rendered.removeValue(forKey: index) ?? AdapterRequest.body(vectors[index])
+                for position in batch.indices {
+                    let body = rendered[position].take() ?? AdapterRequest.body(vectors[chunk[position]])
                     lines.append(AdapterRequest.run(sequence: nextSequence, body: body))
                     nextSequence += 1
                 }
                 let (whole, sending) = process.send(lines, stallTimeout: options.timeout)
-                for index in batch.prefix(whole) { sentIDs[sequences[index]!] = vectors[index].metadata.id }
+                for position in batch.indices.prefix(whole) { recordSent(base + position, id: vectors[chunk[position]].metadata.id) }
                 sent += whole
                 if sending != .sent { sendProblem = sending }
                 if interruption != nil { return false }
                 // While the adapter answers: render what the next refill sends.
                 if sendProblem == nil {
-                    for index in chunk[sent..<min(sent + window / 2 + 1, chunk.count)] where rendered[index] == nil {
-                        rendered[index] = AdapterRequest.body(vectors[index])
+                    for position in sent..<min(sent + window / 2 + 1, chunk.count) where rendered[position] == nil {
+                        rendered[position] = AdapterRequest.body(vectors[chunk[position]])
                     }
                 }
             }
@@ -358,7 +360,7 @@ package final class HarnessRunner {
                 record(.errored(message: "the adapter wrote a line longer than \(options.maxLineBytes) bytes, the limit (--max-line-bytes); it starts: \(prefix)…"))
                 return restartThen(Array(chunk[(answered + 1)...]), vectors: vectors, into: &results)
             case .line(let line):
-                let (parsed, extra) = AdapterAnswer.parseWithUndefinedMembers(line, expected: sequences[index]!)
+                let (parsed, extra) = AdapterAnswer.parseWithUndefinedMembers(line, expected: base + answered)
                 if case .answer = parsed { lastAnsweredID = vector.metadata.id }
                 if case .result = parsed { lastAnsweredID = vector.metadata.id }
                 if let extra {
@@ -373,10 +375,10 @@ package final class HarnessRunner {
                     unjudged.append((index, outcome, duration, process.takeStderr()))
                     answered += 1
                     continue
-                case .repeated(let seq, let shown) where seq >= processFirstSequence && sentIDs[seq] != nil:
+                case .repeated(let seq, let shown) where seq >= processFirstSequence && sentID(seq) != nil:
                     // An answer given twice: the vector that caused it is at fault; the one in flight runs again.
-                    let message = "the adapter answered seq \(seq) twice (the second time while seq \(sequences[index]!) was due): \(shown)"
-                    let culprit = sentIDs[seq]!
+                    let message = "the adapter answered seq \(seq) twice (the second time while seq \(base + answered) was due): \(shown)"
+                    let culprit = sentID(seq)!
                     let answeredHere = Set(unjudged.map(\.index))
                     if let earlier = vectors.indices.first(where: { candidate in
                         vectors[candidate].metadata.id == culprit && (results[candidate] != nil || answeredHere.contains(candidate))
@@ -441,6 +443,17 @@ package final class HarnessRunner {
             }
         }
         return nil
+    }
+
+    /// Records that the request numbered `sequence` was written whole, for the vector `id`.
+    private func recordSent(_ sequence: Int, id: String) {
+        if sentIDs.count <= sequence { sentIDs.append(contentsOf: repeatElement(nil, count: sequence + 1 - sentIDs.count)) }
+        sentIDs[sequence] = id
+    }
+
+    /// The vector whose request was numbered `sequence` and written whole, if one was.
+    private func sentID(_ sequence: Int) -> String? {
+        sentIDs.indices.contains(sequence) ? sentIDs[sequence] : nil
     }
 
     /// Restarts the adapter, then runs `remaining` one batch at a time.
