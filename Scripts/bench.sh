@@ -59,9 +59,9 @@ uname -srm
 
 if [ "$bench" = 1 ]; then
   echo
-  echo "== bench: engine overhead, loading, parameterized sizes, scaling, harness throughput (release build)"
+  echo "== bench: engine overhead, loading, parameterized sizes, scaling, harness throughput (release build; each harness figure the median of 5 runs)"
   swift build --scratch-path "$scratch" -c release --product login-conformance >/dev/null
-  "$scratch/release/login-conformance" bench
+  "$scratch/release/login-conformance" bench --harness-runs 5
 fi
 
 if [ "$test_commands" = 1 ]; then

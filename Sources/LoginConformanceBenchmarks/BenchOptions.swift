@@ -10,6 +10,9 @@ package struct BenchOptions: Sendable, Hashable {
     package var referenceAdapter = "python3 Examples/PythonAdapter/reference_adapter.py"
     /// Whether the harness benchmarks (which start adapters) run.
     package var harness = true
+    /// How many times each harness throughput (and the trivial adapter alone) is measured: its median is reported,
+    /// with the range when more than one (a run is about 100 ms, so one run is at the mercy of the machine).
+    package var harnessRuns = 1
     /// The replication factors of the scaling benchmark.
     package var scales = [1, 10, 100]
     /// The replication factors of the whole-run benchmark (the suite written to disk; `--quick`: 1,2).
@@ -43,6 +46,12 @@ package struct BenchOptions: Sendable, Hashable {
             case "--run-scales":
                 runScales = try Self.factors(try value(for: argument), option: argument)
                 runScalesGiven = true
+            case "--harness-runs":
+                let text = try value(for: argument)
+                guard let runs = Int(text), runs >= 1 else {
+                    throw BenchUsageError(description: "\(argument) takes a count of 1 or more, not \"\(text)\"")
+                }
+                harnessRuns = runs
             case "--cli": cli = try value(for: argument)
             default:
                 throw BenchUsageError(description: "bench: unknown argument \(argument)")

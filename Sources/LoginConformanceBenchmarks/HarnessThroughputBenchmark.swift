@@ -30,7 +30,10 @@ struct HarnessThroughputBenchmark {
             rows.append(BenchTable.Row(name: "4. harness, Python reference adapter, batch \(batch)", result: "\(BenchFormat.grouped(measured)) vectors/s",
                                        target: "(no target)", met: "—"))
         }
-        if let alone = AdapterAloneBenchmark(command: options.trivialAdapter, vectors: trivialVectors, output: output).run() {
+        let aloneRuns = (0..<options.harnessRuns).compactMap { _ in
+            AdapterAloneBenchmark(command: options.trivialAdapter, vectors: trivialVectors, output: output).run()
+        }
+        if aloneRuns.count == options.harnessRuns, let alone = median(aloneRuns, of: "trivial adapter alone") {
             rows.append(BenchTable.Row(name: "4. trivial adapter alone (no runner)", result: "\(BenchFormat.grouped(alone)) vectors/s",
                                        target: "(its ceiling)", met: "—"))
         }
@@ -40,8 +43,33 @@ struct HarnessThroughputBenchmark {
         return rows
     }
 
-    /// Vectors per second through the runner, or `nil` (with a note) when the adapter cannot be run.
+    /// The median of `rates` (one per run; a note gives it with the range when there are several), or `nil` when
+    /// there is none.
+    private func median(_ rates: [Double], of what: String) -> Double? {
+        let sorted = rates.sorted()
+        guard !sorted.isEmpty else { return nil }
+        let middle = sorted.count / 2
+        let median = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+        if sorted.count > 1 {
+            output.line("  \(what): median of \(sorted.count) runs \(BenchFormat.grouped(median)) vectors/s"
+                + " (\(BenchFormat.grouped(sorted[0])) – \(BenchFormat.grouped(sorted[sorted.count - 1])))")
+        }
+        return median
+    }
+
+    /// Vectors per second through the runner (the median of ``BenchOptions/harnessRuns`` runs), or `nil` (with a
+    /// note) when the adapter cannot be run.
     private func throughput(_ command: String, _ allVectors: [any ConformanceVector], batch: Int) -> Double? {
+        var rates: [Double] = []
+        for _ in 0..<options.harnessRuns {
+            guard let rate = throughputOnce(command, allVectors, batch: batch) else { return nil }
+            rates.append(rate)
+        }
+        return median(rates, of: "\(command) --batch \(batch)")
+    }
+
+    /// One run's vectors per second through the runner, or `nil` (with a note) when the adapter cannot be run.
+    private func throughputOnce(_ command: String, _ allVectors: [any ConformanceVector], batch: Int) -> Double? {
         let runner = HarnessRunner(command: command, options: HarnessOptions(timeout: .seconds(30), restartBudget: 0, batchSize: batch))
         let clock = ContinuousClock()
         let startedAt = clock.now

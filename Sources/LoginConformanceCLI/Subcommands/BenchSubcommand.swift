@@ -6,7 +6,7 @@ struct BenchSubcommand: Subcommand {
     static let synopsis = "bench [--quick]"
     static let help = ["measure the toolkit's costs (engine overhead, loading, scaling, harness throughput;",
                        "BENCHMARKS.md); --no-harness, --scales 1,10,100, --run-scales 1,20, --cli PATH,",
-                       "--trivial-adapter CMD, --reference-adapter CMD"]
+                       "--trivial-adapter CMD, --reference-adapter CMD, --harness-runs N (the median of N runs)"]
     let tool: CommandLineTool
 
     func run(_ arguments: [String]) throws -> ExitCode {

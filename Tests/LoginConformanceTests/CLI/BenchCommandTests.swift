@@ -86,6 +86,8 @@ struct BenchCommandTests {
         (["--scales", "0"], #"--scales takes factors like 1,10,100, not "0""#),
         (["--scales"], "--scales needs a value"),
         (["--trivial-adapter"], "--trivial-adapter needs a value"),
+        (["--harness-runs", "0"], #"--harness-runs takes a count of 1 or more, not "0""#),
+        (["--harness-runs", "two"], #"--harness-runs takes a count of 1 or more, not "two""#),
         (["--fast"], "bench: unknown argument --fast"),
     ])
     func refusesArguments(arguments: [String], message: String) {
@@ -149,10 +151,10 @@ struct BenchCommandSlowTests {
         #expect(!captured.out.contains { $0.hasPrefix("4. Harness throughput") })
     }
 
-    @Test("bench --quick through the harness: the trivial adapter at batch 1 and 256, a second adapter, the adapter alone")
+    @Test("bench --quick through the harness: the trivial adapter at batch 1 and 256, a second adapter, the adapter alone, each the median of --harness-runs runs")
     func quickHarness() throws {
         let (status, captured) = BenchCommandTests.bench("--quick", "--scales", "1", "--trivial-adapter", Self.trivialAdapter,
-                                       "--reference-adapter", Self.trivialAdapter)
+                                       "--reference-adapter", Self.trivialAdapter, "--harness-runs", "3")
         #expect(status == .passed)
         let suite = try VectorSuite.bundled()
         let trivialCount = 2 * suite.vectors(for: .documented, families: [.nonce, .loginConfiguration, .loginResult, .tokenClaims]).count
@@ -172,6 +174,12 @@ struct BenchCommandSlowTests {
         // The adapter alone read the runner's own request lines from a file and exited cleanly.
         #expect(captured.out.contains { $0.contains("alone, \(trivialCount) requests from a file") })
         #expect(captured.out.contains { $0.hasPrefix("  runner split, µs per vector") })
+        // Each throughput, and the ceiling, is the median of three runs, each run on its own line.
+        for batch in [1, 256] {
+            #expect(captured.out.filter { $0.contains("trivial_adapter.py --batch \(batch): \(trivialCount) vectors in ") }.count == 3)
+            #expect(captured.out.contains { $0.contains("trivial_adapter.py --batch \(batch): median of 3 runs") })
+        }
+        #expect(captured.out.contains { $0.hasPrefix("  trivial adapter alone: median of 3 runs") })
     }
 
     @Test("an adapter that cannot be run is noted as not measured, its rows left out; bench still succeeds")
