@@ -35,8 +35,10 @@ import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 CHECK_DIR = ROOT / "Scripts" / "sdk_check"
@@ -74,15 +76,15 @@ SOURCE_PROBES: list[tuple[str, str, str]] = [
     ("FBSDKCoreKit/FBSDKCoreKit/AuthenticationTokenClaims.swift", r"\blet cnfJkt\b", "SDK_HAS_CNF_JKT"),
 ]
 
-def family_sdk_checks(vectorgen: Path = ROOT / "Scripts" / "vectorgen") -> dict[str, dict]:
+def family_sdk_checks(vectorgen: Path = ROOT / "Scripts" / "vectorgen") -> dict[str, dict[str, Any]]:
     """Each family's `SDK_CHECK` declaration, by family name: its module in Scripts/vectorgen/ says what the driver
     calls in the SDK (`runs`), or why its ios-sdk vectors are read, not run (`notRun`); a family whose stage is all
     the SDK reveals of a rejection lists `stageReasons`. Read from the modules' source (literals only), not imported,
     so that this check needs no vector generator dependency. A family module without the declaration is an error:
     a new family says how the SDK check treats it."""
-    declared: dict[str, dict] = {}
+    declared: dict[str, dict[str, Any]] = {}
     for path in sorted(vectorgen.glob("*.py")):
-        values = {}
+        values: dict[str, Any] = {}
         for node in ast.parse(path.read_text(encoding="utf-8")).body:
             if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
                     and node.targets[0].id in ("FAMILY", "SDK_CHECK"):
@@ -141,12 +143,12 @@ REWRITES: list[Rewrite] = [
 
 # ---------------------------------------------------------------------------------------------- comparison
 
-def holds_under_profile(vector: dict, profile: str = PROFILE) -> bool:
+def holds_under_profile(vector: dict[str, Any], profile: str = PROFILE) -> bool:
     profiles = vector.get("profiles")
     return profiles is None or profile in profiles
 
 
-def values_equal(a, b, key: str | None = None) -> bool:
+def values_equal(a: Any, b: Any, key: str | None = None) -> bool:
     """JSON values equal as the suite compares them: strings code point by code point (Python's str ==, no
     normalisation), numbers by value, booleans never equal to numbers, permission lists as sets, objects by
     member set."""
@@ -167,7 +169,7 @@ def values_equal(a, b, key: str | None = None) -> bool:
     return False
 
 
-def _number_equal(a, b) -> bool:
+def _number_equal(a: int | float, b: int | float) -> bool:
     if isinstance(a, int) and isinstance(b, int):
         return a == b
     from fractions import Fraction
@@ -177,11 +179,11 @@ def _number_equal(a, b) -> bool:
         return False
 
 
-def _as_set(items: list):
+def _as_set(items: list[Any]) -> set[str]:
     return {json.dumps(item, sort_keys=True) for item in items}
 
 
-def _matches(answer: dict, outcome: dict, family: str) -> bool:
+def _matches(answer: dict[str, Any], outcome: dict[str, Any], family: str) -> bool:
     stage = answer.get("stage")
     if stage is not None:
         reasons = STAGE_REASONS.get(family, {}).get(stage, set())
@@ -190,7 +192,7 @@ def _matches(answer: dict, outcome: dict, family: str) -> bool:
     return values_equal(answer, outcome)
 
 
-def judge(answer: dict, vector: dict, family: str) -> str:
+def judge(answer: dict[str, Any], vector: dict[str, Any], family: str) -> str:
     """'expected', 'alsoAccepted' or 'disagree'."""
     if _matches(answer, vector["expected"], family):
         return "expected"
@@ -201,16 +203,16 @@ def judge(answer: dict, vector: dict, family: str) -> str:
 
 # ---------------------------------------------------------------------------------------------- vectors
 
-def load_vectors(vectors_dir: Path) -> tuple[dict, dict[str, list[dict]]]:
+def load_vectors(vectors_dir: Path) -> tuple[dict[str, Any], dict[str, list[dict[str, Any]]]]:
     manifest = json.loads((vectors_dir / "manifest.json").read_text(encoding="utf-8"))
-    families: dict[str, list[dict]] = {}
+    families: dict[str, list[dict[str, Any]]] = {}
     for entry in manifest["families"]:
         data = json.loads((vectors_dir / entry["file"]).read_text(encoding="utf-8"))
         families[entry["family"]] = data["vectors"]
     return manifest, families
 
 
-def load_declared(path: Path, families: dict[str, list[dict]]) -> tuple[dict[str, dict], list[str]]:
+def load_declared(path: Path, families: dict[str, list[dict[str, Any]]]) -> tuple[dict[str, dict[str, Any]], list[str]]:
     """declared.json's entries by vector ID, and every problem with the file (empty when valid)."""
     problems: list[str] = []
     try:
@@ -218,7 +220,7 @@ def load_declared(path: Path, families: dict[str, list[dict]]) -> tuple[dict[str
     except (OSError, json.JSONDecodeError) as error:
         return {}, [f"{path}: {error}"]
     ids = {v["id"]: (family, v) for family, vectors in families.items() for v in vectors}
-    entries: dict[str, dict] = {}
+    entries: dict[str, dict[str, Any]] = {}
     if data.get("formatVersion") != 1 or not isinstance(data.get("declared"), list):
         problems.append("formatVersion must be 1 and declared a list")
         return entries, problems
@@ -266,8 +268,9 @@ class FamilyTally:
     skipped: list[tuple[str, str]] = field(default_factory=list)
 
 
-def compare(answers: list[dict], families: dict[str, list[dict]], declared: dict[str, dict],
-            out=print) -> tuple[dict[str, FamilyTally], list[str]]:
+def compare(answers: list[dict[str, Any]], families: dict[str, list[dict[str, Any]]],
+            declared: dict[str, dict[str, Any]],
+            out: Callable[[str], object] = print) -> tuple[dict[str, FamilyTally], list[str]]:
     """Prints every disagreement; returns the tallies and the declarations that no longer disagree."""
     by_id = {v["id"]: (family, v) for family, vectors in families.items() for v in vectors}
     tallies: dict[str, FamilyTally] = {}
@@ -304,7 +307,7 @@ def compare(answers: list[dict], families: dict[str, list[dict]], declared: dict
     return tallies, stale
 
 
-def summary_lines(tallies: dict[str, FamilyTally], families: dict[str, list[dict]]) -> list[str]:
+def summary_lines(tallies: dict[str, FamilyTally], families: dict[str, list[dict[str, Any]]]) -> list[str]:
     lines = ["| family | ios-sdk vectors | run | agree (expected) | agree (alsoAccepted) | "
              "declared | UNDECLARED | skipped |",
              "| --- | --- | --- | --- | --- | --- | --- | --- |"]
@@ -368,7 +371,7 @@ let package = Package(
 """
 
 
-def prepare(sdk: Path, build: Path, crypto: bool, out=print) -> list[str]:
+def prepare(sdk: Path, build: Path, crypto: bool, out: Callable[[str], object] = print) -> list[str]:
     """Writes the generated package; returns the driver's compile-time flags."""
     missing = [p for files in SDK_FILES.values() for p in files if not (sdk / p).is_file()]
     if missing:
@@ -414,8 +417,8 @@ def prepare(sdk: Path, build: Path, crypto: bool, out=print) -> list[str]:
         for existing in sources.rglob("*.swift"):
             if existing not in wanted:
                 existing.unlink()
-    for path, text in wanted.items():
-        write_if_changed(path, text)
+    for target, text in wanted.items():
+        write_if_changed(target, text)
     return defines
 
 
@@ -423,7 +426,7 @@ class SystemExit2(Exception):
     pass
 
 
-def swift_build(build: Path, out=print) -> Path:
+def swift_build(build: Path, out: Callable[[str], object] = print) -> Path:
     command = ["swift", "build", "--package-path", str(build), "--product", "sdk-check-driver",
                "-Xswiftc", "-enable-testing"]
     shown = [str(Path(c).relative_to(ROOT)) if c.startswith(str(ROOT)) else c for c in command]
@@ -435,7 +438,7 @@ def swift_build(build: Path, out=print) -> Path:
     return build / ".build" / "debug" / "sdk-check-driver"
 
 
-def crypto_available(build: Path, out=print) -> bool:
+def crypto_available(build: Path, out: Callable[[str], object] = print) -> bool:
     """True when swift-crypto resolves (offline mirror or network)."""
     probe = build / "crypto-probe"
     write_if_changed(probe / "Package.swift", package_manifest([], True).replace('"SDKCheck"', '"CryptoProbe"')

@@ -52,7 +52,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import implementations as declared_implementations  # noqa: E402
@@ -89,16 +91,16 @@ KINDS = ("weakness", "unclassified", "suite-stricter", "mapping-limit")
 # ---------------------------------------------------------------------------------------------------------------
 # Loading
 
-def load_json(path):
+def load_json(path: str | Path) -> Any:
     with open(path, encoding="utf-8") as handle:
         return json.load(handle)
 
 
-def load_vectors(vectors_dir):
+def load_vectors(vectors_dir: str | Path) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
     """id -> vector (with its family), for every family file the manifest lists."""
     vectors_dir = Path(vectors_dir)
     manifest = load_json(vectors_dir / "manifest.json")
-    by_id = {}
+    by_id: dict[str, dict[str, Any]] = {}
     for entry in manifest.get("families", []):
         name = entry["file"] if isinstance(entry, dict) else entry
         path = vectors_dir / (name if str(name).endswith(".json") else f"{name}.json")
@@ -113,7 +115,7 @@ def load_vectors(vectors_dir):
 # ---------------------------------------------------------------------------------------------------------------
 # Classifying one runner result
 
-def parse_json_text(text):
+def parse_json_text(text: Any) -> Any:
     if not isinstance(text, str):
         return None
     try:
@@ -125,7 +127,7 @@ def parse_json_text(text):
 PACKAGE_PATH = re.compile(r"--package-path '([^']*)' ")
 
 
-def relative(command):
+def relative(command: str | None) -> str | None:
     """The runner writes the vector folder as an absolute path; the report says it from the repository's root. A runner
     built in another checkout of this project (a git worktree's) names its package path: dropped, the command reruns
     from the repository's root."""
@@ -136,7 +138,7 @@ def relative(command):
     return command.replace(f"'{ROOT}/", "'")
 
 
-def status_of(result, vector):
+def status_of(result: dict[str, Any], vector: dict[str, Any] | None) -> str:
     """pass / lenient / fail / skipped for one result of the runner's JSON report."""
     outcome = result["outcome"]
     if outcome == "pass":
@@ -152,7 +154,7 @@ def status_of(result, vector):
     return "fail"
 
 
-def answered_verdict(result):
+def answered_verdict(result: dict[str, Any]) -> str:
     """What the implementation answered, in one word, for a failing result: accepted, rejected(reason), or the
     runner's error kind. An answer the outcome shape cannot hold (e.g. an accepted token whose aud is an array)
     is reported by the runner as an error naming the shape; it was an acceptance."""
@@ -173,11 +175,12 @@ def answered_verdict(result):
     return result["outcome"]
 
 
-def match_any(patterns, value):
+def match_any(patterns: Iterable[str], value: str) -> bool:
     return any(fnmatch.fnmatchcase(value, pattern) for pattern in patterns)
 
 
-def classify(classifications, implementation_id, variant, result, vector, verdict):
+def classify(classifications: dict[str, Any], implementation_id: str, variant: str, result: dict[str, Any],
+             vector: dict[str, Any] | None, verdict: str) -> dict[str, Any]:
     """The first matching finding of classifications.json, else its default for the failure kind."""
     for finding in classifications.get("findings", []):
         for match in finding.get("matches", []):
@@ -198,12 +201,17 @@ def classify(classifications, implementation_id, variant, result, vector, verdic
     return {"kind": "unclassified", "severity": None, "finding": None}
 
 
-def empty_counts():
+def empty_counts() -> dict[str, int]:
     return {status: 0 for status in STATUSES}
 
 
-def summarise_run(raw, vectors, classifications, implementation_id, variant):
+def summarise_run(raw: dict[str, Any], vectors: Mapping[str, dict[str, Any]], classifications: dict[str, Any],
+                  implementation_id: str, variant: str) -> tuple[list[dict[str, Any]], dict[str, int],
+                                                                 dict[str, dict[str, int]], dict[str, dict[str, int]]]:
     """One run's per-vector entries and counts (total, per family, per rule)."""
+    entries: list[dict[str, Any]]
+    families: dict[str, dict[str, int]]
+    rules: dict[str, dict[str, int]]
     entries, counts, families, rules = [], empty_counts(), {}, {}
     for result in raw["results"]:
         vector = vectors.get(result["id"])
@@ -230,7 +238,7 @@ def summarise_run(raw, vectors, classifications, implementation_id, variant):
 # ---------------------------------------------------------------------------------------------------------------
 # Running
 
-def ensure_binary(binary):
+def ensure_binary(binary: str) -> Path:
     path = ROOT / binary
     if path.exists():
         return path
@@ -239,7 +247,7 @@ def ensure_binary(binary):
     return path
 
 
-def installed_version(implementation):
+def installed_version(implementation: dict[str, Any]) -> str | None:
     command = implementation.get("versionCommand")
     if not command:
         return implementation.get("version")
@@ -250,7 +258,8 @@ def installed_version(implementation):
         return None
 
 
-def run_one(binary, vectors_dir, command, profile, batch, families):
+def run_one(binary: Path, vectors_dir: str, command: str, profile: str, batch: int,
+            families: Iterable[str]) -> tuple[dict[str, Any], float]:
     with tempfile.TemporaryDirectory() as temporary:
         report = Path(temporary) / "results.json"
         arguments = [str(binary), "run", "--vectors", vectors_dir, "--profile", profile, "--adapter", command,
@@ -266,18 +275,18 @@ def run_one(binary, vectors_dir, command, profile, batch, families):
         return load_json(report), elapsed
 
 
-def variants_of(implementation):
+def variants_of(implementation: dict[str, Any]) -> Iterator[tuple[str, str]]:
     yield VARIANT_LIBRARY, implementation["command"]
     if implementation.get("adapterChecks"):
         yield VARIANT_CHECKS, f"{implementation['command']} {implementation['adapterChecksArgument']}"
 
 
-def vectors_digest(vectors_dir, families):
+def vectors_digest(vectors_dir: str | Path, families: list[str]) -> dict[str, Any]:
     """sha256 over the family files an implementation runs (family name, then the file's bytes, in family order): the
     recorded results of a source checkout are those vectors' results, and stale when the digest differs."""
     vectors_dir = ROOT / vectors_dir
     manifest = load_json(vectors_dir / "manifest.json")
-    files = {}
+    files: dict[str, Path] = {}
     for entry in manifest.get("families", []):
         family = entry["family"] if isinstance(entry, dict) else entry
         name = entry["file"] if isinstance(entry, dict) else entry
@@ -290,9 +299,9 @@ def vectors_digest(vectors_dir, families):
     return {"algorithm": "sha256", "families": sorted(families), "value": digest.hexdigest()}
 
 
-def trimmed(raw):
+def trimmed(raw: dict[str, Any]) -> dict[str, Any]:
     """The runner's JSON report with only what summarise_run reads (a recorded file stays small and reviewable)."""
-    results = []
+    results: list[dict[str, Any]] = []
     for result in raw["results"]:
         kept = {key: relative(result[key]) if key == "rerun" else result[key] for key in RECORDED_RESULT_KEYS
                 if result.get(key) is not None}
@@ -303,15 +312,16 @@ def trimmed(raw):
             "results": results}
 
 
-def summarised(implementation, variant, profile, command, raw, vectors, classifications):
+def summarised(implementation: dict[str, Any], variant: str, profile: str, command: str, raw: dict[str, Any],
+               vectors: Mapping[str, dict[str, Any]], classifications: dict[str, Any]) -> dict[str, Any]:
     entries, counts, families, rules = summarise_run(raw, vectors, classifications, implementation["id"], variant)
     return {"variant": variant, "profile": profile, "command": command, "reported": raw.get("implementation", {}),
             "counts": counts, "families": families, "rules": rules, "results": entries}
 
 
-def checkout_paths(arguments):
+def checkout_paths(arguments: argparse.Namespace) -> dict[str, Path]:
     """--checkout ID=PATH, each given: implementation id -> the checkout's absolute path."""
-    paths = {}
+    paths: dict[str, Path] = {}
     for given in arguments.checkout or []:
         identifier, separator, path = given.partition("=")
         if not separator or not identifier or not path:
@@ -320,7 +330,7 @@ def checkout_paths(arguments):
     return paths
 
 
-def git_commit(path):
+def git_commit(path: str | Path) -> str | None:
     try:
         return subprocess.run(["git", "-C", str(path), "rev-parse", "HEAD"], capture_output=True, text=True,
                               check=True).stdout.strip()
@@ -328,24 +338,25 @@ def git_commit(path):
         return None
 
 
-def pinned_dependencies(implementation):
+def pinned_dependencies(implementation: dict[str, Any]) -> list[dict[str, Any]]:
     """The implementation's dependency checkouts as the report and the recorded file say them (id, package, version,
     repository, tag, commit: those each has)."""
     return [declared_implementations.pinned_dependency(dependency)
             for dependency in implementation.get("dependencyCheckouts", [])]
 
 
-def build_checkout(implementation, paths):
+def build_checkout(implementation: dict[str, Any], paths: Mapping[str, Path]) -> dict[str, str]:
     """The folder's build step with LC_SOURCE = the checkout and LC_SOURCE_<DEPENDENCY> = each dependency's (it checks
     the commits and builds outside the checkouts). paths: --checkout key -> path, for every key of checkout_keys.
     Returns the commits found: --checkout key -> commit."""
-    commits = {}
+    commits: dict[str, str] = {}
     for key, pinned in declared_implementations.checkout_keys(implementation):
         path = paths[key]
         commit = git_commit(path)
         if commit != pinned["commit"]:
             raise SystemExit(f"{key}: the checkout {path} is at {commit}, not the pinned commit {pinned['commit']} "
                              f"(git -C {path} checkout {declared_implementations.checkout_ref(pinned)})")
+        assert commit is not None  # it is the pinned commit, which implementations.load_folder requires
         commits[key] = commit
     script = implementation.get("install", {}).get("script")
     if script:
@@ -360,7 +371,7 @@ def build_checkout(implementation, paths):
     return commits
 
 
-def record_command(implementation):
+def record_command(implementation: dict[str, Any]) -> str:
     paths = [("PATH", implementation["checkout"])] + [
         (f"PATH_{dependency['id'].upper().replace('-', '_')}", dependency)
         for dependency in implementation.get("dependencyCheckouts", [])]
@@ -373,12 +384,13 @@ def record_command(implementation):
             f"--output /tmp/{implementation['id']}-report   # {described}")
 
 
-def shown_path(path):
+def shown_path(path: Path) -> str:
     """A path as the report says it: from the repository's root when inside it."""
     return path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
 
 
-def write_recorded(implementation, runs_raw, digest, commit, dependency_commits=None):
+def write_recorded(implementation: dict[str, Any], runs_raw: list[tuple[str, str, str, dict[str, Any]]],
+                   digest: dict[str, Any], commit: str, dependency_commits: Mapping[str, str] | None = None) -> None:
     """The folder's `recorded` file: the raw runs of a source checkout, with what reproduces them. dependency_commits:
     dependency id -> the commit its checkout was at (each must be the pinned one)."""
     document = {"formatVersion": RECORDED_FORMAT, "implementation": implementation["id"],
@@ -403,7 +415,8 @@ def write_recorded(implementation, runs_raw, digest, commit, dependency_commits=
     print(f"== recorded {shown_path(path)}", flush=True)
 
 
-def recorded_runs(implementation, digest, vectors, classifications):
+def recorded_runs(implementation: dict[str, Any], digest: dict[str, Any], vectors: Mapping[str, dict[str, Any]],
+                  classifications: dict[str, Any]) -> tuple[str, dict[str, Any], list[dict[str, Any]]]:
     """(status, provenance, runs) from the folder's recorded file: `recorded` with its runs when it was recorded against
     these vectors; `stale` with no run when the vectors' digest changed; `not-run` when nothing was recorded."""
     path = ROOT / implementation["folder"] / implementation["recorded"]
@@ -441,7 +454,8 @@ def recorded_runs(implementation, digest, vectors, classifications):
     return "recorded", provenance, runs
 
 
-def implementation_entry(implementation, version, runs, status, provenance=None):
+def implementation_entry(implementation: dict[str, Any], version: str | None, runs: list[dict[str, Any]], status: str,
+                         provenance: dict[str, Any] | None = None) -> dict[str, Any]:
     entry = {"id": implementation["id"], "name": implementation["name"], "language": implementation["language"],
              "source": implementation["source"], "package": implementation["package"],
              "version": version, "pinnedVersion": implementation.get("version"),
@@ -454,7 +468,8 @@ def implementation_entry(implementation, version, runs, status, provenance=None)
     return entry
 
 
-def collect(arguments, config, vectors, classifications):
+def collect(arguments: argparse.Namespace, config: dict[str, Any], vectors: Mapping[str, dict[str, Any]],
+            classifications: dict[str, Any]) -> tuple[list[dict[str, Any]], str | None]:
     chosen = set(arguments.only.split(",")) if arguments.only else None
     checkouts = checkout_paths(arguments)
     runnable_checkouts = [i for i in config["implementations"] if i["source"] == "source-checkout" and "notRun" not in i]
@@ -469,7 +484,9 @@ def collect(arguments, config, vectors, classifications):
             raise SystemExit(f"{implementation['id']}: --checkout gives {', '.join(given)} but not "
                              f"{', '.join(key for key in keys if key not in checkouts)} (each checkout it runs from, "
                              "or none: then its recorded results are reported)")
-    binary = None
+    binary: Path | None = None
+    implementations: list[dict[str, Any]]
+    suite_version: str | None
     implementations, suite_version = [], None
     for implementation in config["implementations"]:
         if chosen and implementation["id"] not in chosen:
@@ -479,6 +496,7 @@ def collect(arguments, config, vectors, classifications):
                                                         dict(implementation["notRun"])))
             print(f"   {implementation['id']:18} not run: {implementation['notRun']['reason'][:100]}", flush=True)
             continue
+        provenance: dict[str, Any] | None
         version, provenance, status = installed_version(implementation), None, "run"
         if implementation["source"] == "source-checkout":
             digest = vectors_digest(arguments.vectors, implementation.get("families", []))
@@ -500,6 +518,7 @@ def collect(arguments, config, vectors, classifications):
                     dependency | {"commit": commits[f"{implementation['id']}:{dependency['id']}"]}
                     for dependency in pinned_dependencies(implementation)]
         binary = binary or ensure_binary(arguments.binary)
+        runs_raw: list[tuple[str, str, str, dict[str, Any]]]
         runs, runs_raw = [], []
         for profile in implementation.get("profiles", ["documented"]):
             for variant, command in variants_of(implementation):
@@ -513,6 +532,7 @@ def collect(arguments, config, vectors, classifications):
                 runs.append(run)
                 runs_raw.append((variant, profile, command, raw))
         if implementation["source"] == "source-checkout" and arguments.record:
+            assert provenance is not None  # a source checkout run live (a recorded one went on above)
             write_recorded(implementation, runs_raw, digest, provenance["checkout"]["commit"],
                            {dependency["id"]: dependency["commit"]
                             for dependency in provenance.get("dependencyCheckouts", [])})
@@ -522,11 +542,11 @@ def collect(arguments, config, vectors, classifications):
     return implementations, suite_version
 
 
-def findings_summary(classifications, implementations):
+def findings_summary(classifications: dict[str, Any], implementations: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Each finding with the vectors it covers, per implementation and variant."""
-    out = []
+    out: list[dict[str, Any]] = []
     for finding in classifications.get("findings", []) + list(classifications.get("defaults", {}).values()):
-        hits = {}
+        hits: dict[str, dict[str, list[str]]] = {}
         for implementation in implementations:
             for run in implementation["runs"]:
                 ids = [entry["id"] for entry in run["results"]
@@ -539,9 +559,10 @@ def findings_summary(classifications, implementations):
     return out
 
 
-def classified_counts(run):
+def classified_counts(run: dict[str, Any]) -> dict[str, Any]:
     """A run's failures by classification: weaknesses per severity, and the other kinds."""
-    counts = {"weakness": {severity: 0 for severity in SEVERITY_ORDER}} | {kind: 0 for kind in KINDS[1:]}
+    counts: dict[str, Any] = ({"weakness": {severity: 0 for severity in SEVERITY_ORDER}}
+                             | {kind: 0 for kind in KINDS[1:]})
     for entry in run["results"]:
         classification = entry.get("classification")
         if entry["status"] != "fail" or classification is None:
@@ -553,9 +574,9 @@ def classified_counts(run):
     return counts
 
 
-def worst_weakness(run, titles):
+def worst_weakness(run: dict[str, Any], titles: Mapping[str, str]) -> dict[str, Any] | None:
     """The run's most severe weakness finding (ties: the one with more vectors, then by ID), or None."""
-    hits = {}
+    hits: dict[tuple[str, str], list[str]] = {}
     for entry in run["results"]:
         classification = entry.get("classification") or {}
         if entry["status"] == "fail" and classification.get("kind") == "weakness":
@@ -567,7 +588,8 @@ def worst_weakness(run, titles):
     return {"finding": finding, "severity": severity, "title": titles.get(finding, finding), "vectors": len(ids)}
 
 
-def judge_run(run, checked_run, adapter_checks, titles):
+def judge_run(run: dict[str, Any], checked_run: dict[str, Any] | None, adapter_checks: Iterable[str],
+              titles: Mapping[str, str]) -> dict[str, Any]:
     """A run's verdict (one of VERDICTS) from its classified failures. A library run with an unsafe weakness is still
     safe with the listed checks when the same implementation and profile's run with its adapter checks has none."""
     counts = classified_counts(run)
@@ -583,13 +605,13 @@ def judge_run(run, checked_run, adapter_checks, titles):
         verdict = "safe-with-checks"
     else:
         verdict = "unsafe"
-    judged = {"verdict": verdict, "worst": worst_weakness(run, titles), "classified": counts}
+    judged: dict[str, Any] = {"verdict": verdict, "worst": worst_weakness(run, titles), "classified": counts}
     if verdict == "safe-with-checks":
         judged["checks"] = list(adapter_checks)
     return judged
 
 
-def judge(report):
+def judge(report: dict[str, Any]) -> dict[str, Any]:
     """Adds each run's `judgement` and the verdicts' legend to a report (also to a loaded one: --render-only)."""
     titles = {finding["id"]: finding.get("title", finding["id"]) for finding in report["findings"]}
     for implementation in report["implementations"]:
@@ -602,7 +624,8 @@ def judge(report):
     return report
 
 
-def build_report(implementations, suite_version, classifications, config):
+def build_report(implementations: list[dict[str, Any]], suite_version: str | None, classifications: dict[str, Any],
+                 config: dict[str, Any]) -> dict[str, Any]:
     report = {"formatVersion": FORMAT_VERSION, "suiteVersion": suite_version,
               "generatedBy": "Scripts/compare.py", "adapterCheckCatalogue": config.get("adapterCheckCatalogue", {}),
               "implementations": implementations,
@@ -618,7 +641,7 @@ def build_report(implementations, suite_version, classifications, config):
 # ---------------------------------------------------------------------------------------------------------------
 # Rendering
 
-def badge(run, label):
+def badge(run: dict[str, Any], label: str) -> dict[str, Any]:
     counts = run["counts"]
     checked = counts["pass"] + counts["lenient"] + counts["fail"]
     passed = counts["pass"] + counts["lenient"]
@@ -628,7 +651,7 @@ def badge(run, label):
     return {"schemaVersion": 1, "label": label, "message": f"{passed}/{checked} passed", "color": color}
 
 
-def write_badges(report, output):
+def write_badges(report: dict[str, Any], output: Path) -> None:
     folder = output / "badges"
     folder.mkdir(parents=True, exist_ok=True)
     for implementation in report["implementations"]:
@@ -641,12 +664,12 @@ def write_badges(report, output):
                 json.dumps(badge(run, label), indent=2) + "\n", encoding="utf-8")
 
 
-def families_of(report):
+def families_of(report: dict[str, Any]) -> list[str]:
     return sorted({family for implementation in report["implementations"] for run in implementation["runs"]
                    for family in run["families"]})
 
 
-def cell_text(counts):
+def cell_text(counts: Mapping[str, int]) -> str:
     parts = [f"{counts['pass']} pass"]
     if counts["lenient"]:
         parts.append(f"{counts['lenient']} lenient")
@@ -656,7 +679,7 @@ def cell_text(counts):
     return ", ".join(parts)
 
 
-def provenance_text(implementation):
+def provenance_text(implementation: dict[str, Any]) -> str:
     """How a source checkout's runs were obtained, in one phrase (empty for a registry implementation run here)."""
     provenance = implementation.get("provenance") or {}
     checkout = provenance.get("checkout")
@@ -674,13 +697,13 @@ def provenance_text(implementation):
     return f"{status}: {provenance.get('reason')}"
 
 
-def not_run(report):
+def not_run(report: dict[str, Any]) -> list[dict[str, Any]]:
     """The implementations with no run in this report (not run, or recorded against other vectors: stale)."""
     return [implementation for implementation in report["implementations"]
             if implementation.get("status") in ("not-run", "stale")]
 
 
-def render_markdown(report):
+def render_markdown(report: dict[str, Any]) -> str:
     lines = ["# Real implementations, side by side", "",
              f"Generated by `Scripts/compare.py` (suite {report['suiteVersion']}). Each implementation runs twice: "
              "the **library alone**, configured as strictly as its documentation allows, and the library **with the "
@@ -754,12 +777,12 @@ KIND_NAMES = {"weakness": "weaknesses", "unclassified": "unclassified failures",
 VERDICT_NAMES = {"safe": "safe", "safe-with-checks": "safe with checks", "unsafe": "unsafe", "unjudged": "not judged"}
 
 
-def script_safe(document):
+def script_safe(document: Any) -> str:
     """JSON inside a <script> element: no `</` can close it early."""
     return json.dumps(document, ensure_ascii=True, separators=(",", ":")).replace("</", "<\\/")
 
 
-def shown_input(vector):
+def shown_input(vector: dict[str, Any]) -> Any:
     """A vector's input for the page: the documented profile reads the JWKS, so the certificate map is summarised."""
     value = copy.deepcopy(vector["input"])
     keys = value.get("keys") if isinstance(value, dict) else None
@@ -768,7 +791,7 @@ def shown_input(vector):
     return value
 
 
-def render_html(report, vectors):
+def render_html(report: dict[str, Any], vectors: Mapping[str, dict[str, Any]]) -> str:
     shown = {entry["id"] for implementation in report["implementations"] for run in implementation["runs"]
              for entry in run["results"] if entry["status"] in ("fail", "lenient")}
     inputs = {vector_id: shown_input(vectors[vector_id]) for vector_id in sorted(shown) if vector_id in vectors}
@@ -778,7 +801,7 @@ def render_html(report, vectors):
             .replace("__REPORT__", script_safe(report)))
 
 
-def write_outputs(report, vectors, output):
+def write_outputs(report: dict[str, Any], vectors: Mapping[str, dict[str, Any]], output: Path) -> None:
     output.mkdir(parents=True, exist_ok=True)
     (output / "report.json").write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     (output / "report.md").write_text(render_markdown(report), encoding="utf-8")
@@ -789,9 +812,9 @@ def write_outputs(report, vectors, output):
 # ---------------------------------------------------------------------------------------------------------------
 # CI: compare with the committed report
 
-def verdicts(report):
+def verdicts(report: dict[str, Any]) -> dict[tuple[str, str, str], dict[str, str]]:
     """(implementation, variant, profile) -> {vector id: status or answered verdict}."""
-    out = {}
+    out: dict[tuple[str, str, str], dict[str, str]] = {}
     for implementation in report["implementations"]:
         for run in implementation["runs"]:
             out[(implementation["id"], run["variant"], run["profile"])] = {
@@ -800,7 +823,8 @@ def verdicts(report):
     return out
 
 
-def unstable_vectors(classifications, implementation_id, variant, vector_ids):
+def unstable_vectors(classifications: dict[str, Any], implementation_id: str, variant: str,
+                     vector_ids: Collection[str]) -> set[str]:
     """The vectors whose answer classifications.json declares to vary from run to run for this implementation and
     variant (`unstable`: a library that, say, reports the first of two missing claims in a hash set's order)."""
     return {vector_id for entry in classifications.get("unstable", []) for match in entry.get("matches", [])
@@ -809,10 +833,13 @@ def unstable_vectors(classifications, implementation_id, variant, vector_ids):
             for vector_id in vector_ids if match_any(match.get("vectors", []), vector_id)}
 
 
-def check_against(committed, current, classifications=None):
+def check_against(committed: dict[str, Any], current: dict[str, Any],
+                  classifications: dict[str, Any] | None = None) -> tuple[list[str], list[str]]:
     """(blocking problems, notes): a pip implementation whose verdicts changed blocks; a Debian one whose installed
     version differs from the committed report's is a note; with the same version a change blocks too. A vector
     declared unstable for the implementation (classifications.json `unstable`) is a note when it changed."""
+    problems: list[str]
+    notes: list[str]
     problems, notes = [], []
     for implementation in not_run(current):
         notes.append(f"{implementation['id']}: {implementation['status']}, no verdict: "
@@ -847,7 +874,7 @@ def check_against(committed, current, classifications=None):
 
 # ---------------------------------------------------------------------------------------------------------------
 
-def main(argv=None):
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--implementations", default="Implementations",
                         help="the folder whose <name>/implementation.json are the implementations (default Implementations)")

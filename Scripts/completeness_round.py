@@ -140,7 +140,8 @@ def head_commit() -> str:
 
 def first_run(number: int, vectors: Path | None) -> int:
     path = round_folder(number) / f"{LANE}.first-run.json"
-    record = json.loads(path.read_text()) if path.exists() else {"round": number, "lane": LANE, "runs": []}
+    record: dict[str, Any] = (json.loads(path.read_text()) if path.exists()
+                              else {"round": number, "lane": LANE, "runs": []})
     run = measure(number, vectors, head_commit())
     if any(existing["suiteVersion"] == run["suiteVersion"] for existing in record["runs"]):
         print(f"round {number}'s first run on suite {run['suiteVersion']} is already recorded in {path}: "

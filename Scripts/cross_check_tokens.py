@@ -24,8 +24,9 @@ import base64
 import json
 import sys
 import warnings
-from datetime import datetime, timezone
+from datetime import datetime, timezone, tzinfo
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import jwt as pyjwt
@@ -49,7 +50,7 @@ REQUIRED = ("jti", "iss", "aud", "exp", "iat", "nonce", "sub")
 
 
 class Refused(Exception):
-    def __init__(self, reason):
+    def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
 
@@ -57,7 +58,7 @@ class Refused(Exception):
 # ---------------------------------------------------------------------------------------------------------------
 # What a careful developer does around either library.
 
-def unverified_header(token):
+def unverified_header(token: str) -> Any:
     try:
         segment = token.split(".")[0]
         return json.loads(base64.urlsafe_b64decode(segment + "=" * (-len(segment) % 4)))
@@ -65,7 +66,7 @@ def unverified_header(token):
         return None
 
 
-def issuer_ok(iss, profile):
+def issuer_ok(iss: Any, profile: str) -> bool:
     if profile == "documented":
         return iss in DOCUMENTED_ISSUERS
     try:
@@ -74,10 +75,10 @@ def issuer_ok(iss, profile):
         return False
     # urlsplit lower-cases the host; the SDK compares it case-sensitively
     raw = urlsplit(iss).netloc.rsplit("@", 1)[-1].split(":")[0] if host else None
-    return bool(raw) and (raw == "facebook.com" or raw.endswith(".facebook.com"))
+    return bool(raw and (raw == "facebook.com" or raw.endswith(".facebook.com")))
 
 
-def check_claims(claims, inp, profile):
+def check_claims(claims: dict[str, Any], inp: dict[str, Any], profile: str) -> dict[str, Any]:
     """The Limited Login claim rules neither library knows (nonce, the iat window, the SDK issuer rule)."""
     for name in ("jti", "iss", "aud", "nonce", "sub"):
         if not isinstance(claims.get(name), str):
@@ -101,7 +102,7 @@ def check_claims(claims, inp, profile):
     return claims
 
 
-def header_checks(token):
+def header_checks(token: str) -> tuple[dict[str, Any], str]:
     header = unverified_header(token)
     if not isinstance(header, dict):
         raise Refused("badJSON")
@@ -115,15 +116,15 @@ def header_checks(token):
     return header, kid
 
 
-def jwks_entries(inp):
+def jwks_entries(inp: dict[str, Any]) -> list[dict[str, Any]]:
     """The JWKS's RSA keys with a string kid, as published (use, key_ops and alg kept for the library to judge)."""
     return [entry for entry in inp["keys"]["jwks"]["keys"]
             if entry.get("kty") == "RSA" and isinstance(entry.get("kid"), str)]
 
 
-def rsa_keys(inp, profile):
+def rsa_keys(inp: dict[str, Any], profile: str) -> dict[str, Any]:
     """kid -> cryptography public key, from the profile's key source."""
-    out = {}
+    out: dict[str, Any] = {}
     if profile == "documented":
         for entry in inp["keys"]["jwks"]["keys"]:
             if entry.get("kty") == "RSA" and isinstance(entry.get("kid"), str):
@@ -145,15 +146,17 @@ def rsa_keys(inp, profile):
 class _FrozenDatetime(datetime):
     frozen = 0.0
 
+    # A plain datetime, not a _FrozenDatetime (datetime.now promises the subclass): PyJWT only compares it.
     @classmethod
-    def now(cls, tz=None):
+    def now(cls, tz: tzinfo | None = None) -> datetime:  # type: ignore[override]
         return datetime.fromtimestamp(cls.frozen, tz=tz or timezone.utc)
 
 
-jwt.api_jwt.datetime = _FrozenDatetime  # PyJWT reads the clock here; the vectors state their own `now`
+# PyJWT reads the clock here; the vectors state their own `now` (mypy refuses replacing an imported class).
+jwt.api_jwt.datetime = _FrozenDatetime  # type: ignore[misc]
 
 
-def pyjwt_signing_key(inp, profile, kid):
+def pyjwt_signing_key(inp: dict[str, Any], profile: str, kid: str) -> Any:
     """documented: the key PyJWKClient.get_signing_key picks (the JWKS's keys whose use is sig or absent, the first
     with the kid, as a PyJWK so PyJWT checks the JWK's alg); ios-sdk: the certificate's key."""
     if not is_documented(profile):
@@ -171,7 +174,7 @@ def pyjwt_signing_key(inp, profile, kid):
     raise Refused("unknownKeyID")
 
 
-def pyjwt_validate(inp, profile):
+def pyjwt_validate(inp: dict[str, Any], profile: str) -> dict[str, Any]:
     token = inp["token"]
     header, kid = header_checks(token)
     key = pyjwt_signing_key(inp, profile, kid)
@@ -205,7 +208,7 @@ def pyjwt_validate(inp, profile):
 # ---------------------------------------------------------------------------------------------------------------
 # joserfc
 
-def joserfc_validate(inp, profile):
+def joserfc_validate(inp: dict[str, Any], profile: str) -> dict[str, Any]:
     token = inp["token"]
     header, kid = header_checks(token)
     if profile == "documented":
@@ -233,7 +236,7 @@ def joserfc_validate(inp, profile):
         raise Refused("badJSON")
     registry = jose_jwt.JWTClaimsRegistry(
         now=int(inp["now"]) if float(inp["now"]).is_integer() else inp["now"], leeway=0,
-        **{name: {"essential": True} for name in REQUIRED},
+        **{name: jose_jwt.ClaimsOption(essential=True) for name in REQUIRED},
     )
     try:
         registry.validate(decoded.claims)
@@ -248,7 +251,7 @@ LIBRARIES = {"pyjwt": pyjwt_validate, "joserfc": joserfc_validate}
 
 # ---------------------------------------------------------------------------------------------------------------
 
-def outcome(library, inp, profile):
+def outcome(library: str, inp: dict[str, Any], profile: str) -> dict[str, Any]:
     try:
         claims = LIBRARIES[library](inp, profile)
         return {"result": "accepted", "claims": {name: claims[name] for name in REQUIRED}}
@@ -258,7 +261,7 @@ def outcome(library, inp, profile):
         return {"result": "rejected", "reason": f"error:{type(error).__name__}"}
 
 
-def agrees(actual, expected):
+def agrees(actual: dict[str, Any], expected: dict[str, Any]) -> bool:
     if actual["result"] != expected["result"]:
         return False
     if actual["result"] == "accepted":
@@ -266,7 +269,7 @@ def agrees(actual, expected):
     return True
 
 
-def main():
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args()

@@ -26,27 +26,31 @@ import json
 import random
 import sys
 import time
+from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "Scripts"))
 
 import implementations  # noqa: E402
 from fuzzing.adapters import AdapterClient, AdapterUnavailable, verdict  # noqa: E402
-from fuzzing.perturbations import catalogue, perturb, seeds  # noqa: E402
+from fuzzing.perturbations import Perturbation, catalogue, perturb, seeds  # noqa: E402
 from vectorgen.common import PROFILES  # noqa: E402
 
 FAMILY = "signed-token"
 TRIAGE = ROOT / "Implementations" / "fuzz" / "triage.json"
 REFERENCE = {"id": "python-reference", "command": "python3 Examples/PythonAdapter/reference_adapter.py"}
 TRIAGE_KINDS = ("vectors", "finding", "non-issue")
+# One perturbed input: (the ID of the vector it was made from, the perturbation, the adapter input).
+Generated = tuple[str, Perturbation, dict[str, Any]]
 
 
-def subjects(profile, base=implementations.FOLDER):
+def subjects(profile: str, base: str | Path = implementations.FOLDER) -> list[tuple[str, str]]:
     """(id, command) of every implementation that handles signed-token under `profile`, in its strictest
     configuration (with its adapter checks when it has them); then the Python reference adapter."""
-    out = []
+    out: list[tuple[str, str]] = []
     for entry in implementations.discover(base):
         if not implementations.runnable(entry) or FAMILY not in entry["families"] or profile not in entry["profiles"]:
             continue
@@ -57,11 +61,11 @@ def subjects(profile, base=implementations.FOLDER):
     return out + [(REFERENCE["id"], REFERENCE["command"] + f" --profile {profile}")]
 
 
-def generate(vectors, profile, seed, count):
+def generate(vectors: list[dict[str, Any]], profile: str, seed: int, count: int) -> list[Generated]:
     """`count` perturbed inputs drawn from the accepted vectors with Random(seed): (seed vector ID, perturbation, input)."""
     pool = seeds(vectors, profile)
     rng = random.Random(seed)
-    out = []
+    out: list[Generated] = []
     while len(out) < count:
         vector = rng.choice(pool)
         made = perturb(vector, rng)
@@ -70,7 +74,8 @@ def generate(vectors, profile, seed, count):
     return out
 
 
-def run_subject(subject, inputs, timeout):
+def run_subject(subject: tuple[str, str], inputs: list[dict[str, Any]],
+                timeout: float) -> tuple[str, list[str] | None, str | None, float]:
     identifier, command = subject
     client = AdapterClient(command, str(ROOT), timeout=timeout)
     started = time.monotonic()
@@ -85,9 +90,9 @@ def run_subject(subject, inputs, timeout):
     return identifier, [verdict(answer) for answer in answers], None, time.monotonic() - started
 
 
-def known_names():
+def known_names() -> tuple[set[str], set[str]]:
     """Every vector ID of the suite and every finding ID of Implementations/classifications.json."""
-    ids = set()
+    ids: set[str] = set()
     for path in (ROOT / "Vectors").glob("*.json"):
         with open(path, encoding="utf-8") as handle:
             document = json.load(handle)
@@ -98,7 +103,7 @@ def known_names():
     return ids, findings
 
 
-def load_triage(path=TRIAGE):
+def load_triage(path: str | Path = TRIAGE) -> list[dict[str, Any]]:
     """The triage rules, each checked: its kind, its reason, and every vector pattern and finding it names exists."""
     with open(path, encoding="utf-8") as handle:
         document = json.load(handle)
@@ -119,7 +124,7 @@ def load_triage(path=TRIAGE):
     return rules
 
 
-def triage_of(rules, perturbation, place):
+def triage_of(rules: list[dict[str, Any]], perturbation: str, place: str) -> dict[str, Any] | None:
     for rule in rules:
         if fnmatch.fnmatchcase(perturbation, rule["perturbation"]) and fnmatch.fnmatchcase(place, rule["place"]):
             return rule
@@ -129,7 +134,7 @@ def triage_of(rules, perturbation, place):
 EXAMPLE_LIMIT = 4096  # characters of a token or a perturbation's detail an example keeps
 
 
-def shortened(text):
+def shortened(text: str) -> str:
     """`text`, or its start, its length and its SHA-256 when it is longer than an example keeps."""
     if len(text) <= EXAMPLE_LIMIT:
         return text
@@ -137,7 +142,8 @@ def shortened(text):
     return f"{text[:200]}… ({len(text)} characters, SHA-256 {digest})"
 
 
-def example(seed_id, perturbation, item, accepted, rejected):
+def example(seed_id: str, perturbation: Perturbation, item: dict[str, Any], accepted: list[str],
+            rejected: list[str]) -> dict[str, Any]:
     """One input of a cluster, as the record shows it: the key material is the seed vector's, unchanged, so it is
     named rather than repeated; a very long token or detail (the large-token vector's) is shortened, and the seed
     and the replay command make it again."""
@@ -148,11 +154,13 @@ def example(seed_id, perturbation, item, accepted, rejected):
             "accepting": accepted, "rejecting": rejected}
 
 
-def compare(generated, verdicts, seed_verdicts, rules):
+def compare(generated: list[Generated], verdicts: Mapping[str, list[str] | None],
+            seed_verdicts: Mapping[str, dict[str, str]],
+            rules: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], dict[str, int]]:
     """The clusters of disagreeing inputs, and the tallies. An input is compared among the implementations that
     accept the vector it was made from (`seed_verdicts`): one that already refuses the vector would part ways with the
     others whatever the perturbation did, and the compatibility report shows that already."""
-    clusters = {}
+    clusters: dict[tuple[str, str], dict[str, Any]] = {}
     tallies = {"inputs": len(generated), "disagreements": 0, "errored": 0, "crashed": 0}
     compared = {name: v for name, v in verdicts.items() if v is not None and any(x in ("accepted", "rejected") for x in v)}
     for index, (seed_id, perturbation, item) in enumerate(generated):
@@ -174,7 +182,7 @@ def compare(generated, verdicts, seed_verdicts, rules):
             cluster["rejecting"][name] = cluster["rejecting"].get(name, 0) + 1
         if cluster["example"] is None:
             cluster["example"] = example(seed_id, perturbation, item, accepted, rejected)
-    out = []
+    out: list[dict[str, Any]] = []
     for key in sorted(clusters):
         cluster = clusters[key]
         rule = triage_of(rules, *key)
@@ -185,7 +193,7 @@ def compare(generated, verdicts, seed_verdicts, rules):
     return out, tallies
 
 
-def retriage(path, rules, check):
+def retriage(path: str, rules: list[dict[str, Any]], check: bool) -> int:
     """Applies `rules` to the clusters of the recorded run at `path` (the verdicts are not rerun)."""
     with open(path, encoding="utf-8") as handle:
         record = json.load(handle)
@@ -202,7 +210,7 @@ def retriage(path, rules, check):
     return 1 if check and untriaged else 0
 
 
-def main(argv=None):
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seed", type=int, help="the random seed (default: drawn and printed)")
     parser.add_argument("--count", type=int, default=1000, help="how many perturbed inputs (default 1000)")
@@ -231,8 +239,9 @@ def main(argv=None):
     # The vectors the inputs were made from come first: each implementation's own verdict on them. Then each distinct
     # input once (the same perturbation of the same vector is drawn again and again; its verdicts are shared).
     origins = seeds(vectors, arguments.profile)
-    distinct, position = [], []
-    index_of = {}
+    distinct: list[dict[str, Any]] = []
+    position: list[int] = []
+    index_of: dict[str, int] = {}
     for _, _, item in generated:
         key = json.dumps(item, sort_keys=True, ensure_ascii=False)
         if key not in index_of:
@@ -245,7 +254,9 @@ def main(argv=None):
     if arguments.only:
         wanted = set(arguments.only.split(","))
         chosen = [s for s in chosen if s[0] in wanted]
-    verdicts, not_run, seconds = {}, {}, {}
+    verdicts: dict[str, list[str] | None] = {}
+    not_run: dict[str, str] = {}
+    seconds: dict[str, float] = {}
     with ThreadPoolExecutor(max_workers=max(1, arguments.jobs)) as pool:
         for identifier, result, problem, elapsed in pool.map(lambda s: run_subject(s, inputs, arguments.timeout),
                                                               chosen):

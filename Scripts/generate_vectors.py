@@ -30,7 +30,9 @@ import json
 import re
 import sys
 from collections import Counter
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 VECTORS = ROOT / "Vectors"
@@ -53,13 +55,18 @@ KEY_CATALOGUE_FILE = "docs/generated/key-catalogue.md"
 # The files outside Vectors/ the generator writes (besides the families' fixtures).
 DOCS_WRITTEN = (FAULT_PAIRS_FILE, PERTURBATIONS_FILE, GRAMMAR_FILE, GRAMMAR_FIXTURE, KEY_CATALOGUE_FILE)
 SCHEMA_WIDTH = 120
+# A family's tables, as build_family returns them: its fault pairs (the declaration and its cells, or why it has
+# none), its perturbations, its grammar cells (or why it has none) and its key catalogue cells (None: no KEY_CASES).
+FaultTable = tuple[fault_pairs.FaultPairs, list[fault_pairs.Cell]]
+Tables = tuple[FaultTable | str, perturbation.Perturbed, list[grammar.GrammarCell] | str,
+               list[key_catalogue.KeyCell] | None]
 
 
-def family_modules():
+def family_modules() -> list[str]:
     """The modules of Scripts/vectorgen/ that assign FAMILY a string, in the order of manifest.json's families; one
     the manifest does not list comes after them (suite_shape_problems reports it). Read from the source, not
     imported, so that --only needs no other family's dependencies."""
-    family = {}
+    family: dict[str, str] = {}
     for path in sorted((ROOT / "Scripts" / "vectorgen").glob("*.py")):
         for node in ast.parse(path.read_text(encoding="utf-8")).body:
             if (isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["FAMILY"]
@@ -70,23 +77,23 @@ def family_modules():
     return sorted(family, key=lambda name: (order.get(family[name], len(order)), name))
 
 
-def render(document):
+def render(document: Any) -> str:
     return json.dumps(document, indent=2, ensure_ascii=True) + "\n"
 
 
-def render_compact(document, width=SCHEMA_WIDTH):
+def render_compact(document: Any, width: int = SCHEMA_WIDTH) -> str:
     """Two-space indent as render(), but an array or object whose one-line form fits in `width` columns stays on one
     line, and characters are kept: the style of the hand-written schemas."""
-    def one_line(value):
+    def one_line(value: Any) -> str:
         return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
 
-    def fmt(value, indent, used):
+    def fmt(value: Any, indent: int, used: int) -> str:
         text = one_line(value)
         if not isinstance(value, (dict, list)) or not value or used + len(text) <= width:
             return text
         pad = " " * (indent + 2)
         if isinstance(value, dict):
-            lines = []
+            lines: list[str] = []
             for key, member in value.items():
                 head = f"{pad}{json.dumps(key, ensure_ascii=False)}: "
                 lines.append(head + fmt(member, indent + 2, len(head) + 1))
@@ -98,14 +105,14 @@ def render_compact(document, width=SCHEMA_WIDTH):
     return fmt(document, 0, 0) + "\n"
 
 
-def build_family(module_name):
+def build_family(module_name: str) -> tuple[str, dict[str, Any], Tables, dict[str, Any]]:
     module = importlib.import_module(f"vectorgen.{module_name}")
     vectors = module.vectors()
     declared = getattr(module, "FAULT_PAIRS", None)
     if declared is not None:
-        paired, cells = fault_pairs.build(declared)
+        paired, fault_cells = fault_pairs.build(declared)
         vectors += paired
-        fault_table = (declared, cells)
+        fault_table: FaultTable | str = (declared, fault_cells)
     elif isinstance(getattr(module, "NO_FAULT_PAIRS", None), str):
         fault_table = module.NO_FAULT_PAIRS
     else:
@@ -125,7 +132,7 @@ def build_family(module_name):
     perturbed, cells = perturbation.build(fields, vectors)
     vectors += perturbed
     perturbation_table = perturbation.Perturbed(cells, unperturbed)
-    key_cells = None
+    key_cells: list[key_catalogue.KeyCell] | None = None
     if hasattr(module, "KEY_CASES"):  # the family that reads published keys (vectorgen/key_catalogue.py)
         keyed, key_cells = key_catalogue.build(module.KEY_CASES, module.key_case_input, module.key_case_outcome,
                                                module.KEY_REFS, vectors)
@@ -173,13 +180,13 @@ def build_family(module_name):
     }
 
 
-def schema_path(family):
+def schema_path(family: str) -> str:
     return f"Vectors/schema/{family}.schema.json"
 
 
-def build_fields(module_names):
+def build_fields(module_names: list[str]) -> dict[str, Any]:
     """Vectors/schema/fields.json: every family's declared fields, for the Swift side and the perturbation catalogue."""
-    families = {}
+    families: dict[str, dict[str, Any]] = {}
     for name in module_names:
         module = importlib.import_module(f"vectorgen.{name}")
         families[module.FAMILY] = {"module": f"Scripts/vectorgen/{name}.py",
@@ -195,15 +202,15 @@ def build_fields(module_names):
     }
 
 
-def rule_ids():
+def rule_ids() -> set[str]:
     from vectorgen import rules
     return rules.ids()
 
 
-def check_inputs(module_name, vectors):
+def check_inputs(module_name: str, vectors: list[dict[str, Any]]) -> None:
     """No two vectors of one profile share an input: with different expectations they contradict each other, with
     the same one the second checks nothing new (the Swift lint reports both too)."""
-    seen = {}
+    seen: dict[tuple[str, str], dict[str, Any]] = {}
     for v in vectors:
         key = json.dumps(v["input"], sort_keys=True)
         for profile in v.get("profiles", PROFILES):
@@ -213,7 +220,7 @@ def check_inputs(module_name, vectors):
                 raise SystemExit(f"{module_name}: {v['id']} {what} {other['id']}: same input under {profile}")
 
 
-def build_rules():
+def build_rules() -> dict[str, Any]:
     from vectorgen import rules
     ids = [rule["id"] for rule in rules.RULES]
     duplicated = sorted(i for i, n in Counter(ids).items() if n > 1)
@@ -229,7 +236,7 @@ def build_rules():
     return rules.catalogue()
 
 
-def build_changelog(ids_by_family):
+def build_changelog(ids_by_family: Mapping[str, list[str]]) -> dict[str, Any]:
     from vectorgen import changelog
     manifest = json.loads((VECTORS / "manifest.json").read_text(encoding="utf-8"))
     if manifest["suiteVersion"] != changelog.suite_version():
@@ -238,13 +245,15 @@ def build_changelog(ids_by_family):
     return changelog.document(ids_by_family)
 
 
-def build_all(module_names, all_modules):
-    files = {}
-    ids_by_family = {}
-    declared, not_declared = [], {}
-    perturbed = []
-    parsed, not_parsed = [], {}
-    key_cells = []
+def build_all(module_names: list[str], all_modules: list[str]) -> dict[str, tuple[str, int | None]]:
+    files: dict[str, tuple[str, int | None]] = {}
+    ids_by_family: dict[str, list[str]] = {}
+    declared: list[FaultTable] = []
+    not_declared: dict[str, str] = {}
+    perturbed: list[tuple[str, perturbation.Perturbed]] = []
+    parsed: list[tuple[str, list[grammar.GrammarCell]]] = []
+    not_parsed: dict[str, str] = {}
+    key_cells: list[key_catalogue.KeyCell] = []
     for module_name in module_names:
         family, fixtures, (fault_table, perturbation_table, grammar_table, keyed), document = build_family(module_name)
         key_cells += keyed or []
@@ -282,10 +291,10 @@ def build_all(module_names, all_modules):
     return files
 
 
-def suite_shape_problems(files, all_modules):
+def suite_shape_problems(files: Mapping[str, tuple[str, int | None]], all_modules: list[str]) -> list[str]:
     """What --check must also catch: a JSON file in Vectors/ the generator does not write (a stray or renamed family
     file), and a manifest that no longer lists every family the generator writes, in order."""
-    problems = []
+    problems: list[str] = []
     written = {name for name in files if "/" not in name}
     for path in sorted(VECTORS.glob("*.json")):
         if path.name != "manifest.json" and path.name not in written:
@@ -299,12 +308,12 @@ def suite_shape_problems(files, all_modules):
     return problems
 
 
-def target(name):
+def target(name: str) -> Path:
     """Family files and rules.json live in Vectors/; a fixture a module writes is named by its repository path."""
     return ROOT / name if "/" in name else VECTORS / name
 
 
-def main():
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="compare with the committed files instead of writing")
     parser.add_argument("--only", metavar="MODULE", help="only this family module (e.g. nonce), while writing one")

@@ -40,6 +40,7 @@ Only the standard library is used.
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 FOLDER = ROOT / "Implementations"
@@ -54,12 +55,12 @@ DEPENDENCY_CHECKOUT_REQUIRED = ("id", "package", "repository", "commit")
 DEPENDENCY_CHECKOUT_PINNED = ("id", "package", "version", "repository", "tag", "commit")
 
 
-def folders(base=FOLDER):
+def folders(base: str | Path = FOLDER) -> list[Path]:
     """The implementation folders, sorted by name."""
     return sorted(path.parent for path in Path(base).glob("*/implementation.json"))
 
 
-def load_folder(folder):
+def load_folder(folder: Path) -> list[dict[str, Any]]:
     """The implementation entries of one folder: the folder's own, then one per `configurations` entry."""
     with open(folder / "implementation.json", encoding="utf-8") as handle:
         declared = json.load(handle)
@@ -95,7 +96,7 @@ def load_folder(folder):
     return entries
 
 
-def discover(base=FOLDER):
+def discover(base: str | Path = FOLDER) -> list[dict[str, Any]]:
     """Every implementation entry, in the derived order (language, folder name, configuration order)."""
     entries = []
     for folder in folders(base):
@@ -108,20 +109,20 @@ def discover(base=FOLDER):
     return [entry for _, entry in sorted(entries, key=lambda item: item[0])]
 
 
-def by_folder(base=FOLDER):
+def by_folder(base: str | Path = FOLDER) -> dict[str, dict[str, Any]]:
     """folder path -> its first entry (the one holding `install`)."""
-    out = {}
+    out: dict[str, dict[str, Any]] = {}
     for entry in discover(base):
         out.setdefault(entry["folder"], entry)
     return out
 
 
-def runnable(entry):
+def runnable(entry: dict[str, Any]) -> bool:
     """Whether an entry is run (a `notRun` entry is only listed in the report)."""
     return "notRun" not in entry
 
 
-def checkout_keys(entry):
+def checkout_keys(entry: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
     """A source-checkout entry's checkouts, each with the key --checkout names it by: (the entry's id, its `checkout`),
     then ("ID:DEPENDENCY", dependency checkout) for each of its `dependencyCheckouts`, in their order."""
     if entry.get("source") != "source-checkout" or "checkout" not in entry:
@@ -130,30 +131,30 @@ def checkout_keys(entry):
                                                  for dependency in entry.get("dependencyCheckouts", [])]
 
 
-def pinned_dependency(dependency):
+def pinned_dependency(dependency: dict[str, Any]) -> dict[str, Any]:
     """A dependency checkout's pinned fields (DEPENDENCY_CHECKOUT_PINNED, those it has): what the recorded file and the
     report say of it; not how its build step uses it (packageJson, sources) nor why it is there."""
     return {key: dependency[key] for key in DEPENDENCY_CHECKOUT_PINNED if dependency.get(key)}
 
 
-def dependency_label(dependency):
+def dependency_label(dependency: dict[str, Any]) -> str:
     """A dependency checkout as the report names it: its package and tag (else its version: a tagless commit)."""
     return f"{dependency['package']} {dependency.get('tag') or dependency['version']}"
 
 
-def checkout_ref(pinned):
+def checkout_ref(pinned: dict[str, Any]) -> str:
     """What to `git checkout` for a pinned checkout: its tag, or its commit when it has no tag."""
     return pinned.get("tag") or pinned["commit"]
 
 
-def source_variable(dependency_id):
+def source_variable(dependency_id: str) -> str:
     """The environment variable a build step reads a dependency checkout's path from: LC_SOURCE_<ID> (upper-cased,
     anything but letters and digits as `_`)."""
     return "LC_SOURCE_" + "".join(character if character.isalnum() else "_" for character in dependency_id.upper())
 
 
-def apt_packages(base=FOLDER):
-    seen = []
+def apt_packages(base: str | Path = FOLDER) -> list[str]:
+    seen: list[str] = []
     for entry in by_folder(base).values():
         for package in entry.get("install", {}).get("apt", []):
             if package not in seen:
@@ -161,12 +162,12 @@ def apt_packages(base=FOLDER):
     return seen
 
 
-def pip_requirements(base=FOLDER):
+def pip_requirements(base: str | Path = FOLDER) -> list[str]:
     return [f"{entry['package']}=={entry['version']}" for entry in by_folder(base).values()
             if entry.get("install", {}).get("pip")]
 
 
-def install_scripts(base=FOLDER, checkout=None):
+def install_scripts(base: str | Path = FOLDER, checkout: bool | None = None) -> list[str]:
     """The folders' build steps; only the source-checkout ones (`checkout=True`, built by compare.py --checkout with
     the checkout given) or only the others (`checkout=False`, built by the installer); all when `None`."""
     return [f"{folder}/{entry['install']['script']}" for folder, entry in by_folder(base).items()
@@ -174,7 +175,7 @@ def install_scripts(base=FOLDER, checkout=None):
             and (checkout is None or (entry.get("source") == "source-checkout") == checkout)]
 
 
-def main(argv):
+def main(argv: list[str]) -> int:
     command = argv[1] if len(argv) > 1 else "list"
     if command == "list":
         lines = [f"{entry['id']}\t{entry['folder']}" for entry in discover()]

@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT / "Scripts"))
 
 # name -> RSA modulus size, or (size, public exponent). Certificates (kid -> PEM, the SDK's key source) are made for
 # every RSA key.
-RSA_KEYS = {
+RSA_KEYS: dict[str, int | tuple[int, int]] = {
     "test-key-1": 2048,      # the published key that signs the valid tokens
     "test-key-2": 2048,      # a second published key that signs nothing (kid pointing at the wrong key)
     "test-key-3": 2048,      # key rotation: published in key set B only
@@ -47,15 +47,15 @@ NOT_BEFORE = datetime.datetime(2025, 1, 1, tzinfo=datetime.timezone.utc)
 NOT_AFTER = datetime.datetime(2035, 1, 1, tzinfo=datetime.timezone.utc)
 
 
-def private_path(name):
+def private_path(name: str) -> Path:
     return KEYS / f"TEST-ONLY-{name}.private.pem"
 
 
-def certificate_path(name):
+def certificate_path(name: str) -> Path:
     return KEYS / f"TEST-ONLY-{name}.certificate.pem"
 
 
-def make_keys():
+def make_keys() -> None:
     """Every key (and certificate) not in Vectors/test-keys/ yet; an existing one is never touched."""
     KEYS.mkdir(parents=True, exist_ok=True)
     for name, size in RSA_KEYS.items():
@@ -78,15 +78,16 @@ def make_keys():
             write_private(name, ec.generate_private_key(ec.SECP256R1()))
 
 
-def write_private(name, key):
+def write_private(name: str, key: rsa.RSAPrivateKey | ec.EllipticCurvePrivateKey) -> None:
     private_path(name).write_bytes(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
                                                      serialization.NoEncryption()))
 
 
-def make_randomized_tokens():
+def make_randomized_tokens() -> None:
     from vectorgen import jose, signed_token
     key = serialization.load_pem_private_key(private_path("test-key-1").read_bytes(), password=None)
-    tokens = {}
+    assert isinstance(key, rsa.RSAPrivateKey)  # test-key-1 is an RSA key (RSA_KEYS): PS256 signs with it
+    tokens: dict[str, str] = {}
     for case, signing_input in signed_token.randomized_signing_inputs().items():
         signature = key.sign(signing_input.encode("ascii"),
                              padding.PSS(mgf=padding.MGF1(hashes.SHA256()), salt_length=32), hashes.SHA256())
@@ -100,7 +101,7 @@ def make_randomized_tokens():
     (KEYS / "TEST-ONLY-randomized-tokens.json").write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
 
 
-def main():
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--randomized-tokens", action="store_true")
     args = parser.parse_args()

@@ -46,6 +46,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 CATALOGUE = ROOT / "Scripts" / "product_mutants.json"
@@ -99,7 +100,7 @@ class Mutant:
     equivalent: str | None = None
     guards: str | None = None
     guard_filter: str | None = None   # the named test that guards the bug, run alone against the mutant
-    raw: dict = field(default_factory=dict)
+    raw: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -309,7 +310,7 @@ CRASH = re.compile(r"Fatal error|unexpected signal|Exited with signal|signal cod
 BASELINE_TIMEOUT = 3600
 
 
-def run_tests(tree: Path, filters: str, mutant: str | None, timeout: float) -> dict:
+def run_tests(tree: Path, filters: str, mutant: str | None, timeout: float) -> dict[str, Any]:
     env = dict(os.environ)
     env.pop(ENV_VAR, None)
     # The slow command's tests (Tests/LoginConformanceTests/Support/SlowCommand.swift) kill mutants too: an area's filter
@@ -330,6 +331,7 @@ def run_tests(tree: Path, filters: str, mutant: str | None, timeout: float) -> d
     ended, failed = threading.Event(), threading.Event()
 
     def read() -> None:
+        assert proc.stdout is not None  # started with stdout=PIPE
         for line in proc.stdout:
             lines.append(line)
             if mutant and (FAILED_TEST.search(line) or FAILED_XCTEST.search(line)):
@@ -360,7 +362,7 @@ def run_tests(tree: Path, filters: str, mutant: str | None, timeout: float) -> d
             "crash": bool(CRASH.search(output)), "matched": matched, "tail": output[-3000:]}
 
 
-def verdict(mutant: Mutant, outcome: dict) -> str:
+def verdict(mutant: Mutant, outcome: dict[str, Any]) -> str:
     if outcome["timedOut"]:
         return "killed (timeout)"
     if outcome["code"] == 0:
@@ -387,7 +389,7 @@ def build(tree: Path, log: Path) -> float:
 # ---------------------------------------------------------------------------------------------------------------
 # The Python tests of Scripts/tests, shown failing on the bug each guards against
 
-PYTHON_CHECKS = [
+PYTHON_CHECKS: list[dict[str, Any]] = [
     {"bug": "every family schema emptied to {} (Vectors/schema/<family>.schema.json), each family its own subtest",
      "test": "test_validate_vectors.BrokenCopies.test_every_family_checks_its_input", "break": "empty-schemas"},
     {"bug": "generate_vectors.py --check compares text, not bytes (CRLF line endings read as a match)",
@@ -403,7 +405,7 @@ PYTHON_CHECKS = [
 ]
 
 
-def python_checks(python: str) -> list[dict]:
+def python_checks(python: str) -> list[dict[str, Any]]:
     """Runs each guarding test on an intact copy (it must pass) and on a copy with the bug (it must fail)."""
     import tempfile
     records = []
@@ -456,7 +458,7 @@ def python_checks(python: str) -> list[dict]:
 # Report
 
 
-def report_entry(mutant: Mutant, sites: list[Resolved], outcome: dict | None) -> dict:
+def report_entry(mutant: Mutant, sites: list[Resolved], outcome: dict[str, Any] | None) -> dict[str, Any]:
     site = sites[0] if sites else None
     entry = {
         "id": mutant.id, "area": mutant.area, "operator": mutant.operator, "description": mutant.description,
@@ -472,7 +474,7 @@ def report_entry(mutant: Mutant, sites: list[Resolved], outcome: dict | None) ->
     return entry
 
 
-def record_blind_round(catalogue: Path, last: dict, count: int, partial: bool = False) -> None:
+def record_blind_round(catalogue: Path, last: dict[str, Any], count: int, partial: bool = False) -> None:
     """Keeps a blind round's verdicts beside its catalogue: the first run's in `<round>.first-run.json`, written once
     and never again (the first-run kill rate is the measurement), every later run's in `<round>.latest.json`; then
     rewrites the report's Markdown, whose "Blind rounds" section reads them. A later run of some mutants only
@@ -515,7 +517,7 @@ def blind_round_lines() -> list[str]:
     if not rounds:
         return []
 
-    def rate(record: dict) -> tuple[int, int, list[str]]:
+    def rate(record: dict[str, Any]) -> tuple[int, int, list[str]]:
         run = [m for m in record["mutants"] if m.get("verdict")]
         killed = [m for m in run if m["verdict"].startswith("killed")]
         return len(killed), len(run), [m["id"] for m in run if not m["verdict"].startswith("killed")]
@@ -540,8 +542,8 @@ def blind_round_lines() -> list[str]:
         lines.append(f"| {first['round']} | {run} | {killed} | **{100 * killed / max(1, run):.1f}%** | "
                      f"{first['date']} at {first.get('commit') or '?'} | {latest} | "
                      f"{', '.join(f'`{s}`' for s in survivors) or 'none'} |")
-    notes = [(json.loads(path.read_text()), path) for path in rounds]
-    notes = [f"- {first['round']}: {first['note']}" for first, _ in notes if first.get("note")]
+    documents = [(json.loads(path.read_text()), path) for path in rounds]
+    notes = [f"- {first['round']}: {first['note']}" for first, _ in documents if first.get("note")]
     return lines + ([""] + notes if notes else []) + [""]
 
 
@@ -556,7 +558,7 @@ def code(text: str, limit: int = 70) -> str:
     return "`" + text.replace("`", "'").replace("|", "\\|") + "`"
 
 
-def render_markdown(document: dict) -> str:
+def render_markdown(document: dict[str, Any]) -> str:
     entries = document["mutants"]
     for e in entries:  # the run's own summary line is not a test
         for holder in (e, e.get("guardRun") or {}):
@@ -759,7 +761,7 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         print(f"== baseline green in {baseline_seconds:.0f} s (no mutant active)", flush=True)
 
-    def one(mutant: Mutant) -> dict:
+    def one(mutant: Mutant) -> dict[str, Any]:
         outcome = run_tests(tree, mutant.tests, mutant.id, args.timeout)
         outcome["filter"] = mutant.tests
         if outcome["matched"] and outcome["code"] == 0 and mutant.broad != mutant.tests:
@@ -772,7 +774,7 @@ def main(argv: list[str] | None = None) -> int:
             outcome["guard"] = {"filter": mutant.guard_filter, "killed": alone["code"] != 0, "failing": alone["failing"]}
         return outcome
 
-    results: dict[str, dict] = {}
+    results: dict[str, dict[str, Any]] = {}
     # Mutants are independent (each its own test process, the active one named in its environment).
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         futures = {pool.submit(one, mutant): mutant for mutant in chosen}

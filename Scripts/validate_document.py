@@ -18,7 +18,7 @@ from validate_vectors import json_path
 SCHEMAS = Path(__file__).resolve().parent.parent / "Vectors" / "schema"
 
 
-def main():
+def main() -> int:
     if len(sys.argv) != 3:
         print(__doc__, file=sys.stderr)
         return 2

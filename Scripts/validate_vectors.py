@@ -10,7 +10,9 @@ printed as `file: $.json.path: message`; the exit status is 1 when any file fail
 import argparse
 import json
 import sys
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
@@ -18,14 +20,14 @@ from referencing import Registry, Resource
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def json_path(path):
+def json_path(path: Iterable[str | int]) -> str:
     out = "$"
     for part in path:
         out += f"[{part}]" if isinstance(part, int) else f".{part}"
     return out
 
 
-def load_json(path, problems):
+def load_json(path: Path, problems: list[str]) -> Any:
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
@@ -33,13 +35,13 @@ def load_json(path, problems):
         return None
 
 
-def main():
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--vectors", type=Path, default=ROOT / "Vectors")
     parser.add_argument("families", nargs="*", help="only these families (default: all in the manifest)")
     args = parser.parse_args()
     schemas_dir = args.vectors / "schema"
-    problems = []
+    problems: list[str] = []
 
     registry = Registry()
     schemas = {}
@@ -51,7 +53,7 @@ def main():
         schemas[schema_path.name] = schema
         registry = registry.with_resource(schema_path.name, Resource.from_contents(schema))
 
-    def validate(document_path, schema_name):
+    def validate(document_path: Path, schema_name: str) -> Any:
         document = load_json(document_path, problems)
         if document is None:
             return None

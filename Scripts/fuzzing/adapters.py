@@ -9,7 +9,8 @@ import os
 import queue
 import subprocess
 import threading
-from typing import Iterable, Optional
+from collections.abc import Iterable
+from typing import Any, Optional
 
 PROTOCOL_VERSION = 1
 CHUNK = 256  # requests sent before their answers are read
@@ -20,13 +21,13 @@ class AdapterUnavailable(Exception):
 
 
 class AdapterClient:
-    def __init__(self, command: str, cwd: str, timeout: float = 30.0):
+    def __init__(self, command: str, cwd: str, timeout: float = 30.0) -> None:
         self.command, self.cwd, self.timeout = command, cwd, timeout
-        self.process: Optional[subprocess.Popen] = None
-        self.handshake: dict = {}
+        self.process: Optional[subprocess.Popen[str]] = None
+        self.handshake: dict[str, Any] = {}
         self._lines: "queue.Queue[Optional[str]]" = queue.Queue()
 
-    def start(self) -> dict:
+    def start(self) -> dict[str, Any]:
         """Starts the adapter and returns its `started` message."""
         try:
             self.process = subprocess.Popen(
@@ -45,7 +46,8 @@ class AdapterClient:
         return answer
 
     @staticmethod
-    def _read(process: subprocess.Popen, lines: "queue.Queue[Optional[str]]") -> None:
+    def _read(process: subprocess.Popen[str], lines: "queue.Queue[Optional[str]]") -> None:
+        assert process.stdout is not None  # started with stdout=PIPE
         try:
             for line in process.stdout:
                 lines.put(line)
@@ -53,15 +55,16 @@ class AdapterClient:
             pass
         lines.put(None)
 
-    def _send(self, messages: Iterable[dict]) -> None:
+    def _send(self, messages: Iterable[dict[str, Any]]) -> None:
         text = "".join(json.dumps(m, ensure_ascii=False, separators=(",", ":")) + "\n" for m in messages)
         try:
+            assert self.process is not None and self.process.stdin is not None  # started, with stdin=PIPE
             self.process.stdin.write(text)
             self.process.stdin.flush()
         except (BrokenPipeError, OSError, ValueError):
             pass
 
-    def _next(self) -> Optional[dict]:
+    def _next(self) -> Optional[dict[str, Any]]:
         try:
             line = self._lines.get(timeout=self.timeout)
         except queue.Empty:
@@ -74,10 +77,10 @@ class AdapterClient:
             return {"type": "garbage", "line": line[:200]}
         return message if isinstance(message, dict) else {"type": "garbage", "line": line[:200]}
 
-    def run_all(self, family: str, inputs: list[dict]) -> list[dict]:
+    def run_all(self, family: str, inputs: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Each input's answer message (`result`, `skipped`, `errored`), or {"type": "crashed"} for the request an
         adapter died, hung or answered out of order on (it is restarted for the rest)."""
-        answers: list[dict] = []
+        answers: list[dict[str, Any]] = []
         position = 0
         while position < len(inputs):
             chunk = inputs[position:position + CHUNK]
@@ -104,6 +107,7 @@ class AdapterClient:
         if self.process is None:
             return
         self._send([{"type": "stop"}])
+        assert self.process.stdin is not None  # started with stdin=PIPE
         try:
             self.process.stdin.close()
         except OSError:
@@ -121,7 +125,7 @@ class AdapterClient:
         self.process = None
 
 
-def verdict(answer: dict) -> str:
+def verdict(answer: dict[str, Any]) -> str:
     """accepted, rejected (with its reason), skipped, errored or crashed."""
     if answer.get("type") == "result":
         outcome = answer.get("outcome") or {}

@@ -15,8 +15,9 @@ import base64
 import functools
 import json
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, Optional
+from typing import Any, Optional
 
 from vectorgen.jose import PRIVATE, b64url, rsa_sign
 
@@ -110,7 +111,7 @@ def catalogue() -> list[str]:
             + [f"member.{c}" for c in MEMBER_CLASSES] + [f"token.{c}" for c in TOKEN_CLASSES])
 
 
-def _decode(segment: str) -> dict:
+def _decode(segment: str) -> Any:
     return json.loads(base64.urlsafe_b64decode(segment + "=" * (-len(segment) % 4)))
 
 
@@ -121,9 +122,9 @@ def _text(members: list[tuple[str, Any]]) -> str:
     return "{" + ",".join(json.dumps(k, ensure_ascii=False) + ":" + value(v) for k, v in members) + "}"
 
 
-def seeds(signed_token_vectors: list[dict], profile: str) -> list[dict]:
+def seeds(signed_token_vectors: list[dict[str, Any]], profile: str) -> list[dict[str, Any]]:
     """The accepted vectors of `profile` whose token is three segments with JSON object header and payload."""
-    out = []
+    out: list[dict[str, Any]] = []
     for v in signed_token_vectors:
         if v["expected"].get("result") != "accepted" or profile not in v.get("profiles", [profile]):
             continue
@@ -143,7 +144,7 @@ class Perturbation:
     place: str
     detail: str
 
-    def record(self) -> dict:
+    def record(self) -> dict[str, str]:
         return {"perturbation": self.name, "place": self.place, "detail": self.detail}
 
 
@@ -159,7 +160,7 @@ def _signature(key: str, head: str) -> str:
     return b64url(rsa_sign(key, head))
 
 
-def perturb(seed: dict, rng: random.Random) -> Optional[tuple[dict, Perturbation]]:
+def perturb(seed: dict[str, Any], rng: random.Random) -> Optional[tuple[dict[str, Any], Perturbation]]:
     """One perturbation of `seed`'s input drawn with `rng`, or None when the drawn one does not apply to it."""
     token = seed["input"]["token"]
     header_segment, claims_segment, _ = token.split(".")

@@ -3,7 +3,9 @@
 import json
 import sys
 import unittest
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 sys.path.insert(0, str(ROOT / "Scripts"))
@@ -11,13 +13,14 @@ sys.path.insert(0, str(ROOT / "Scripts"))
 from vectorgen import changelog  # noqa: E402
 
 
-def release(version, added=(), changed=(), retired=()):
+def release(version: str, added: Iterable[str] = (), changed: Iterable[dict[str, Any]] = (),
+            retired: Iterable[dict[str, Any]] = ()) -> dict[str, Any]:
     return {"version": version, "summary": f"summary of {version}", "added": list(added), "changed": list(changed),
             "retired": list(retired)}
 
 
 class ChangelogPage(unittest.TestCase):
-    def test_newest_release_first_with_counts_per_family(self):
+    def test_newest_release_first_with_counts_per_family(self) -> None:
         page = changelog.render_markdown({"releases": [
             release("0.1.0"), release("0.2.0", added=["nonce::a", "nonce::b", "profile::c"])]})
         self.assertLess(page.index("## 0.2.0"), page.index("## 0.1.0"))
@@ -25,25 +28,25 @@ class ChangelogPage(unittest.TestCase):
         self.assertIn("- `profile::c`", page)
         self.assertTrue(page.endswith("\n") and not page.endswith("\n\n"))
 
-    def test_a_reason_is_written_once_for_the_vectors_that_share_it(self):
+    def test_a_reason_is_written_once_for_the_vectors_that_share_it(self) -> None:
         changed = [{"id": f"nonce::v{i}", "reason": "D1: wider"} for i in range(3)] + [{"id": "nonce::w", "reason": "D2"}]
         page = changelog.render_markdown({"releases": [release("0.2.0", changed=changed)]})
         self.assertEqual(page.count("D1: wider"), 1)
         self.assertIn("Changed (3): D1: wider", page)
         self.assertIn("Changed (1): D2", page)
 
-    def test_a_retired_vector_names_its_replacements(self):
+    def test_a_retired_vector_names_its_replacements(self) -> None:
         retired = [{"id": "nonce::old", "reason": "split", "replacedBy": ["nonce::old.documented", "nonce::old.ios-sdk"]}]
         page = changelog.render_markdown({"releases": [release("0.2.0", retired=retired)]})
         self.assertIn("- `nonce::old` → `nonce::old.documented`, `nonce::old.ios-sdk`", page)
 
-    def test_a_long_list_is_folded_away(self):
+    def test_a_long_list_is_folded_away(self) -> None:
         page = changelog.render_markdown({"releases": [release("0.2.0", added=[f"nonce::v{i}" for i in range(9)])]})
         self.assertIn("<details><summary>Added (9)</summary>", page)
         short = changelog.render_markdown({"releases": [release("0.2.0", added=[f"nonce::v{i}" for i in range(8)])]})
         self.assertNotIn("<details>", short)
 
-    def test_the_committed_page_lists_every_release_of_the_committed_changelog(self):
+    def test_the_committed_page_lists_every_release_of_the_committed_changelog(self) -> None:
         history = json.loads((ROOT / "Vectors" / "changelog.json").read_text(encoding="utf-8"))
         page = (ROOT / "Vectors" / "CHANGELOG.md").read_text(encoding="utf-8")
         self.assertEqual(page, changelog.render_markdown(history))

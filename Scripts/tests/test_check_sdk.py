@@ -12,18 +12,20 @@ import tempfile
 import unittest
 import unicodedata
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "Scripts"))
 
 import check_sdk  # noqa: E402
 
-ACCEPTED = {"result": "accepted", "claims": {"jti": "j", "iss": "https://www.facebook.com", "aud": "1234567890",
-                                              "exp": 1767229200, "iat": 1767225540, "nonce": "n", "sub": "s"}}
+ACCEPTED: dict[str, Any] = {"result": "accepted", "claims": {"jti": "j", "iss": "https://www.facebook.com",
+                                                              "aud": "1234567890", "exp": 1767229200,
+                                                              "iat": 1767225540, "nonce": "n", "sub": "s"}}
 
 
 class ValuesEqual(unittest.TestCase):
-    def test_strings_compare_code_point_by_code_point(self):
+    def test_strings_compare_code_point_by_code_point(self) -> None:
         nfc = unicodedata.normalize("NFC", "caf\u00e9")
         nfd = unicodedata.normalize("NFD", "caf\u00e9")
         self.assertTrue(check_sdk.values_equal(nfc, "caf\u00e9"))
@@ -31,7 +33,7 @@ class ValuesEqual(unittest.TestCase):
         self.assertFalse(check_sdk.values_equal("abc", "abc "))
         self.assertFalse(check_sdk.values_equal("\u212b", "\u00c5"))  # ANGSTROM SIGN vs A WITH RING: canonically equal
 
-    def test_numbers_compare_by_value_and_never_equal_booleans(self):
+    def test_numbers_compare_by_value_and_never_equal_booleans(self) -> None:
         self.assertTrue(check_sdk.values_equal(1767229200, 1767229200.0))
         self.assertTrue(check_sdk.values_equal(1767224999.5, 1767224999.5))
         self.assertFalse(check_sdk.values_equal(9007199254740993, 9007199254740992.0))
@@ -40,14 +42,14 @@ class ValuesEqual(unittest.TestCase):
         self.assertFalse(check_sdk.values_equal(None, 0))
         self.assertFalse(check_sdk.values_equal("1", 1))
 
-    def test_permission_lists_are_sets_other_lists_are_ordered(self):
+    def test_permission_lists_are_sets_other_lists_are_ordered(self) -> None:
         self.assertTrue(check_sdk.values_equal({"permissions": ["email", "public_profile"]},
                                                {"permissions": ["public_profile", "email"]}))
         self.assertFalse(check_sdk.values_equal({"permissions": ["email"]}, {"permissions": ["email", "x"]}))
         self.assertFalse(check_sdk.values_equal({"user_friends": ["1001", "1002"]},
                                                 {"user_friends": ["1002", "1001"]}))
 
-    def test_objects_need_the_same_members(self):
+    def test_objects_need_the_same_members(self) -> None:
         less = copy.deepcopy(ACCEPTED)
         del less["claims"]["sub"]
         self.assertFalse(check_sdk.values_equal(ACCEPTED, less))
@@ -58,7 +60,7 @@ class ValuesEqual(unittest.TestCase):
 
 
 class Judge(unittest.TestCase):
-    def test_expected_also_accepted_and_disagree(self):
+    def test_expected_also_accepted_and_disagree(self) -> None:
         vector = {"expected": {"result": "rejected", "reason": "headerType"}, "alsoAccepted": [ACCEPTED]}
         self.assertEqual(check_sdk.judge({"result": "rejected", "reason": "headerType"}, vector, "nonce"), "expected")
         self.assertEqual(check_sdk.judge(copy.deepcopy(ACCEPTED), vector, "nonce"), "alsoAccepted")
@@ -66,11 +68,11 @@ class Judge(unittest.TestCase):
         del vector["alsoAccepted"]
         self.assertEqual(check_sdk.judge(copy.deepcopy(ACCEPTED), vector, "nonce"), "disagree")
 
-    def test_a_stage_only_rejection_matches_the_reasons_of_its_stage(self):
+    def test_a_stage_only_rejection_matches_the_reasons_of_its_stage(self) -> None:
         header = {"result": "rejected", "stage": "header"}
         claims = {"result": "rejected", "stage": "claims"}
         for reason in ("headerAlgorithm", "headerType", "headerKeyID", "malformed"):
-            vector = {"expected": {"result": "rejected", "reason": reason}}
+            vector: dict[str, Any] = {"expected": {"result": "rejected", "reason": reason}}
             self.assertEqual(check_sdk.judge(header, vector, "token-claims"), "expected", reason)
         for reason in ("issuer", "audience", "expired", "issuedTooLongAgo", "nonceMismatch", "malformed"):
             vector = {"expected": {"result": "rejected", "reason": reason}}
@@ -83,14 +85,14 @@ class Judge(unittest.TestCase):
         vector = {"expected": ACCEPTED, "alsoAccepted": [{"result": "rejected", "reason": "issuedTooLongAgo"}]}
         self.assertEqual(check_sdk.judge(claims, vector, "token-claims"), "alsoAccepted")
 
-    def test_compare_sorts_disagreements_into_declared_undeclared_and_stale(self):
+    def test_compare_sorts_disagreements_into_declared_undeclared_and_stale(self) -> None:
         families = {"nonce": [
             {"id": "nonce::a::x", "expected": {"result": "valid"}},
             {"id": "nonce::a::y", "expected": {"result": "valid"}},
             {"id": "nonce::a::z", "expected": {"result": "valid"}},
             {"id": "nonce::a::w", "expected": {"result": "valid"}},
         ]}
-        answers = [
+        answers: list[dict[str, Any]] = [
             {"id": "nonce::a::x", "family": "nonce", "answer": {"result": "valid"}},
             {"id": "nonce::a::y", "family": "nonce", "answer": {"result": "invalid", "reason": "whitespace"}},
             {"id": "nonce::a::z", "family": "nonce", "answer": {"result": "invalid", "reason": "whitespace"}},
@@ -98,7 +100,7 @@ class Judge(unittest.TestCase):
         ]
         declared = {"nonce::a::y": {"kind": "linux-foundation", "evidence": "e"},
                     "nonce::a::x": {"kind": "linux-foundation", "evidence": "e"}}
-        printed = []
+        printed: list[str] = []
         tallies, stale = check_sdk.compare(answers, families, declared, out=printed.append)
         tally = tallies["nonce"]
         self.assertEqual((tally.run, tally.expected), (3, 1))
@@ -111,23 +113,26 @@ class Judge(unittest.TestCase):
 
 
 class DeclaredFile(unittest.TestCase):
+    manifest: dict[str, Any]
+    families: dict[str, list[dict[str, Any]]]
+
     @classmethod
-    def setUpClass(cls):
+    def setUpClass(cls) -> None:
         cls.manifest, cls.families = check_sdk.load_vectors(ROOT / "Vectors")
 
-    def load(self, data):
+    def load(self, data: Any) -> tuple[dict[str, dict[str, Any]], list[str]]:
         with tempfile.TemporaryDirectory() as directory:
             path = Path(directory) / "declared.json"
             path.write_text(json.dumps(data), encoding="utf-8")
             return check_sdk.load_declared(path, self.families)
 
-    def test_the_repository_file_is_valid_and_names_ios_sdk_vectors_only(self):
+    def test_the_repository_file_is_valid_and_names_ios_sdk_vectors_only(self) -> None:
         entries, problems = check_sdk.load_declared(check_sdk.DECLARED, self.families)
         self.assertEqual(problems, [])
         ids = {v["id"] for vectors in self.families.values() for v in vectors if check_sdk.holds_under_profile(v)}
         self.assertLessEqual(set(entries), ids)
 
-    def test_problems_are_found(self):
+    def test_problems_are_found(self) -> None:
         ios_sdk_id = next(v["id"] for v in self.families["nonce"] if check_sdk.holds_under_profile(v))
         documented_id = next(v["id"] for vectors in self.families.values() for v in vectors
                              if not check_sdk.holds_under_profile(v))
@@ -150,7 +155,7 @@ class DeclaredFile(unittest.TestCase):
         self.assertTrue(any("declared twice" in p for p in problems), problems)
         self.assertTrue(self.load({"formatVersion": 2, "declared": []})[1])
 
-    def test_every_family_is_either_run_or_explained(self):
+    def test_every_family_is_either_run_or_explained(self) -> None:
         for family in self.families:
             self.assertTrue(family in check_sdk.RUN_FAMILIES or family in check_sdk.NOT_RUN, family)
 
@@ -160,14 +165,14 @@ class Rewrites(unittest.TestCase):
               "  @objc(permissionsFromRawPermissions:)\n  public static func f() {}\n"
               "  @objc public func g() {}\n  let objcName = \"@objc\"\n}\n")
 
-    def apply_all(self, text):
-        applied = {}
+    def apply_all(self, text: str) -> tuple[str, dict[str, list[int]]]:
+        applied: dict[str, list[int]] = {}
         for rewrite in check_sdk.REWRITES:
             text, lines = rewrite.apply(text)
             applied[rewrite.name] = lines
         return text, applied
 
-    def test_rewrites_only_delete_attributes_and_keep_every_line(self):
+    def test_rewrites_only_delete_attributes_and_keep_every_line(self) -> None:
         text, applied = self.apply_all(self.SAMPLE)
         self.assertEqual(text.count("\n"), self.SAMPLE.count("\n"))
         self.assertNotIn("@objcMembers", text)
@@ -178,7 +183,7 @@ class Rewrites(unittest.TestCase):
         self.assertEqual(applied["remove-objc-attribute"], [2, 4, 6])
         self.assertIn('"@objc"', text)  # a string literal is not an attribute followed by whitespace
 
-    def test_stand_ins_belong_to_modules_of_the_generated_package(self):
+    def test_stand_ins_belong_to_modules_of_the_generated_package(self) -> None:
         manifest = check_sdk.package_manifest([], crypto=False)
         for stand_in in check_sdk.STAND_INS.glob("*/*.swift"):
             self.assertIn(f'name: "{stand_in.parent.name}"', manifest, stand_in)

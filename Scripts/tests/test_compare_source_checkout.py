@@ -17,17 +17,20 @@ import subprocess
 import sys
 import tempfile
 import unittest
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 SCRIPTS = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(SCRIPTS))
 SPEC = importlib.util.spec_from_file_location("compare", SCRIPTS / "compare.py")
+assert SPEC is not None and SPEC.loader is not None
 compare = importlib.util.module_from_spec(SPEC)
 SPEC.loader.exec_module(compare)
 import implementations  # noqa: E402
 
 COMMIT = "1645d207813bf259b97c6b814416bb67fd81661b"
-VECTORS = [
+VECTORS: list[dict[str, Any]] = [
     {"id": "signed-token::valid::baseline", "severity": "critical", "rules": [], "input": {},
      "expected": {"result": "accepted", "claims": {}}},
     {"id": "signed-token::claims::audience-other-app", "severity": "critical", "rules": [], "input": {},
@@ -48,7 +51,7 @@ CLASSIFICATIONS = {"findings": [{"id": "no-audience", "kind": "weakness", "sever
 class SourceCheckoutFixture(unittest.TestCase):
     """A temporary Implementations/ tree (one source-checkout folder, one notRun folder) and a vector folder."""
 
-    def setUp(self):
+    def setUp(self) -> None:
         self.temporary = tempfile.TemporaryDirectory()
         base = Path(self.temporary.name)
         self.vectors = base / "Vectors"
@@ -71,23 +74,23 @@ class SourceCheckoutFixture(unittest.TestCase):
             "version": "2.0", "notRun": {"reason": "dependency d is in no reachable registry", "looked": "apt"}}))
         self.declared = {entry["id"]: entry for entry in implementations.discover(self.folders)}
 
-    def tearDown(self):
+    def tearDown(self) -> None:
         self.temporary.cleanup()
 
-    def write_vectors(self, vectors):
+    def write_vectors(self, vectors: list[dict[str, Any]]) -> None:
         (self.vectors / "signed-token.json").write_text(json.dumps({"family": "signed-token", "vectors": vectors}))
 
-    def arguments(self, **given):
-        values = {"only": None, "checkout": None, "record": False, "vectors": str(self.vectors),
+    def arguments(self, **given: Any) -> argparse.Namespace:
+        values: dict[str, Any] = {"only": None, "checkout": None, "record": False, "vectors": str(self.vectors),
                   "binary": "/nonexistent/login-conformance", "batch": 32}
         return argparse.Namespace(**(values | given))
 
-    def record(self):
+    def record(self) -> None:
         implementation = self.declared["checked"]
         digest = compare.vectors_digest(str(self.vectors), implementation["families"])
         compare.write_recorded(implementation, [("library", "documented", "adapter", RAW)], digest, COMMIT)
 
-    def collect(self):
+    def collect(self) -> dict[str, dict[str, Any]]:
         _, vectors = compare.load_vectors(self.vectors)
         config = {"implementations": list(self.declared.values())}
         implementations_found, _ = compare.collect(self.arguments(), config, vectors, CLASSIFICATIONS)
@@ -95,12 +98,12 @@ class SourceCheckoutFixture(unittest.TestCase):
 
 
 class Declarations(SourceCheckoutFixture):
-    def test_a_not_run_folder_needs_no_command_and_installs_nothing(self):
+    def test_a_not_run_folder_needs_no_command_and_installs_nothing(self) -> None:
         self.assertIn("absent", self.declared)
         self.assertFalse(implementations.runnable(self.declared["absent"]))
         self.assertEqual(implementations.install_scripts(self.folders), [f"{self.declared['checked']['folder']}/install.sh"])
 
-    def test_a_source_checkout_without_its_pinned_commit_is_refused(self):
+    def test_a_source_checkout_without_its_pinned_commit_is_refused(self) -> None:
         path = self.folders / "checked" / "implementation.json"
         document = json.loads(path.read_text())
         del document["checkout"]["commit"]
@@ -110,7 +113,7 @@ class Declarations(SourceCheckoutFixture):
 
 
 class RecordedResults(SourceCheckoutFixture):
-    def test_without_a_checkout_the_recorded_results_are_reported_as_recorded(self):
+    def test_without_a_checkout_the_recorded_results_are_reported_as_recorded(self) -> None:
         self.record()
         found = self.collect()["checked"]
         self.assertEqual(found["status"], "recorded")
@@ -121,7 +124,7 @@ class RecordedResults(SourceCheckoutFixture):
         self.assertEqual(failing[0]["classification"]["finding"], "no-audience")
         self.assertNotIn("--package-path", failing[0]["rerun"], "a runner built in this project's checkout: no path")
 
-    def test_the_recorded_file_keeps_what_reproduces_it(self):
+    def test_the_recorded_file_keeps_what_reproduces_it(self) -> None:
         self.record()
         document = json.loads((self.folders / "checked" / "results" / "recorded.json").read_text())
         self.assertEqual(document["checkout"]["commit"], COMMIT)
@@ -131,7 +134,7 @@ class RecordedResults(SourceCheckoutFixture):
         passing = document["runs"][0]["raw"]["results"][0]
         self.assertEqual(set(passing), {"id", "family", "severity", "outcome"}, "a pass keeps only what is read")
 
-    def test_changed_vectors_make_the_recorded_results_stale_with_no_run(self):
+    def test_changed_vectors_make_the_recorded_results_stale_with_no_run(self) -> None:
         self.record()
         self.write_vectors(VECTORS[:1])
         found = self.collect()["checked"]
@@ -139,7 +142,7 @@ class RecordedResults(SourceCheckoutFixture):
         self.assertEqual(found["runs"], [])
         self.assertIn("re-record it", found["provenance"]["reason"])
 
-    def test_another_pinned_commit_makes_the_recorded_results_stale(self):
+    def test_another_pinned_commit_makes_the_recorded_results_stale(self) -> None:
         self.record()
         self.declared["checked"] = dict(self.declared["checked"],
                                         checkout=dict(self.declared["checked"]["checkout"], commit="0" * 40))
@@ -147,14 +150,14 @@ class RecordedResults(SourceCheckoutFixture):
         self.assertEqual(found["status"], "stale")
         self.assertIn("implementation.json pins", found["provenance"]["reason"])
 
-    def test_nothing_recorded_and_no_checkout_is_not_run_with_the_command(self):
+    def test_nothing_recorded_and_no_checkout_is_not_run_with_the_command(self) -> None:
         found = self.collect()["checked"]
         self.assertEqual(found["status"], "not-run")
         self.assertIn("--record", found["provenance"]["reason"])
 
 
 class NotRun(SourceCheckoutFixture):
-    def test_a_not_run_folder_is_listed_with_its_reason_and_no_verdict(self):
+    def test_a_not_run_folder_is_listed_with_its_reason_and_no_verdict(self) -> None:
         self.record()
         report = compare.build_report(list(self.collect().values()), "0.6.0", CLASSIFICATIONS, {})
         absent = next(entry for entry in report["implementations"] if entry["id"] == "absent")
@@ -166,7 +169,7 @@ class NotRun(SourceCheckoutFixture):
         self.assertEqual(problems, [])
         self.assertTrue(any(note.startswith("absent: not-run") for note in notes), notes)
 
-    def test_record_needs_a_checkout(self):
+    def test_record_needs_a_checkout(self) -> None:
         with self.assertRaises(SystemExit):
             compare.main(["--record", "--output", str(Path(self.temporary.name) / "out")])
 
@@ -177,11 +180,12 @@ DEPENDENCY_COMMIT = "d1e91ecf8c598d073d0995afa8cd5c75c6e19e66"
 class DependencyCheckoutFixture(SourceCheckoutFixture):
     """The fixture plus a source-checkout folder `withdeps` whose dependency `lib` is a source checkout too."""
 
-    def setUp(self):
+    def setUp(self) -> None:
         super().setUp()
         self.write_withdeps(COMMIT, DEPENDENCY_COMMIT)
 
-    def write_withdeps(self, commit, dependency_commit, discover=True, more=()):
+    def write_withdeps(self, commit: str, dependency_commit: str, discover: bool = True,
+                       more: Iterable[dict[str, Any]] = ()) -> None:
         """more: further dependencyCheckouts entries, after `lib`."""
         folder = self.folders / "withdeps"
         folder.mkdir(exist_ok=True)
@@ -195,7 +199,7 @@ class DependencyCheckoutFixture(SourceCheckoutFixture):
         if discover:
             self.declared = {entry["id"]: entry for entry in implementations.discover(self.folders)}
 
-    def record_withdeps(self, dependency_commit=DEPENDENCY_COMMIT, more=None):
+    def record_withdeps(self, dependency_commit: str = DEPENDENCY_COMMIT, more: dict[str, str] | None = None) -> None:
         implementation = self.declared["withdeps"]
         digest = compare.vectors_digest(str(self.vectors), implementation["families"])
         compare.write_recorded(implementation, [("library", "documented", "adapter", RAW)], digest, COMMIT,
@@ -213,19 +217,19 @@ TOOL = {"id": "tool-sys", "package": "golang.org/x/sys", "version": "v0.0.0-2022
 
 
 class DependencyDeclarations(DependencyCheckoutFixture):
-    def test_each_checkout_has_its_key_and_build_variable(self):
+    def test_each_checkout_has_its_key_and_build_variable(self) -> None:
         keys = [key for key, _ in implementations.checkout_keys(self.declared["withdeps"])]
         self.assertEqual(keys, ["withdeps", "withdeps:lib"])
         self.assertEqual([key for key, _ in implementations.checkout_keys(self.declared["checked"])], ["checked"])
         self.assertEqual(implementations.checkout_keys(self.declared["absent"]), [])
         self.assertEqual(implementations.source_variable("oauth1-client"), "LC_SOURCE_OAUTH1_CLIENT")
 
-    def test_a_dependency_checkout_without_its_commit_is_refused(self):
+    def test_a_dependency_checkout_without_its_commit_is_refused(self) -> None:
         self.write_withdeps(COMMIT, "", discover=False)
         with self.assertRaisesRegex(ValueError, r"dependencyCheckouts\[0\] lacks commit"):
             implementations.discover(self.folders)
 
-    def test_a_dependency_checkout_needs_a_tag_or_a_version(self):
+    def test_a_dependency_checkout_needs_a_tag_or_a_version(self) -> None:
         self.write_withdeps(COMMIT, DEPENDENCY_COMMIT, more=[PACKAGE, TOOL])
         self.assertEqual([key for key, _ in implementations.checkout_keys(self.declared["withdeps"])],
                          ["withdeps", "withdeps:lib", "withdeps:pkg", "withdeps:tool-sys"])
@@ -237,7 +241,7 @@ class DependencyDeclarations(DependencyCheckoutFixture):
 
 
 class DependencyRecorded(DependencyCheckoutFixture):
-    def test_the_recorded_file_and_the_report_list_every_pinned_commit(self):
+    def test_the_recorded_file_and_the_report_list_every_pinned_commit(self) -> None:
         self.record_withdeps()
         document = json.loads((self.folders / "withdeps" / "results" / "recorded.json").read_text())
         self.assertEqual(document["dependencyCheckouts"][0]["commit"], DEPENDENCY_COMMIT)
@@ -250,7 +254,7 @@ class DependencyRecorded(DependencyCheckoutFixture):
         self.assertIn(f"v5.0.0 ({COMMIT[:12]}) with vendor/lib v6.0.0 ({DEPENDENCY_COMMIT[:12]})",
                       compare.provenance_text(found))
 
-    def test_only_the_pinned_fields_are_recorded_and_a_tagless_one_is_shown_by_version(self):
+    def test_only_the_pinned_fields_are_recorded_and_a_tagless_one_is_shown_by_version(self) -> None:
         self.write_withdeps(COMMIT, DEPENDENCY_COMMIT, more=[PACKAGE, TOOL])
         self.record_withdeps(more={"pkg": PACKAGE["commit"], "tool-sys": TOOL_COMMIT})
         document = json.loads((self.folders / "withdeps" / "results" / "recorded.json").read_text())
@@ -264,7 +268,7 @@ class DependencyRecorded(DependencyCheckoutFixture):
         self.assertIn(f"@scope/pkg v1.3.0 ({PACKAGE['commit'][:12]}), golang.org/x/sys "
                       f"v0.0.0-20220715151400-c0bba94af5f8 ({TOOL_COMMIT[:12]}) on", compare.provenance_text(found))
 
-    def test_another_pinned_commit_of_a_tagless_dependency_makes_the_recorded_results_stale(self):
+    def test_another_pinned_commit_of_a_tagless_dependency_makes_the_recorded_results_stale(self) -> None:
         self.write_withdeps(COMMIT, DEPENDENCY_COMMIT, more=[PACKAGE, TOOL])
         self.record_withdeps(more={"pkg": PACKAGE["commit"], "tool-sys": TOOL_COMMIT})
         self.write_withdeps(COMMIT, DEPENDENCY_COMMIT, more=[PACKAGE, dict(TOOL, commit="2" * 40)])
@@ -272,18 +276,18 @@ class DependencyRecorded(DependencyCheckoutFixture):
         self.assertEqual((found["status"], found["runs"]), ("stale", []))
         self.assertIn(f"tool-sys: recorded {TOOL_COMMIT}, pinned {'2' * 40}", found["provenance"]["reason"])
 
-    def test_a_recorded_file_from_before_a_dependency_was_declared_is_stale(self):
+    def test_a_recorded_file_from_before_a_dependency_was_declared_is_stale(self) -> None:
         self.record_withdeps()
         self.write_withdeps(COMMIT, DEPENDENCY_COMMIT, more=[TOOL])
         found = self.collect()["withdeps"]
         self.assertEqual(found["status"], "stale")
         self.assertIn(f"tool-sys: recorded None, pinned {TOOL_COMMIT}", found["provenance"]["reason"])
 
-    def test_recording_a_dependency_at_another_commit_is_refused(self):
+    def test_recording_a_dependency_at_another_commit_is_refused(self) -> None:
         with self.assertRaises(SystemExit):
             self.record_withdeps("0" * 40)
 
-    def test_another_pinned_dependency_commit_makes_the_recorded_results_stale(self):
+    def test_another_pinned_dependency_commit_makes_the_recorded_results_stale(self) -> None:
         self.record_withdeps()
         self.write_withdeps(COMMIT, "1" * 40)
         found = self.collect()["withdeps"]
@@ -292,26 +296,26 @@ class DependencyRecorded(DependencyCheckoutFixture):
 
 
 class DependencyCheckoutArguments(DependencyCheckoutFixture):
-    def collect_with(self, *given):
+    def collect_with(self, *given: str) -> tuple[list[dict[str, Any]], str | None]:
         _, vectors = compare.load_vectors(self.vectors)
         config = {"implementations": list(self.declared.values())}
         return compare.collect(self.arguments(checkout=list(given)), config, vectors, CLASSIFICATIONS)
 
-    def test_a_checkout_without_its_dependencies_is_refused(self):
+    def test_a_checkout_without_its_dependencies_is_refused(self) -> None:
         with self.assertRaisesRegex(SystemExit, "withdeps:lib"):
             self.collect_with(f"withdeps={self.temporary.name}")
 
-    def test_a_dependency_alone_is_refused(self):
+    def test_a_dependency_alone_is_refused(self) -> None:
         with self.assertRaisesRegex(SystemExit, "but not withdeps"):
             self.collect_with(f"withdeps:lib={self.temporary.name}")
 
-    def test_an_unknown_dependency_is_refused(self):
+    def test_an_unknown_dependency_is_refused(self) -> None:
         with self.assertRaisesRegex(SystemExit, "withdeps:other"):
             self.collect_with(f"withdeps={self.temporary.name}", f"withdeps:lib={self.temporary.name}",
                               f"withdeps:other={self.temporary.name}")
 
 
-def git_repository(path):
+def git_repository(path: Path) -> str:
     """A one-commit git repository at path; its commit."""
     path.mkdir(parents=True)
     (path / "file").write_text(path.name)
@@ -323,7 +327,7 @@ def git_repository(path):
 
 
 class DependencyBuild(DependencyCheckoutFixture):
-    def setUp(self):
+    def setUp(self) -> None:
         super().setUp()
         base = Path(self.temporary.name)
         self.main, self.lib = base / "main-src", base / "lib-src"
@@ -334,22 +338,22 @@ class DependencyBuild(DependencyCheckoutFixture):
             f"open(\"{self.seen}\", \"w\"))'\n")
         self.implementation = dict(self.declared["withdeps"], folder=str(self.folders / "withdeps"))
 
-    def build(self, paths):
+    def build(self, paths: dict[str, Path]) -> dict[str, str]:
         with contextlib.redirect_stdout(io.StringIO()):
             return compare.build_checkout(self.implementation, paths)
 
-    def test_the_build_step_gets_every_checkout_and_the_commits_are_returned(self):
+    def test_the_build_step_gets_every_checkout_and_the_commits_are_returned(self) -> None:
         commits = self.build({"withdeps": self.main, "withdeps:lib": self.lib})
         self.assertEqual(commits, {"withdeps": self.implementation["checkout"]["commit"],
                                    "withdeps:lib": self.implementation["dependencyCheckouts"][0]["commit"]})
         self.assertEqual(json.loads(self.seen.read_text()), {"LC_SOURCE": str(self.main), "LC_SOURCE_LIB": str(self.lib)})
 
-    def test_a_dependency_checkout_at_another_commit_is_refused_before_the_build(self):
+    def test_a_dependency_checkout_at_another_commit_is_refused_before_the_build(self) -> None:
         with self.assertRaisesRegex(SystemExit, "withdeps:lib: the checkout"):
             self.build({"withdeps": self.main, "withdeps:lib": self.main})
         self.assertFalse(os.path.exists(self.seen))
 
-    def test_a_tagless_dependency_gets_its_variable_and_is_checked_out_by_commit(self):
+    def test_a_tagless_dependency_gets_its_variable_and_is_checked_out_by_commit(self) -> None:
         tool = Path(self.temporary.name) / "tool-src"
         tool_commit = git_repository(tool)
         self.write_withdeps(self.implementation["checkout"]["commit"],

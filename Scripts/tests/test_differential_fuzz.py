@@ -12,6 +12,7 @@ import tempfile
 import unittest
 from contextlib import redirect_stdout
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -57,12 +58,14 @@ def scratch_implementations(directory: Path) -> None:
 
 
 class DifferentialFuzzTests(unittest.TestCase):
+    vectors: list[dict[str, Any]]
+
     @classmethod
-    def setUpClass(cls):
+    def setUpClass(cls) -> None:
         with open(ROOT / "Vectors" / "signed-token.json", encoding="utf-8") as handle:
             cls.vectors = json.load(handle)["vectors"]
 
-    def test_generation_is_deterministic_and_covers_the_catalogue(self):
+    def test_generation_is_deterministic_and_covers_the_catalogue(self) -> None:
         first = differential_fuzz.generate(self.vectors, "documented", 7, 3000)
         second = differential_fuzz.generate(self.vectors, "documented", 7, 3000)
         self.assertEqual([(s, p, i) for s, p, i in first], [(s, p, i) for s, p, i in second])
@@ -70,7 +73,7 @@ class DifferentialFuzzTests(unittest.TestCase):
         drawn = {perturbation.name for _, perturbation, _ in first}
         self.assertEqual(set(catalogue()) - drawn, set(), "every perturbation of the catalogue is drawn")
 
-    def test_header_and_claims_changes_are_signed_again(self):
+    def test_header_and_claims_changes_are_signed_again(self) -> None:
         pool = seeds(self.vectors, "documented")
         rng = random.Random(3)
         checked = 0
@@ -86,7 +89,7 @@ class DifferentialFuzzTests(unittest.TestCase):
                        f"{head}.{payload}".encode("ascii"), padding.PKCS1v15(), hashes.SHA256())
             checked += 1
 
-    def run_fuzz(self, triage: dict, *extra: str) -> tuple[int, dict, str]:
+    def run_fuzz(self, triage: dict[str, Any], *extra: str) -> tuple[int, dict[str, Any], str]:
         with tempfile.TemporaryDirectory() as temporary:
             directory = Path(temporary)
             scratch_implementations(directory)
@@ -99,7 +102,7 @@ class DifferentialFuzzTests(unittest.TestCase):
                                                  *extra])
             return status, json.loads(record.read_text(encoding="utf-8")), output.getvalue()
 
-    def test_disagreements_are_clustered_and_untriaged_ones_fail_check(self):
+    def test_disagreements_are_clustered_and_untriaged_ones_fail_check(self) -> None:
         status, record, output = self.run_fuzz({"clusters": []}, "--check")
         self.assertEqual(status, 1, output)
         self.assertIn("seed 11", output)
@@ -113,7 +116,7 @@ class DifferentialFuzzTests(unittest.TestCase):
             self.assertIsNone(cluster["triage"])
         self.assertIn("python-reference", record["notComparable"])
 
-    def test_triage_rules_apply_in_order(self):
+    def test_triage_rules_apply_in_order(self) -> None:
         triage = {"clusters": [
             {"perturbation": "token.leading-space", "place": "token", "triage": "non-issue", "reason": "first"},
             {"perturbation": "token.*", "place": "*", "triage": "vectors", "vectors": ["signed-token::base64url::*"],
@@ -124,7 +127,7 @@ class DifferentialFuzzTests(unittest.TestCase):
         self.assertEqual(reasons["token.leading-space"], "first")
         self.assertTrue(all(reason == "second" for name, reason in reasons.items() if name != "token.leading-space"))
 
-    def test_triage_naming_unknown_vectors_or_findings_is_refused(self):
+    def test_triage_naming_unknown_vectors_or_findings_is_refused(self) -> None:
         with tempfile.TemporaryDirectory() as temporary:
             path = Path(temporary) / "triage.json"
             for rule in ({"perturbation": "*", "place": "*", "triage": "vectors", "vectors": ["signed-token::nope::*"],
@@ -137,7 +140,7 @@ class DifferentialFuzzTests(unittest.TestCase):
                 with self.assertRaises(ValueError, msg=rule):
                     differential_fuzz.load_triage(path)
 
-    def test_the_committed_triage_loads(self):
+    def test_the_committed_triage_loads(self) -> None:
         self.assertTrue(differential_fuzz.load_triage())
 
 

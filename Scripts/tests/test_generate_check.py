@@ -22,7 +22,7 @@ import generate_vectors  # noqa: E402
 
 
 class GeneratorCheck(unittest.TestCase):
-    def setUp(self):
+    def setUp(self) -> None:
         # The generator's inputs and outputs, in a scratch copy of the repository's layout.
         self.root = Path(tempfile.mkdtemp())
         shutil.copytree(ROOT / "Scripts", self.root / "Scripts", ignore=shutil.ignore_patterns("__pycache__"))
@@ -35,31 +35,31 @@ class GeneratorCheck(unittest.TestCase):
             (self.root / page).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy(ROOT / page, self.root / page)
 
-    def tearDown(self):
+    def tearDown(self) -> None:
         shutil.rmtree(self.root)
 
-    def check(self):
+    def check(self) -> subprocess.CompletedProcess[str]:
         return subprocess.run([sys.executable, str(self.root / "Scripts" / "generate_vectors.py"), "--check"],
                               capture_output=True, text=True)
 
-    def test_the_copy_matches(self):
+    def test_the_copy_matches(self) -> None:
         result = self.check()
         self.assertEqual(result.returncode, 0, result.stderr)
 
-    def test_crlf_line_endings_differ(self):
+    def test_crlf_line_endings_differ(self) -> None:
         path = self.root / "Vectors" / "nonce.json"
         path.write_bytes(path.read_bytes().replace(b"\n", b"\r\n"))
         result = self.check()
         self.assertEqual(result.returncode, 1)
         self.assertIn("differs from the generator's output: nonce.json", result.stderr)
 
-    def test_an_extra_file_in_vectors(self):
+    def test_an_extra_file_in_vectors(self) -> None:
         shutil.copy(self.root / "Vectors" / "nonce.json", self.root / "Vectors" / "nonce-old.json")
         result = self.check()
         self.assertEqual(result.returncode, 1)
         self.assertIn("not written by the generator: Vectors/nonce-old.json", result.stderr)
 
-    def test_a_family_dropped_from_the_manifest(self):
+    def test_a_family_dropped_from_the_manifest(self) -> None:
         path = self.root / "Vectors" / "manifest.json"
         manifest = json.loads(path.read_text(encoding="utf-8"))
         manifest["families"] = [entry for entry in manifest["families"] if entry["family"] != "profile"]
@@ -68,7 +68,7 @@ class GeneratorCheck(unittest.TestCase):
         self.assertEqual(result.returncode, 1)
         self.assertIn("manifest.json lists", result.stderr)
 
-    def test_a_profile_added_to_the_manifest(self):
+    def test_a_profile_added_to_the_manifest(self) -> None:
         path = self.root / "Vectors" / "manifest.json"
         manifest = json.loads(path.read_text(encoding="utf-8"))
         manifest["profiles"].append({"profile": "strict", "description": "a third reading"})
@@ -83,7 +83,7 @@ class GeneratorCheck(unittest.TestCase):
         last = result.stderr.strip().splitlines()[-1]
         self.assertTrue(last.startswith("ValueError: ") and "strict" in last, result.stderr[-2000:])
 
-    def test_only_the_readings_are_read(self):
+    def test_only_the_readings_are_read(self) -> None:
         from vectorgen.common import PROFILES, is_documented
         self.assertEqual([is_documented(p) for p in PROFILES], [True, False])
         with self.assertRaisesRegex(ValueError, "profile 'strict' has no rule here"):

@@ -10,6 +10,7 @@ import json
 import sys
 import unittest
 from pathlib import Path
+from typing import Any, NoReturn
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "Scripts"))
@@ -18,7 +19,7 @@ import generate_vectors  # noqa: E402
 from vectorgen import grammar  # noqa: E402
 
 
-def strict(data):
+def strict(data: str | bytes) -> Any:
     """Python's json module without its extensions: the value, or ValueError."""
     if isinstance(data, str):
         data = data.encode("utf-8")
@@ -26,7 +27,7 @@ def strict(data):
     if text.startswith("\ufeff"):
         raise ValueError("a byte order mark")
 
-    def constant(name):
+    def constant(name: str) -> NoReturn:
         raise ValueError(f"not JSON: {name}")
     return json.loads(text, parse_constant=constant)
 
@@ -35,7 +36,7 @@ BASE = {"alg": "RS256", "typ": "JWT", "iss": "https://www.facebook.com", "n": 1}
 
 
 class Cases(unittest.TestCase):
-    def test_each_case_is_what_its_kind_says(self):
+    def test_each_case_is_what_its_kind_says(self) -> None:
         for case in grammar.CASES:
             with self.subTest(case=case.name):
                 made = grammar.variant(case, BASE, "header")
@@ -49,7 +50,7 @@ class Cases(unittest.TestCase):
                     with self.assertRaises(ValueError):
                         strict(made)
 
-    def test_names_and_kinds(self):
+    def test_names_and_kinds(self) -> None:
         names = [c.name for c in grammar.CASES]
         self.assertEqual(len(names), len(set(names)))
         self.assertEqual({c.kind for c in grammar.CASES}, set(grammar.KINDS))
@@ -57,7 +58,7 @@ class Cases(unittest.TestCase):
 
 
 class Families(unittest.TestCase):
-    def test_every_family_declares_its_sites_or_why_it_has_none(self):
+    def test_every_family_declares_its_sites_or_why_it_has_none(self) -> None:
         for name in generate_vectors.family_modules():
             module = importlib.import_module(f"vectorgen.{name}")
             with self.subTest(family=module.FAMILY):
@@ -65,7 +66,7 @@ class Families(unittest.TestCase):
                 why = getattr(module, "NO_GRAMMAR_SITES", None)
                 self.assertTrue((sites is None) != (why is None), "GRAMMAR_SITES or NO_GRAMMAR_SITES, one of them")
 
-    def test_the_committed_vectors_hold_every_cell(self):
+    def test_the_committed_vectors_hold_every_cell(self) -> None:
         for name in generate_vectors.family_modules():
             module = importlib.import_module(f"vectorgen.{name}")
             sites = getattr(module, "GRAMMAR_SITES", None)
@@ -82,7 +83,7 @@ class Families(unittest.TestCase):
                 self.assertTrue(cell.vectors or cell.irrelevant or cell.undecided,
                                 f"{name}: {cell.site.name} × {cell.case.name}")
 
-    def test_the_fixture_is_the_catalogue(self):
+    def test_the_fixture_is_the_catalogue(self) -> None:
         fixture = json.loads((ROOT / generate_vectors.GRAMMAR_FIXTURE).read_text())
         self.assertEqual(fixture, json.loads(generate_vectors.render(grammar.fixture())))
         self.assertEqual([c["name"] for c in fixture["cases"]], list(grammar.CASE_NAMES))

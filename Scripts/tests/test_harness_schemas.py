@@ -8,6 +8,7 @@ import subprocess
 import sys
 import unittest
 from pathlib import Path
+from typing import Any
 
 from jsonschema import Draft202012Validator
 
@@ -16,19 +17,19 @@ SCHEMAS = ROOT / "Vectors" / "schema" / "harness"
 ADAPTER = ROOT / "Examples" / "PythonAdapter" / "reference_adapter.py"
 
 
-def schema(name):
+def schema(name: str) -> Draft202012Validator:
     return Draft202012Validator(json.loads((SCHEMAS / f"{name}.schema.json").read_text("utf-8")))
 
 
 class HarnessSchemas(unittest.TestCase):
-    def test_every_schema_is_a_valid_schema(self):
+    def test_every_schema_is_a_valid_schema(self) -> None:
         names = sorted(path.name for path in SCHEMAS.glob("*.schema.json"))
         self.assertEqual(names, [f"{n}.schema.json" for n in
                                  ["errored", "result", "run", "skipped", "start", "started", "stop"]])
         for path in SCHEMAS.glob("*.schema.json"):
             Draft202012Validator.check_schema(json.loads(path.read_text("utf-8")))
 
-    def test_family_names_are_the_manifest_families(self):
+    def test_family_names_are_the_manifest_families(self) -> None:
         families = [entry["family"] for entry in
                     json.loads((ROOT / "Vectors" / "manifest.json").read_text("utf-8"))["families"]]
         run = json.loads((SCHEMAS / "run.schema.json").read_text("utf-8"))
@@ -36,8 +37,8 @@ class HarnessSchemas(unittest.TestCase):
         self.assertEqual(run["properties"]["family"]["enum"], families)
         self.assertEqual(started["properties"]["capabilities"]["items"]["enum"], families)
 
-    def test_a_session_with_the_example_adapter_conforms(self):
-        requests = [{"type": "start", "protocolVersion": 1}]
+    def test_a_session_with_the_example_adapter_conforms(self) -> None:
+        requests: list[dict[str, Any]] = [{"type": "start", "protocolVersion": 1}]
         for seq, (family, file) in enumerate([("nonce", "nonce.json"), ("token-claims", "token-claims.json")], 1):
             vector = json.loads((ROOT / "Vectors" / file).read_text("utf-8"))["vectors"][0]
             requests.append({"type": "run", "seq": seq, "family": family, "id": vector["id"], "input": vector["input"]})

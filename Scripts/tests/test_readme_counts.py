@@ -8,34 +8,37 @@ import json
 import re
 import unittest
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 VECTORS = ROOT / "Vectors"
 
 
-def load(name):
+def load(name: str) -> Any:
     return json.loads((VECTORS / name).read_text(encoding="utf-8"))
 
 
 class ReadmeCounts(unittest.TestCase):
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
 
-    def test_the_family_table_gives_each_family_its_number_of_vectors(self):
+    def test_the_family_table_gives_each_family_its_number_of_vectors(self) -> None:
         families = load("manifest.json")["families"]
         for entry in families:
             with self.subTest(family=entry["family"]):
                 row = re.search(r"^\| `%s` \|.*\| (\d+) \|$" % re.escape(entry["family"]), self.readme, re.MULTILINE)
                 self.assertIsNotNone(row, "no row in README.md's family table")
+                assert row is not None
                 self.assertEqual(int(row.group(1)), len(load(entry["file"])["vectors"]))
 
-    def test_the_rule_count_is_the_catalogues(self):
+    def test_the_rule_count_is_the_catalogues(self) -> None:
         stated = re.findall(r"\((\d+) rules, e\.g\.", self.readme)
         self.assertEqual(stated, [str(len(load("rules.json")["rules"]))])
 
-    def test_the_newest_release_adds_the_vectors_the_changelog_lists(self):
+    def test_the_newest_release_adds_the_vectors_the_changelog_lists(self) -> None:
         newest = load("changelog.json")["releases"][-1]
         stated = re.search(r"Suite %s adds ([\d,]+) vectors" % re.escape(newest["version"]), self.readme)
         self.assertIsNotNone(stated, f"README.md does not say how many vectors suite {newest['version']} adds")
+        assert stated is not None
         self.assertEqual(int(stated.group(1).replace(",", "")), len(newest["added"]))
 
 

@@ -14,7 +14,10 @@ import subprocess
 import sys
 import tempfile
 import unittest
+from collections.abc import Iterator, Mapping
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "Scripts"))
@@ -28,26 +31,26 @@ MANIFEST = [entry["family"] for entry in
             json.loads((ROOT / "Vectors" / "manifest.json").read_text(encoding="utf-8"))["families"]]
 
 
-def module(name):
+def module(name: str) -> ModuleType:
     return importlib.import_module(f"vectorgen.{name}")
 
 
-def vectors(family):
+def vectors(family: str) -> list[dict[str, Any]]:
     return json.loads((ROOT / "Vectors" / f"{family}.json").read_text(encoding="utf-8"))["vectors"]
 
 
-def outcomes(vector):
+def outcomes(vector: Mapping[str, Any]) -> list[dict[str, Any]]:
     return [vector["expected"], *vector.get("alsoAccepted", [])]
 
 
-def declared_paths(value, path, family):
+def declared_paths(value: shape.Value, path: str, family: str) -> set[str]:
     """Every member path a declaration names (`a.b`, `a[].b`; an alternative's members under the same path), not
     looking inside another family's definition (login-result's profile: the profile family's vectors cover it)."""
     if value.ref is not None:
         value = shape.COMMON[value.ref]
     if value.home not in (None, family):
         return set()
-    out = set()
+    out: set[str] = set()
     for alternative in value.one_of:
         out |= declared_paths(alternative, path, family)
     if value.shape is not None:
@@ -59,8 +62,8 @@ def declared_paths(value, path, family):
     return out
 
 
-def seen_paths(document, path):
-    out = set()
+def seen_paths(document: Any, path: str) -> set[str]:
+    out: set[str] = set()
     if isinstance(document, dict):
         for name, member in document.items():
             out.add(f"{path}.{name}")
@@ -71,31 +74,32 @@ def seen_paths(document, path):
     return out
 
 
-def all_values(value):
+def all_values(value: shape.Value) -> Iterator[shape.Value]:
     yield value
     for alternative in value.one_of:
         yield from all_values(alternative)
-    for inner in (value.items, value.shape and value.shape.values, value.shape and value.shape.names):
+    for inner in (value.items, value.shape.values if value.shape else None,
+                  value.shape.names if value.shape else None):
         if inner is not None:
             yield from all_values(inner)
     for f in (value.shape.fields if value.shape else ()):
         yield from all_values(f.value)
 
 
-def family_values(declaration):
+def family_values(declaration: shape.Family) -> Iterator[shape.Value]:
     for root in (declaration.input, *declaration.outcomes):
         yield from all_values(shape.Value(("object",), shape.MEMBERS, shape=root))
 
 
 class Declarations(unittest.TestCase):
-    def test_the_families_are_the_manifests_in_its_order_and_each_declares_a_shape(self):
+    def test_the_families_are_the_manifests_in_its_order_and_each_declares_a_shape(self) -> None:
         self.assertEqual([module(name).FAMILY for name in MODULES], MANIFEST)
         for name in MODULES:
             with self.subTest(module=name):
                 self.assertIsInstance(module(name).SHAPE, shape.Family)
                 self.assertEqual(name, module(name).FAMILY.replace("-", "_"))
 
-    def test_every_vector_has_the_declared_shape(self):
+    def test_every_vector_has_the_declared_shape(self) -> None:
         """No undeclared member, every required one present, every value of a declared JSON type, every enum and
         const respected, in the input and in every outcome (expected and alsoAccepted), at every depth."""
         for name in MODULES:
@@ -108,7 +112,7 @@ class Declarations(unittest.TestCase):
                         self.assertIn(outcome.get("result"), variants)
                         self.assertEqual(shape.shape_problems(variants[outcome["result"]], outcome, "$.expected"), [])
 
-    def test_every_declared_field_and_variant_appears_in_some_vector(self):
+    def test_every_declared_field_and_variant_appears_in_some_vector(self) -> None:
         for name in MODULES:
             m = module(name)
             with self.subTest(family=m.FAMILY):
@@ -126,7 +130,7 @@ class Declarations(unittest.TestCase):
                                               m.FAMILY)
                     self.assertEqual(declared - seen, set(), result)
 
-    def test_the_comparison_kinds_are_the_closed_set(self):
+    def test_the_comparison_kinds_are_the_closed_set(self) -> None:
         for name in MODULES:
             for value in family_values(module(name).SHAPE):
                 for compare in (value.compare, *value.compare_under.values()):
@@ -135,9 +139,9 @@ class Declarations(unittest.TestCase):
                         self.assertIn(compare.canonicalisation, shape.CANONICALISATIONS)
         fields = json.loads((SCHEMAS / "fields.json").read_text(encoding="utf-8"))
         self.assertEqual(fields["comparisons"], shape.COMPARISONS)
-        kinds = set()
+        kinds: set[str] = set()
 
-        def walk(node):
+        def walk(node: Any) -> None:
             if isinstance(node, dict):
                 if "compare" in node and isinstance(node["compare"], str):
                     kinds.add(node["compare"])
@@ -154,7 +158,7 @@ class Declarations(unittest.TestCase):
         with self.assertRaises(ValueError):
             shape.Compare("canonical")  # a canonical comparison names its canonicalisation
 
-    def test_the_reason_enum_is_the_modules_reasons(self):
+    def test_the_reason_enum_is_the_modules_reasons(self) -> None:
         for name in MODULES:
             m = module(name)
             schema = json.loads((SCHEMAS / f"{m.FAMILY}.schema.json").read_text(encoding="utf-8"))
@@ -166,7 +170,7 @@ class Declarations(unittest.TestCase):
                     if declared is not None:
                         self.assertEqual(list(declared.value.enum), list(m.REASONS))
 
-    def test_the_shared_definitions_are_common_schema_jsons(self):
+    def test_the_shared_definitions_are_common_schema_jsons(self) -> None:
         common = json.loads((SCHEMAS / "common.schema.json").read_text(encoding="utf-8"))["$defs"]
         self.assertEqual(common["epochSeconds"], {"type": "number"})
         self.assertEqual(common["permissionList"]["type"], "array")
@@ -175,7 +179,7 @@ class Declarations(unittest.TestCase):
         self.assertEqual(common["stringMap"], {"type": "object", "additionalProperties": {"type": "string"}})
         self.assertEqual(set(shape.COMMON) - set(common), set())
 
-    def test_the_committed_schemas_are_the_rendered_declarations(self):
+    def test_the_committed_schemas_are_the_rendered_declarations(self) -> None:
         for name in MODULES:
             m = module(name)
             with self.subTest(family=m.FAMILY):
@@ -189,7 +193,7 @@ class TheChecker(unittest.TestCase):
     """shape.problems is what holds the declarations to the vectors: it must see a wrong type, an undeclared
     member and a missing one."""
 
-    def test_it_reports_what_differs(self):
+    def test_it_reports_what_differs(self) -> None:
         declaration = shape.obj(shape.fld("a", shape.string()), shape.fld("b", shape.nullable(shape.integer()),
                                                                            optional=True))
         self.assertEqual(shape.problems(declaration, {"a": "x", "b": None}), [])
@@ -201,7 +205,7 @@ class TheChecker(unittest.TestCase):
 
 
 class EditingADeclaration(unittest.TestCase):
-    def test_an_edit_changes_the_rendered_schema(self):
+    def test_an_edit_changes_the_rendered_schema(self) -> None:
         m = module("nonce")
         edited = dataclasses.replace(m.SHAPE, input=shape.closed(
             shape.fld("nonce", shape.string(minLength=1))))
@@ -210,7 +214,7 @@ class EditingADeclaration(unittest.TestCase):
         self.assertNotEqual(before, after)
         self.assertEqual(after["$defs"]["input"]["properties"]["nonce"], {"type": "string", "minLength": 1})
 
-    def test_check_reports_a_schema_made_stale_by_an_edit(self):
+    def test_check_reports_a_schema_made_stale_by_an_edit(self) -> None:
         root = Path(tempfile.mkdtemp())
         try:
             shutil.copytree(ROOT / "Scripts", root / "Scripts", ignore=shutil.ignore_patterns("__pycache__"))

@@ -10,6 +10,7 @@ import json
 import sys
 import unittest
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "Scripts"))
@@ -17,9 +18,9 @@ sys.path.insert(0, str(ROOT / "Scripts"))
 from vectorgen.common import PROFILES  # noqa: E402  (after the path is set)
 
 
-def rules_by_profile(family):
+def rules_by_profile(family: str) -> tuple[dict[str, set[str]], list[dict[str, Any]]]:
     vectors = json.loads((ROOT / "Vectors" / f"{family}.json").read_text(encoding="utf-8"))["vectors"]
-    out = {profile: set() for profile in PROFILES}
+    out: dict[str, set[str]] = {profile: set() for profile in PROFILES}
     for vector in vectors:
         for profile in vector.get("profiles", PROFILES):
             out[profile].update(vector["rules"])
@@ -32,7 +33,7 @@ HEADER_RULES = {"token.header.alg", "token.header.typ", "token.header.kid", "tok
 
 
 class ClaimsRulesAsSignedTokens(unittest.TestCase):
-    def test_every_token_claims_rule_has_signed_token_vectors(self):
+    def test_every_token_claims_rule_has_signed_token_vectors(self) -> None:
         claims, _ = rules_by_profile("token-claims")
         signed, _ = rules_by_profile("signed-token")
         for profile in PROFILES:
@@ -40,12 +41,12 @@ class ClaimsRulesAsSignedTokens(unittest.TestCase):
             self.assertEqual(missing, [], f"{profile}: token-claims rules no signed-token vector names (add them to "
                                           f"the claims matrix in Scripts/vectorgen/signed_token.py)")
 
-    def test_header_rules_left_out_of_the_matrix_are_covered_by_signed_token_header_vectors(self):
+    def test_header_rules_left_out_of_the_matrix_are_covered_by_signed_token_header_vectors(self) -> None:
         signed, _ = rules_by_profile("signed-token")
         for rule in HEADER_RULES:
             self.assertTrue(any(rule in signed[profile] for profile in PROFILES), rule)
 
-    def test_matrix_vectors_keep_the_claims_vectors_expectations(self):
+    def test_matrix_vectors_keep_the_claims_vectors_expectations(self) -> None:
         _, claims_vectors = rules_by_profile("token-claims")
         _, signed_vectors = rules_by_profile("signed-token")
         by_id = {v["id"]: v for v in claims_vectors}
@@ -55,6 +56,7 @@ class ClaimsRulesAsSignedTokens(unittest.TestCase):
             _, group, case = vector["id"].split("::", 2)
             source = by_id.get(f"token-claims::{group.removeprefix('claims-')}::{case}")
             self.assertIsNotNone(source, vector["id"])
+            assert source is not None
             expected = source["expected"]
             if expected.get("reason") == "malformed":
                 expected = {"result": "rejected", "reason": "badJSON"}

@@ -26,6 +26,9 @@ Cases the specification leaves open, deliberately without a vector:
   permissions alone, which the `dates-ignored` vectors encode).
 """
 
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Optional, cast
+
 from .common import B6, SEED_LOGIN_REVIEW_JA, SEED_PERMISSIONS_JA, SEED_PERMISSIONS_ZH, permission_set, vector
 from .perturbation import PerturbedField
 from .shape import (EPOCH_SECONDS, OPAQUE, PERMISSIONS, Constraint, Family, boolean, closed, common, defined, enum, fld,
@@ -123,8 +126,8 @@ R_DATA_NEVER = "access-token.data-access.never"
 R_INDEPENDENT = "access-token.dates.independent"
 
 
-def _token(permissions=GRANTED, declined=DECLINED, expired=EXPIRED, expiration=EXPIRES,
-           data_access=DATA_ACCESS_EXPIRES):
+def _token(permissions: Iterable[str] = GRANTED, declined: Iterable[str] = DECLINED, expired: Iterable[str] = EXPIRED,
+           expiration: Optional[float] = EXPIRES, data_access: Optional[float] = DATA_ACCESS_EXPIRES) -> dict[str, Any]:
     return {
         "tokenString": TOKEN_STRING,
         "userID": USER,
@@ -136,8 +139,8 @@ def _token(permissions=GRANTED, declined=DECLINED, expired=EXPIRED, expiration=E
     }
 
 
-def _ask(token, question, now=NOW, permission=None):
-    query = {"token": token, "now": now, "question": question}
+def _ask(token: dict[str, Any], question: str, now: float = NOW, permission: Optional[str] = None) -> dict[str, Any]:
+    query: dict[str, Any] = {"token": token, "now": now, "question": question}
     if question == "hasGranted":
         query["permission"] = permission
     elif permission is not None:
@@ -145,11 +148,11 @@ def _ask(token, question, now=NOW, permission=None):
     return query
 
 
-def _answer(value):
+def _answer(value: bool) -> dict[str, Any]:
     return {"result": "answer", "answer": value}
 
 
-def _rules_say(query):
+def _rules_say(query: Mapping[str, Any]) -> bool:
     """The §6 rules, written once, independently of the tables below."""
     token, now = query["token"], query["now"]
     if query["question"] == "hasGranted":
@@ -160,7 +163,8 @@ def _rules_say(query):
     return date is not None and date < now
 
 
-def _v(group, case, description, severity, refs, query, answer, rules, profiles=None):
+def _v(group: str, case: str, description: str, severity: str, refs: list[str], query: dict[str, Any], answer: bool,
+       rules: list[str], profiles: Optional[list[str]] = None) -> dict[str, Any]:
     if _rules_say(query) != answer:
         raise ValueError(f"access-token::{group}::{case}: the table says {answer}, the §6 rules say the opposite")
     if profiles is not None:  # a vector new in 0.4.0 that holds under one profile names it (never a D31 move)
@@ -175,7 +179,7 @@ NFC = "user_caf\u00e9"  # a composed é (U+00E9)
 NFD = "user_cafe\u0301"  # e + COMBINING ACUTE ACCENT (U+0301): canonically equivalent, other code points
 
 
-def _granted():
+def _granted() -> list[dict[str, Any]]:
     t = _token()
     cases = [
         ("email", "email is in permissions, so it is granted", "critical", t, "email", True),
@@ -302,7 +306,7 @@ EXPIRED_CASES = [
 ]
 
 
-def _expired():
+def _expired() -> list[dict[str, Any]]:
     out = [_v("expired", c, d, "critical" if a else "high", EXPIRY_REFS,
               _ask(_token(expiration=exp), "isExpired", now=now), a, [R_EXPIRED])
            for c, d, exp, now, a in EXPIRED_CASES]
@@ -340,7 +344,7 @@ DATA_ACCESS_CASES = [
 ]
 
 
-def _data_access():
+def _data_access() -> list[dict[str, Any]]:
     # The expiration date stays null here so that only the data access date can decide.
     out = [_v("data-access", c, d, "high", DATA_ACCESS_REFS,
               _ask(_token(expiration=None, data_access=date), "isDataAccessExpired", now=now), a, [R_DATA])
@@ -360,7 +364,7 @@ def _data_access():
 
 # ---------------------------------------------------------------------------------------------------------------
 # Each question reads its own date.
-def _independent():
+def _independent() -> list[dict[str, Any]]:
     expired_live_data = _token(expiration=NOW - HOUR, data_access=NOW + 30 * DAY)
     live_expired_data = _token(expiration=NOW + HOUR, data_access=NOW - HOUR)
     cases = [
@@ -377,7 +381,7 @@ def _independent():
     return [_v("independent", c, d, "high", refs, _ask(t, q), a, [R_INDEPENDENT] + r) for c, d, t, q, a, r in cases]
 
 
-def _overlapping():
+def _overlapping() -> list[dict[str, Any]]:
     """DECISIONS.md D47: a permission in permissions AND in declinedPermissions or expiredPermissions. The
     SDK's hasGranted reads permissions only (FBSDKAccessToken.m hasGranted:), so it is granted."""
     refs = GRANTED_REFS + ["sdk:FBSDKCoreKit/FBSDKCoreKit/FBSDKAccessToken.m#L70-L73", "DECISIONS.md D47"]
@@ -396,7 +400,7 @@ def _overlapping():
     ]
 
 
-def vectors():
+def vectors() -> list[dict[str, Any]]:
     out = _granted() + _expired() + _data_access() + _independent() + _overlapping()
     descriptions = [v["description"] for v in out]
     if len(set(descriptions)) != len(descriptions):
@@ -412,15 +416,15 @@ def vectors():
 PERTURBED_PERMISSION = "user_profile_caf\u00e9"
 
 
-def _rules_reading(*rules):
+def _rules_reading(*rules: str) -> Callable[[dict[str, Any], str], tuple[dict[str, Any], list[str]]]:
     """The §6 rules' answer (`_rules_say`), resting on `rules`."""
-    def reading(query, profile):
+    def reading(query: dict[str, Any], profile: str) -> tuple[dict[str, Any], list[str]]:
         return _answer(_rules_say(query)), list(rules)
     return reading
 
 
-def _perturbed_list(name):
-    def put(query, value):
+def _perturbed_list(name: str) -> dict[str, Any]:
+    def put(query: dict[str, Any], value: str) -> dict[str, Any]:
         held = [p for p in query["token"][name] if p != PERTURBED_PERMISSION] + [value]
         return {**query, "token": {**query["token"], name: permission_set(held)}}
     return {"covers": f"token.{name}[]", "get": lambda query: PERTURBED_PERMISSION, "put": put}
@@ -434,7 +438,7 @@ PERTURBATIONS = (
                                                        permission=PERTURBED_PERMISSION),
                    _rules_reading(R_EXACT), tuple(GRANTED_REFS), **_perturbed_list("permissions")),
     *(PerturbedField("access-token", name, _ask(_token(permissions=GRANTED + [PERTURBED_PERMISSION],
-                                                       **{key: [PERTURBED_PERMISSION]}),
+                                                       **cast(dict[str, Any], {key: [PERTURBED_PERMISSION]})),
                                                 "hasGranted", permission=PERTURBED_PERMISSION),
                      _rules_reading(R_EXACT), (*GRANTED_REFS, "DECISIONS.md D60"), **_perturbed_list(name))
       for name, key in (("declinedPermissions", "declined"), ("expiredPermissions", "expired"))),
@@ -448,14 +452,14 @@ PERTURBATIONS = (
 D64 = "DECISIONS.md D64"
 
 
-def _token_member(name):
+def _token_member(name: str) -> dict[str, Any]:
     """A perturbed field's path, get and put for the token's member `name`."""
     return {"covers": f"token.{name}", "get": lambda query: query["token"][name],
             "put": lambda query, value: {**query, "token": {**query["token"], name: value}}}
 
 
-def _date_field(name, question, key, rule, refs):
-    base = _ask(_token(**{"expiration": None, "data_access": None, key: NOW}), question)
+def _date_field(name: str, question: str, key: str, rule: str, refs: Sequence[str]) -> PerturbedField:
+    base = _ask(_token(**cast(dict[str, Any], {"expiration": None, "data_access": None, key: NOW})), question)
     return PerturbedField("access-token", name, base, _rules_reading(rule), (*refs, D64), severity="critical",
                           kind="numericdate", **_token_member(name))
 
@@ -473,7 +477,7 @@ PERTURBATIONS += (
 _SET_QUERY = _ask(_token(), "hasGranted", permission=GRANTED[-1])
 
 
-def _set_field(name, *rules):
+def _set_field(name: str, *rules: str) -> PerturbedField:
     return PerturbedField("access-token", name, _SET_QUERY, _rules_reading(*rules), (*GRANTED_REFS, D64), kind="set",
                           **_token_member(name))
 

@@ -28,7 +28,7 @@ def readings_of(decided: dict[str, Any]) -> Readings:
 
 
 def vectors(context: str, slug: str, what: str, severity: str, refs: list[str], made_input: dict,
-            readings: Readings, by_input: dict, made: list[dict]) -> tuple[str, ...]:
+            readings: Readings, by_input: dict[tuple[str, str], dict], made: list[dict]) -> tuple[str, ...]:
     """The IDs of the cell's vectors under the profiles of `readings`; new ones are appended to `made` and indexed."""
     key = json.dumps(made_input, sort_keys=True)
     named, missing = [], []

@@ -12,12 +12,14 @@ ID spelled out; generate_vectors.py appends them.
 """
 
 import json
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 RELEASED = Path(__file__).with_name("released_changelog.json")
 
 # Suite 0.7.0. An added ID carries no reason of its own in the changelog's format: the summary says why.
-RELEASES = [
+RELEASES: list[dict[str, Any]] = [
     {
         "version": "0.7.0",
         "summary": "Completeness blind round 1 (Tests/CompletenessRounds/round-1/): implementations written from the "
@@ -334,7 +336,7 @@ RELEASES = [
 ]
 
 
-def document(ids_by_family):
+def document(ids_by_family: Mapping[str, Sequence[str]]) -> dict[str, Any]:
     """The changelog document: the published releases as they were, then this file's. `ids_by_family` (each
     family's vector IDs in file order) is checked against the new releases: every ID they add or change exists."""
     current = {id for ids in ids_by_family.values() for id in ids}
@@ -353,7 +355,7 @@ def document(ids_by_family):
     return {"formatVersion": 1, "releases": released + ordered}
 
 
-def _with_groups(release, ids_by_family):
+def _with_groups(release: dict[str, Any], ids_by_family: Mapping[str, Sequence[str]]) -> dict[str, Any]:
     """The release with the vectors of its `addedGroups` (`<family>::<group>::…`) appended to what it adds."""
     groups = release.get("addedGroups", ())
     grouped = [id for ids in ids_by_family.values() for id in ids if id.split("::")[1] in groups]
@@ -362,38 +364,38 @@ def _with_groups(release, ids_by_family):
     return {**release, "added": list(release["added"]) + [id for id in grouped if id not in release["added"]]}
 
 
-def family_of(vector_id):
+def family_of(vector_id: str) -> str:
     return vector_id.split("::", 1)[0]
 
 
-def by_family(ids):
-    counts = {}
+def by_family(ids: Iterable[str]) -> str:
+    counts: dict[str, int] = {}
     for vector_id in ids:
         counts[family_of(vector_id)] = counts.get(family_of(vector_id), 0) + 1
     return ", ".join(f"{family} {count}" for family, count in counts.items())
 
 
-def folded(title, lines):
+def folded(title: str, lines: list[str]) -> list[str]:
     """A Markdown list, folded away under a <details> title when it is long."""
     if len(lines) <= 8:
         return [title, ""] + lines + [""]
     return [f"<details><summary>{title}</summary>", ""] + lines + ["", "</details>", ""]
 
 
-def grouped_by_reason(entries):
+def grouped_by_reason(entries: Iterable[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any]]]]:
     """Changed or retired entries that share a reason, listed once under it: (reason, [entries])."""
-    groups = {}
+    groups: dict[str, list[dict[str, Any]]] = {}
     for entry in entries:
         groups.setdefault(entry["reason"], []).append(entry)
     return list(groups.items())
 
 
-def entry_line(entry):
+def entry_line(entry: Mapping[str, Any]) -> str:
     replaced = entry.get("replacedBy")
     return f"- `{entry['id']}`" + (" → " + ", ".join(f"`{new}`" for new in replaced) if replaced else "")
 
 
-def render_markdown(history):
+def render_markdown(history: Mapping[str, Any]) -> str:
     """Vectors/CHANGELOG.md: the changelog for people, newest release first, from the changelog document."""
     lines = ["# What changed in the vector suite", "",
              "Generated from [`changelog.json`](changelog.json) by `Scripts/generate_vectors.py` (do not edit; the "
@@ -415,6 +417,6 @@ def render_markdown(history):
     return "\n".join(lines).rstrip("\n") + "\n"
 
 
-def suite_version():
+def suite_version() -> str:
     """The version the manifest must carry: the last release's."""
     return RELEASES[-1]["version"]

@@ -29,6 +29,8 @@ import base64
 import binascii
 import hashlib
 import itertools
+from collections.abc import Callable
+from typing import Any, Optional
 
 from .common import B1, vector
 from .perturbation import Outside, PerturbedField
@@ -95,24 +97,24 @@ R_PADDING = "challenge.no-padding"
 R_AS_GIVEN = "challenge.verifier-as-given"
 
 
-def s256(verifier):
+def s256(verifier: str) -> str:
     """RFC 7636 §4.2: BASE64URL-ENCODE(SHA256(ASCII(code_verifier))), no padding."""
     digest = hashlib.sha256(verifier.encode("ascii")).digest()
     return base64.urlsafe_b64encode(digest).decode("ascii").rstrip("=")
 
 
-def _check_sources():
+def _check_sources() -> None:
     assert base64.urlsafe_b64encode(bytes(RFC7636_OCTETS)).decode().rstrip("=") == RFC7636_PAIR[0]
     assert list(hashlib.sha256(RFC7636_PAIR[0].encode("ascii")).digest()) == RFC7636_DIGEST
     for verifier, challenge in (KNOWN_PAIR, RFC7636_PAIR):
         assert s256(verifier) == challenge, verifier
 
 
-def filler(length, alphabet=ALNUM):
+def filler(length: int, alphabet: str = ALNUM) -> str:
     return (alphabet * (length // len(alphabet) + 1))[:length]
 
 
-def first_verifier(prefix, predicate):
+def first_verifier(prefix: str, predicate: Callable[[str], bool]) -> str:
     """The first 43-character verifier `prefix` + a zero-padded counter whose challenge satisfies `predicate`:
     deterministic, so the file regenerates byte for byte."""
     for n in itertools.count():
@@ -122,15 +124,16 @@ def first_verifier(prefix, predicate):
     raise AssertionError("unreachable")
 
 
-def _is_valid_verifier(verifier):
+def _is_valid_verifier(verifier: str) -> bool:
     return 43 <= len(verifier) <= 128 and all(ch in UNRESERVED for ch in verifier)
 
 
 class _Out:
-    def __init__(self):
-        self.items = []
+    def __init__(self) -> None:
+        self.items: list[dict[str, Any]] = []
 
-    def add(self, group, case, description, severity, refs, verifier, rules, challenge=None):
+    def add(self, group: str, case: str, description: str, severity: str, refs: list[str], verifier: str,
+            rules: list[str], challenge: Optional[str] = None) -> None:
         assert _is_valid_verifier(verifier), verifier
         computed = s256(verifier)
         if challenge is not None and challenge != computed:
@@ -140,7 +143,7 @@ class _Out:
                                  {"result": "challenge", "challenge": computed}, rules=rules))
 
 
-def vectors():
+def vectors() -> list[dict[str, Any]]:
     _check_sources()
     out = _Out()
     g = "known"
@@ -198,7 +201,7 @@ def vectors():
 
 # --- perturbations (vectorgen/perturbation.py) -----------------------------------------------------------------
 
-def _perturbed_reading(i, profile):
+def _perturbed_reading(i: dict[str, Any], profile: str) -> tuple[dict[str, str], list[str]] | Outside:
     """A perturbed verifier that is still valid has its own challenge (hashed as given: nothing folded or trimmed);
     one that is not is no input of this family, by the rule it breaks: the length, an ASCII character outside the
     unreserved set, or a non-ASCII character (ASCII(verifier) is undefined: no challenge is computed)."""
@@ -221,7 +224,7 @@ PERTURBATIONS = (
 
 # --- the digest oracle for the Swift mutation model ------------------------------------------------------------
 
-def _base64url_decoded(verifier):
+def _base64url_decoded(verifier: str) -> Optional[bytes]:
     """The bytes a mutant that base64url-decodes the verifier gets, or None when it is not base64url."""
     if any(ch not in ALNUM + "-_" for ch in verifier) or len(verifier) % 4 == 1:
         return None
@@ -231,8 +234,8 @@ def _base64url_decoded(verifier):
         return None
 
 
-def oracle(vectors_):
-    inputs = set()
+def oracle(vectors_: list[dict[str, Any]]) -> dict[str, Any]:
+    inputs: set[bytes] = set()
     for v in vectors_:
         verifier = v["input"]["codeVerifier"]
         inputs.add(verifier.encode("ascii"))
@@ -255,5 +258,5 @@ def oracle(vectors_):
     }
 
 
-def fixtures(vectors_):
+def fixtures(vectors_: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     return {ORACLE_PATH: oracle(vectors_)}

@@ -33,6 +33,8 @@ Cases the specification leaves open, without a vector:
 """
 
 import unicodedata
+from collections.abc import Callable
+from typing import Any, Optional
 
 from .common import B1, B8, PROFILES, is_documented, vector
 from .fault_pairs import Fault, FaultPairs, Precedes
@@ -115,7 +117,7 @@ R_UNICODE_SDK = "verifier.unicode.ios-sdk"
 
 # --- the rule, transcribed (used only to cross-check the tables) ---------------------------------------------------
 
-def _allowed(ch, profile):
+def _allowed(ch: str, profile: str) -> bool:
     """RFC 7636 unreserved; the SDK's Unicode alphanumerics add non-ASCII letters and decimal digits. The tables use
     no character of categories M, Nl or No, where "letters and digits" and CharacterSet.alphanumerics may differ."""
     if ch in UNRESERVED:
@@ -124,7 +126,7 @@ def _allowed(ch, profile):
     return not is_documented(profile) and unicodedata.category(ch)[0] in "LMN"
 
 
-def _evaluate(verifier, profile):
+def _evaluate(verifier: str, profile: str) -> dict[str, str]:
     length_ok = 43 <= len(verifier) <= 128
     characters_ok = all(_allowed(ch, profile) for ch in verifier)
     if not length_ok and not characters_ok:
@@ -139,16 +141,16 @@ def _evaluate(verifier, profile):
 VALID = {"result": "valid"}
 
 
-def invalid(reason):
+def invalid(reason: str) -> dict[str, str]:
     return {"result": "invalid", "reason": reason}
 
 
-def filler(length, alphabet=UPPER + LOWER + DIGITS):
+def filler(length: int, alphabet: str = UPPER + LOWER + DIGITS) -> str:
     """A deterministic valid verifier of `length` characters cycling through `alphabet`."""
     return (alphabet * (length // len(alphabet) + 1))[:length]
 
 
-def with_char(ch, length=60, position=None):
+def with_char(ch: str, length: int = 60, position: Optional[int] = None) -> str:
     """A `length`-character verifier: `filler(length - 1)` with `ch` inserted at `position` (the middle by default).
     `ch` is one code point; at 60 characters every reading of the length agrees it is inside 43..128."""
     base = filler(length - 1)
@@ -156,17 +158,18 @@ def with_char(ch, length=60, position=None):
     return base[:position] + ch + base[position:]
 
 
-def cp(ch):
+def cp(ch: str) -> str:
     return f"u+{ord(ch):04x}"
 
 
 class _Out:
     """Collects vectors, checking each expected outcome against _evaluate in every profile it claims."""
 
-    def __init__(self):
-        self.items = []
+    def __init__(self) -> None:
+        self.items: list[dict[str, Any]] = []
 
-    def add(self, group, case, description, severity, refs, verifier, expected, profiles=None, *, rules):
+    def add(self, group: str, case: str, description: str, severity: str, refs: list[str], verifier: str,
+            expected: dict[str, str], profiles: Optional[list[str]] = None, *, rules: list[str]) -> None:
         for profile in profiles or PROFILES:
             got = _evaluate(verifier, profile)
             if got != expected:
@@ -174,7 +177,8 @@ class _Out:
         self.items.append(vector(f"{F}::{group}::{case}", description, severity, refs, {"codeVerifier": verifier},
                                  expected, profiles, rules=rules))
 
-    def pair(self, group, case, description_doc, description_sdk, severity, verifier, *, rules_doc, rules_sdk):
+    def pair(self, group: str, case: str, description_doc: str, description_sdk: str, severity: str, verifier: str,
+             *, rules_doc: list[str], rules_sdk: list[str]) -> None:
         """The same input under both readings (SPECIFICATION.md §8): two vectors, each naming its profile."""
         refs = REFS + [B8]
         self.add(group, case + ".documented", description_doc, severity, refs, verifier, _evaluate(verifier, DOC),
@@ -185,7 +189,7 @@ class _Out:
 
 # --- the tables ------------------------------------------------------------------------------------------------
 
-def _known(out):
+def _known(out: _Out) -> None:
     g = "known"
     out.add(g, "behaviour-md", "The known 48-character verifier of SPECIFICATION.md §1 is valid", "high", REFS,
             KNOWN_VERIFIER, VALID, rules=[R_LENGTH, R_CHARSET])
@@ -199,7 +203,7 @@ LENGTHS_INVALID = [(0, "the empty string"), (1, "one character"), (42, "one unde
                    (129, "one over the maximum"), (256, "twice the maximum"), (1000, "far over the maximum")]
 
 
-def _length(out):
+def _length(out: _Out) -> None:
     g = "length"
     for n, why in LENGTHS_VALID:
         out.add(g, f"{n}", f"A verifier of {n} ASCII letters and digits ({why}) is inside 43 to 128, so valid",
@@ -234,7 +238,7 @@ CHARSET_VALID = [
 ]
 
 
-def _charset(out):
+def _charset(out: _Out) -> None:
     g = "charset"
     for slug, value, why in CHARSET_VALID:
         out.add(g, slug, f"A verifier of {why} uses only A-Z a-z 0-9 - . _ ~, so it is valid", "high", REFS, value,
@@ -252,7 +256,7 @@ ASCII_NAMES = {"!": "exclamation mark", '"': "quotation mark", "#": "number sign
                "{": "left curly bracket", "|": "vertical line", "}": "right curly bracket"}
 
 
-def _ascii_excluded(out):
+def _ascii_excluded(out: _Out) -> None:
     g = "ascii-excluded"
     assert len(ASCII_EXCLUDED) == 28 and set(ASCII_EXCLUDED) == set(ASCII_NAMES)
     for ch in ASCII_EXCLUDED:
@@ -291,14 +295,14 @@ WHITESPACE_CONTROLS = [
 ]
 
 
-def _whitespace_controls(out):
+def _whitespace_controls(out: _Out) -> None:
     g = "whitespace-and-controls"
     for slug, value, why in WHITESPACE_CONTROLS:
         out.add(g, slug, f"A verifier with {why} is invalid (characters): whitespace and controls are not "
                 "unreserved, wherever they stand", "high", REFS, value, invalid("characters"), rules=[R_CONTROLS])
 
 
-def _encodings(out):
+def _encodings(out: _Out) -> None:
     g = "no-decoding"
     cases = [
         ("percent-tilde", filler(42) + "%7E", "42 valid characters and %7E (a percent-encoded ~, which decodes to "
@@ -342,7 +346,7 @@ NON_ASCII_SYMBOLS = [
 ]
 
 
-def _non_ascii_symbols(out):
+def _non_ascii_symbols(out: _Out) -> None:
     g = "non-ascii-symbol"
     for ch, why in NON_ASCII_SYMBOLS:
         assert unicodedata.category(ch)[0] not in "LMN"
@@ -376,7 +380,7 @@ UNICODE_LETTERS_DIGITS = [
 ]
 
 
-def _unicode_letters_digits(out):
+def _unicode_letters_digits(out: _Out) -> None:
     g = "unicode-alphanumeric"
     for ch, why in UNICODE_LETTERS_DIGITS:
         category = unicodedata.category(ch)
@@ -414,7 +418,7 @@ UNICODE_MARKS_NUMBERS = [
 ]
 
 
-def _unicode_marks_numbers(out):
+def _unicode_marks_numbers(out: _Out) -> None:
     """DECISIONS.md D23: CharacterSet.alphanumerics is L*, M* and N*, not only letters and decimal digits. The
     verifiers are 60 code points long (59 graphemes with a combining mark), far from 43 and 128."""
     g = "unicode-mark-number"
@@ -427,7 +431,7 @@ def _unicode_marks_numbers(out):
                  "is valid", "medium", with_char(ch), rules_doc=[R_UNICODE_DOC], rules_sdk=[R_UNICODE_SDK])
 
 
-def _check_order(out):
+def _check_order(out: _Out) -> None:
     """DECISIONS.md D49: a verifier that breaks both rules. The SDK tests the length first
     (CodeVerifier.swift init?(string:)), so under ios-sdk the reason is length; RFC 7636 states no order, so there is
     no documented vector (_evaluate refuses such inputs for the other tables)."""
@@ -446,7 +450,7 @@ def _check_order(out):
             rules=["verifier.check-order.ios-sdk", R_LENGTH]))
 
 
-def _set(position, ch):
+def _set(position: int, ch: str) -> Callable[[str], str]:
     return lambda v: v[:position] + ch + v[position + 1:]
 
 
@@ -474,7 +478,7 @@ FAULT_PAIRS = FaultPairs(
 )
 
 
-def _perturbed_reading(i, profile):
+def _perturbed_reading(i: dict[str, Any], profile: str) -> tuple[dict[str, str], list[str]]:
     """The verifier rules for a perturbed verifier (vectorgen/perturbation.py): the outcome of _evaluate, and the rule
     each refused or allowed character rests on."""
     verifier = i["codeVerifier"]
@@ -501,7 +505,7 @@ PERTURBATIONS = (
 )
 
 
-def vectors():
+def vectors() -> list[dict[str, Any]]:
     out = _Out()
     _known(out)
     _length(out)

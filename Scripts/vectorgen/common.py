@@ -22,7 +22,7 @@ Every vector names the rules of Vectors/SPECIFICATION.md it exercises (`rules`, 
 
 import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Optional
 
@@ -70,9 +70,9 @@ SEED_PERMISSIONS_ZH = SEED_PERMISSIONS_JA = FB_PERMISSIONS
 SEED_LOGIN_REVIEW_JA = FB_ADVANCED
 
 
-def vector(id: str, description: str, severity: str, refs: Sequence[str], input: Any, expected: dict,
+def vector(id: str, description: str, severity: str, refs: Sequence[str], input: Any, expected: dict[str, Any],
            profiles: Optional[Sequence[str]] = None, *, rules: Sequence[str],
-           also_accepted: Optional[Sequence[dict]] = None) -> dict:
+           also_accepted: Optional[Sequence[Mapping[str, Any]]] = None) -> dict[str, Any]:
     """One vector, with its members in the canonical order. Checks what can be checked locally (that each rule is in
     the catalogue is checked by generate_vectors.py).
 
@@ -98,7 +98,7 @@ def vector(id: str, description: str, severity: str, refs: Sequence[str], input:
         raise ValueError(f"{id}: rules must be a non-empty list of unique rule IDs, got {rules!r}")
     if "\n" in description or not description:
         raise ValueError(f"{id}: description must be one non-empty line")
-    result = {"id": id, "description": description, "severity": severity}
+    result: dict[str, Any] = {"id": id, "description": description, "severity": severity}
     if profiles is not None:
         profiles = list(profiles)
         if not profiles or any(p not in PROFILES for p in profiles) or len(set(profiles)) != len(profiles):
@@ -128,11 +128,11 @@ def permission_set(permissions: Iterable[str]) -> list[str]:
     return sorted(set(permissions))
 
 
-def outcome_label(outcome: dict, nested: bool = True) -> str:
+def outcome_label(outcome: Mapping[str, Any], nested: bool = True) -> str:
     """An outcome in a few words for a description or a table: its result, then its other members' values
     ("rejected (missingClaim, sub)", "failed (com.facebook.sdk.core 301)", "cancelled ([user_friends])"); without
     `nested`, only its plain values (a created configuration is "created", not its members)."""
-    def shown(value):
+    def shown(value: Any) -> str:
         if isinstance(value, dict):
             return " ".join(shown(v) for v in value.values())
         if isinstance(value, list):

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
@@ -68,7 +68,7 @@ class Precedes:
     rule: str
 
 
-def chain(steps, rule: str) -> tuple[Precedes, ...]:
+def chain(steps: Iterable[str | Iterable[str]], rule: str) -> tuple[Precedes, ...]:
     """Checks made one after another, in the order given: each step a fault's name, or a tuple of the names of faults
     one check finds (of one member, say), which are not ordered among themselves."""
     groups = [(step,) if isinstance(step, str) else tuple(step) for step in steps]
@@ -122,6 +122,7 @@ class FaultPairs:
                     edges.setdefault(earlier, []).append((later, relation.rule))
 
         def path(start: str, goal: str) -> Optional[tuple[str, ...]]:
+            frontier: list[tuple[str, tuple[str, ...]]]
             seen, frontier = {start}, [(start, ())]
             while frontier:
                 node, rules = frontier.pop(0)
@@ -228,14 +229,18 @@ def _pair(pairs: FaultPairs, a: Fault, b: Fault, out: list[dict]) -> Cell:
     return Cell(a, b, vectors=tuple(ids), readings=readings)
 
 
-def _reading(pairs: FaultPairs, a: Fault, b: Fault, profile: str, draft: Any):
+def _reading(pairs: FaultPairs, a: Fault, b: Fault, profile: str,
+             draft: Any) -> tuple[Mapping[str, Any], list[Mapping[str, Any]], tuple[str, ...], str, bool]:
     """What a vector with both faults expects under `profile`: (expected, also accepted, rules, in words, whether
     the family's transcription decides it). Where both checks are optional under `profile`, skipping both is allowed
     too (`skipped`)."""
     both_optional = profile in a.lenient and profile in b.lenient
     if both_optional and pairs.skipped is None:
         raise ValueError(f"{pairs.family} {a.name}+{b.name} ({profile}): two optional checks and no `skipped`")
-    skipping = [pairs.skipped(draft)] if both_optional else []
+    skipping: list[Mapping[str, Any]] = []
+    if both_optional:
+        assert pairs.skipped is not None  # refused just above
+        skipping = [pairs.skipped(draft)]
     skip_words = ", or neither refusal: both checks are optional" if both_optional else ""
     active = [f for f in (a, b) if profile not in f.harmless]
     decided = pairs.first(profile, a, b)
@@ -306,6 +311,7 @@ def table(declared: list[tuple[FaultPairs, list[Cell]]], not_declared: Mapping[s
         lines += ["", "| pair | vectors, or why none |", "| --- | --- |"]
         for cell in cells:
             shown = ", ".join(f"`{v}`" for v in cell.vectors) if cell.vectors else cell.why_none
+            assert shown is not None  # _pair gives a cell vectors or why it has none
             shown += "".join(f"; {p}: {words}" for p, words in cell.readings.items() if words.startswith("no vector"))
             lines.append(f"| {cell.first.name} + {cell.second.name} | {shown} |")
         lines.append("")

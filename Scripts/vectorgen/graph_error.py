@@ -39,6 +39,9 @@ Cases the specification leaves open, with no vector:
 - a request made with a client token (no user token to clear or recover).
 """
 
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, Literal, Optional, cast
+
 from .common import B6, B7, SEED_PERMISSIONS_JA, SEED_PERMISSIONS_ZH, is_documented, vector
 from .perturbation import PerturbedField, Undecided
 from .shape import (ARRAY, NUMBER, SET, VERBATIM, Constraint, Family, Value, array, boolean, closed, const, defined,
@@ -211,9 +214,11 @@ MESSAGES = {
 }
 
 
-def error(code, subcode=None, *, is_transient=None, message=True, error_reason=None, error_msg=None, **extra):
+def error(code: int, subcode: Optional[int] = None, *, is_transient: bool | int | str | None = None,
+          message: str | Literal[True] | None = True, error_reason: Optional[str] = None,
+          error_msg: Optional[str] = None, **extra: Any) -> dict[str, dict[str, Any]]:
     """A Graph error body: `{"error": {...}}`. message=True puts the code's usual message; None leaves it out."""
-    body = {"code": code}
+    body: dict[str, Any] = {"code": code}
     if message is True:
         message = MESSAGES[code]
     if message is not None:
@@ -232,16 +237,17 @@ def error(code, subcode=None, *, is_transient=None, message=True, error_reason=N
     return {"error": body}
 
 
-def _input(body, table=None, current=False, recovery=None):
+def _input(body: dict[str, Any], table: Optional[list[dict[str, Any]]] = None, current: bool = False,
+           recovery: Optional[bool] = None) -> dict[str, Any]:
     """`recovery` is graphErrorRecovery: left out (None) where the outcome is the same with recovery on and off
     (absent means on, the SDK's default: DECISIONS.md D50)."""
-    out = {"body": body, "serverCategories": table, "requestUsedCurrentToken": current}
+    out: dict[str, Any] = {"body": body, "serverCategories": table, "requestUsedCurrentToken": current}
     if recovery is not None:
         out["graphErrorRecovery"] = recovery
     return out
 
 
-def category(name, *items):
+def category(name: str, *items: int | str | tuple[int | str, Iterable[int]]) -> dict[str, Any]:
     """A server-table category: items are codes (every subcode) or (code, [subcodes])."""
     out = []
     for item in items:
@@ -252,7 +258,7 @@ def category(name, *items):
     return {"name": name, "items": out}
 
 
-def _action(category_name, permission):
+def _action(category_name: str, permission: bool) -> str:
     """The client action rule; a permission error is only ever expected with category other (the module docstring
     says why)."""
     if permission:
@@ -261,7 +267,8 @@ def _action(category_name, permission):
     return {"recoverable": "logInAgain", "transient": "retry", "other": "none"}[category_name]
 
 
-def classified(category_name, *, permission=False, message=None, token="kept"):
+def classified(category_name: str, *, permission: bool = False, message: Optional[str] = None,
+               token: str = "kept") -> dict[str, Any]:
     return {
         "result": "classified",
         "category": category_name,
@@ -280,7 +287,7 @@ R_ACTION_DOC = "graph-error.client-action.documented"
 R_CATEGORY_DOC = "graph-error.category.tactic.documented"
 
 
-def _both(input, expected, rules):
+def _both(input: Mapping[str, Any], expected: Mapping[str, Any], rules: list[str]) -> tuple[dict[str, Any], list[str]]:
     """The expectation of both profiles and the rules it rests on: isPermissionError and clientAction are omitted (the
     judge then ignores them), because the SDK has neither (DECISIONS.md D30)."""
     expected = {k: v for k, v in expected.items() if k not in SDK_ONLY_FIELDS}
@@ -295,14 +302,15 @@ def _both(input, expected, rules):
     return expected, rules + [r for r in implicit if r not in rules]
 
 
-def _documented(expected, rules):
+def _documented(expected: Mapping[str, Any], rules: list[str]) -> tuple[dict[str, Any], list[str]]:
     """The documented reading's expectation, which compares isPermissionError and clientAction (DECISIONS.md D30)
     and leaves out what the error does to the current token, which only the SDK's code states (D31)."""
     rules = [{R_PERMISSION: R_PERMISSION_DOC, R_ACTION: R_ACTION_DOC}.get(r, r) for r in rules]
     return {k: v for k, v in expected.items() if k != "currentToken"}, rules
 
 
-def _v(group, case, description, severity, refs, input, expected, rules, profiles=None):
+def _v(group: str, case: str, description: str, severity: str, refs: list[str], input: dict[str, Any],
+       expected: dict[str, Any], rules: list[str], profiles: Optional[list[str]] = None) -> dict[str, Any]:
     """A vector of both profiles (_both)."""
     expected, rules = _both(input, expected, rules)
     if profiles is not None:  # a vector new in 0.4.0 that holds under one profile names it (never a D31 move)
@@ -310,7 +318,8 @@ def _v(group, case, description, severity, refs, input, expected, rules, profile
     return vector(f"{FAMILY}::{group}::{case}", description, severity, refs, input, expected, profiles, rules=rules)
 
 
-def _v_documented(group, case, description, severity, refs, input, expected, rules):
+def _v_documented(group: str, case: str, description: str, severity: str, refs: list[str], input: dict[str, Any],
+                  expected: dict[str, Any], rules: list[str]) -> dict[str, Any]:
     """A documented-only vector that compares isPermissionError and clientAction (_documented)."""
     expected, rules = _documented(expected, rules)
     return vector(f"{FAMILY}::{group}::{case}.documented", description, severity,
@@ -343,7 +352,7 @@ DEFAULT_OTHER = [0, 3, 5, 11, 100, 101, 103, 189, 191, 199, 300, 340, 342, 368]
 PERMISSION_NEIGHBOURS = {9, 11, 199, 300}  # next to 10 and 200-299: not permission errors
 
 
-def _default_table():
+def _default_table() -> list[dict[str, Any]]:
     out = []
     for case, code, subcode, what in DEFAULT_RECOVERABLE:
         out.append(_v("default", case, f"code {what} with no server table is recoverable: log in again",
@@ -372,7 +381,7 @@ def _default_table():
 
 # ---------------------------------------------------------------------------------------------------------------
 # is_transient: true forces transient; false changes nothing.
-def _is_transient():
+def _is_transient() -> list[dict[str, Any]]:
     cases = [
         ("true-on-190", "is_transient true on 190 makes it transient (retry) instead of recoverable",
          error(190, is_transient=True), "transient", 190),
@@ -415,7 +424,7 @@ def _is_transient():
 # ---------------------------------------------------------------------------------------------------------------
 # Server table: names and overriding the default table. Every vector has a server entry at code+subcode or code+*,
 # where the "replaces" and "overrides key by key" readings agree.
-def _server_names():
+def _server_names() -> list[dict[str, Any]]:
     cases = [
         ("other-190", "the server table puts 190 under other: other (nothing to do), not the default recoverable",
          [category("other", 190)], error(190), "other", [R_NAMES, R_OVERRIDES]),
@@ -459,7 +468,7 @@ LOOKUP_TABLE = [
 ]
 
 
-def _lookup_order():
+def _lookup_order() -> list[dict[str, Any]]:
     cases = [
         ("code-and-subcode", "100/33: the code+subcode entry (transient) is found before 100+* (login) and *+33 (other)",
          error(100, 33), "transient"),
@@ -495,7 +504,7 @@ def _lookup_order():
 
 # ---------------------------------------------------------------------------------------------------------------
 # Permission errors: code 200 (seeds), 10 and 200-299 (the Graph error codes). All have category other here.
-def _permission():
+def _permission() -> list[dict[str, Any]]:
     cases = [
         ("200", 200, None, True, "code 200 is the Managing Permissions page's permission error: re-request the permission", "critical"),
         ("200.subcode", 200, 1545041, True, "code 200 with a subcode is still a permission error", "high"),
@@ -524,7 +533,7 @@ def _permission():
 
 # ---------------------------------------------------------------------------------------------------------------
 # The message: message > error_reason > error_msg, else null. Code 368 (other) throughout.
-MESSAGE_CASES = [
+MESSAGE_CASES: list[tuple[str, dict[str, Any], Optional[str], str]] = [
     ("message-only", dict(message="Temporarily blocked"), "Temporarily blocked",
      "message alone is the message"),
     ("all-three", dict(message="Temporarily blocked", error_reason="spam", error_msg="Blocked (legacy)"),
@@ -550,7 +559,7 @@ MESSAGE_CASES = [
 ]
 
 
-def _message():
+def _message() -> list[dict[str, Any]]:
     return [_v("message", c, f"code 368: {d}", "medium", [B7], _input(error(368, **kw)),
                classified("other", message=m), [R_MESSAGE])
             for c, kw, m, d in MESSAGE_CASES]
@@ -568,7 +577,7 @@ def _message():
 MESSAGE_CODE_DOCUMENTED = 190  # "get a new access token" on the Handling Errors page: recoverable, log in again
 
 
-def _documented_counterparts():
+def _documented_counterparts() -> list[dict[str, Any]]:
     out = []
     for case, code, subcode, what in DEFAULT_RECOVERABLE:
         out.append(_v_documented("default", case, f"code {what}: the Handling Errors page says get a new access token "
@@ -621,7 +630,7 @@ ON_EFFECT = {
 }
 
 
-def _recovery_split():
+def _recovery_split() -> list[dict[str, Any]]:
     out = []
     for case, body, table, cat, token, what in RECOVERY_SPLIT:
         code_rules = ([R_CLEARED] if token == "cleared" else [R_EXPIRED])
@@ -641,7 +650,7 @@ def _recovery_split():
     return out
 
 
-def _token():
+def _token() -> list[dict[str, Any]]:
     cases = [
         ("190.493-other-request", error(190, 493), None, False, "recoverable", "kept",
          [R_OTHER_REQUEST, R_RECOVERABLE],
@@ -676,7 +685,7 @@ def _token():
     return out + _recovery_split()
 
 
-def vectors():
+def vectors() -> list[dict[str, Any]]:
     return (_default_table() + _is_transient() + _server_names() + _lookup_order() + _permission() + _message()
             + _token() + _loose_types() + _documented_counterparts())
 
@@ -688,7 +697,7 @@ def vectors():
 RATE_LIMIT_MESSAGE = "(#613) Calls to this api have exceeded the rate limit."
 
 
-def _loose_types():
+def _loose_types() -> list[dict[str, Any]]:
     sdk = ["ios-sdk"]
     refs = [B7, "sdk:FBSDKCoreKit/FBSDKCoreKit/GraphAPI/FBSDKGraphRequestConnection.m#L1126-L1127",
             "DECISIONS.md D45"]
@@ -739,8 +748,9 @@ def _loose_types():
 PERTURBED_MESSAGE = "fi-Temporarily blocked \u2014 r\u00e9essayez"
 
 
-def _message_reading(member):
-    def reading(i, profile):
+def _message_reading(member: str) -> Callable[[dict[str, Any], str], tuple[Any, ...]]:
+    def reading(i: dict[str, Any], profile: str) -> (
+            tuple[dict[str, Any], list[str]] | tuple[dict[str, Any], list[str], Optional[list[dict[str, Any]]]]):
         message = i["body"]["error"][member]
         expected = classified("recoverable", message=message)
         rules = [R_MESSAGE, R_RECOVERABLE, R_PERMISSION, R_ACTION]
@@ -752,18 +762,18 @@ def _message_reading(member):
     return reading
 
 
-def _message_field(member):
+def _message_field(member: str) -> PerturbedField:
     body = error(MESSAGE_CODE_DOCUMENTED, message=PERTURBED_MESSAGE if member == "message" else None,
-                 **({member: PERTURBED_MESSAGE} if member != "message" else {}))
+                 **cast(dict[str, Any], {member: PERTURBED_MESSAGE} if member != "message" else {}))
 
-    def put(i, value):
+    def put(i: dict[str, Any], value: Any) -> dict[str, Any]:
         return {**i, "body": {"error": {**i["body"]["error"], member: value}}}
     return PerturbedField(FAMILY, member.replace("_", "-"), _input(body), _message_reading(member),
                           (B7, *FIELD_REFS, "DECISIONS.md D60"), covers=f"body.error.{member}",
                           get=lambda i: i["body"]["error"][member], put=put)
 
 
-def _name_reading(i, profile):
+def _name_reading(i: dict[str, Any], profile: str) -> tuple[dict[str, Any], list[str]]:
     name = i["serverCategories"][0]["name"]
     category_name = name if name in ("other", "transient") else "recoverable"
     return _both(i, classified(category_name, message=MESSAGES[100]), [R_NAMES, R_OVERRIDES, R_ACTION])
@@ -775,7 +785,7 @@ def _name_reading(i, profile):
 # names no category for a code it does not list). The subcode of 190/460 perturbed: still recoverable (the default
 # table keys on the code). A server table's entry perturbed no longer matches the error (100 under transient, 100/33
 # under transient): the default table's other.
-def _default_other(i, profile):
+def _default_other(i: dict[str, Any], profile: str) -> tuple[dict[str, Any], list[str]] | Undecided:
     code = i["body"]["error"]["code"]
     if code in TOKEN_CODES or code in DEFAULT_TRANSIENT or code == 10 or 200 <= code <= 299:
         raise ValueError(f"graph-error code perturbation: {code} is in a default list or the permission range")
@@ -784,23 +794,23 @@ def _default_other(i, profile):
     return _both(i, classified("other", message=MESSAGES[190]), [R_OTHER, R_ACTION])
 
 
-def _subcode_reading(i, profile):
+def _subcode_reading(i: dict[str, Any], profile: str) -> tuple[dict[str, Any], list[str]]:
     expected = classified("recoverable", message=MESSAGES[190])
     if is_documented(profile):
         return _documented(expected, [R_RECOVERABLE, R_CATEGORY_DOC, R_PERMISSION, R_ACTION])
     return _both(i, expected, [R_RECOVERABLE, R_ACTION])
 
 
-def _unmatched_table_reading(i, profile):
+def _unmatched_table_reading(i: dict[str, Any], profile: str) -> tuple[dict[str, Any], list[str]]:
     return _both(i, classified("other", message=MESSAGES[100]), [R_LOOKUP, R_OTHER, R_ACTION])
 
 
-def _put_error(member):
+def _put_error(member: str) -> Callable[[dict[str, Any], Any], dict[str, Any]]:
     return lambda i, value: {**i, "body": {"error": {**i["body"]["error"], member: value}}}
 
 
-def _put_item(key):
-    def put(i, value):
+def _put_item(key: str) -> Callable[[dict[str, Any], Any], dict[str, Any]]:
+    def put(i: dict[str, Any], value: Any) -> dict[str, Any]:
         (table,) = i["serverCategories"]
         (item,) = table["items"]
         item = {**item, key: value if key == "code" else [value]}
@@ -813,12 +823,12 @@ def _put_item(key):
 # (graph-error.server-table.lookup-order: code+subcode, then code+*; an item without subcodes or with an empty list is
 # code+*; a name other than other or transient is recoverable, graph-error.server-table.names); no entry: the default
 # table's category.
-def _table_reading(i, profile):
+def _table_reading(i: dict[str, Any], profile: str) -> tuple[dict[str, Any], list[str]] | Undecided:
     if is_documented(profile):
         return Undecided("no public document describes the server's error table: its rules are the SDK's")
     error_body = i["body"]["error"]
     code, subcode = error_body["code"], error_body.get("error_subcode")
-    entries = {}
+    entries: dict[tuple[int | str, int | str], str] = {}
     for table_category in i["serverCategories"]:
         for item in table_category["items"]:
             for sub in item.get("subcodes") or ["*"]:
@@ -831,8 +841,8 @@ def _table_reading(i, profile):
     return _both(i, classified(category_name, message=MESSAGES[code]), [R_LOOKUP, R_NAMES, R_ACTION])
 
 
-def _put_table(path):
-    def put(i, value):
+def _put_table(path: str) -> Callable[[dict[str, Any], Any], dict[str, Any]]:
+    def put(i: dict[str, Any], value: Any) -> dict[str, Any]:
         if path == "categories":
             return {**i, "serverCategories": value}
         (table,) = i["serverCategories"]
@@ -856,7 +866,7 @@ _TABLES = (
      lambda i: i["serverCategories"][0]["items"][0]["subcodes"]),
 )
 _NUMBER_REFS = (B7, "DECISIONS.md D30", "DECISIONS.md D64")
-PERTURBATIONS = (
+PERTURBATIONS: tuple[PerturbedField, ...] = (
     PerturbedField(FAMILY, "code", _input(error(190)), _default_other, _NUMBER_REFS, severity="high", kind="number",
                    covers="body.error.code", get=lambda i: i["body"]["error"]["code"], put=_put_error("code")),
     PerturbedField(FAMILY, "errorSubcode", _input(error(190, 460)), _subcode_reading, _NUMBER_REFS, kind="number",

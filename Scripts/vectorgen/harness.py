@@ -6,13 +6,16 @@ common.schema.json refers to). The other harness schemas (start, result, skipped
 profile and stay hand-written.
 """
 
+from collections.abc import Iterable
+from typing import Any
+
 from .common import PROFILES
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 SEQ = {"type": "integer", "minimum": 1}
 
 
-def schemas(families):
+def schemas(families: Iterable[str]) -> dict[str, dict[str, Any]]:
     """{repository path: schema} for the harness messages that name families; `families` in manifest order."""
     families = list(families)
     run = {

@@ -11,6 +11,7 @@ import base64
 import hashlib
 import hmac
 import json
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Optional, Union
@@ -73,7 +74,8 @@ def public_pem(name: str) -> str:
                                                    serialization.PublicFormat.SubjectPublicKeyInfo).decode("ascii")
 
 
-HASHES = {"RS256": hashes.SHA256, "RS384": hashes.SHA384, "RS512": hashes.SHA512}
+HASHES: dict[str, Callable[[], hashes.HashAlgorithm]] = {"RS256": hashes.SHA256, "RS384": hashes.SHA384,
+                                                        "RS512": hashes.SHA512}
 
 
 def rsa_sign(name: str, signing_input: str, alg: str = "RS256") -> bytes:

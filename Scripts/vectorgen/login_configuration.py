@@ -10,6 +10,8 @@ two rules whose order the specification does not fix.
 """
 
 import unicodedata
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, Optional, cast
 
 from .common import (B1, B8, PROFILES, SEED_LIMITED_LOGIN_FR, SEED_LIMITED_LOGIN_VI, SEED_LOGIN_REVIEW_JA, is_documented,
                      permission_set, vector)
@@ -118,17 +120,18 @@ R_VERIFIER_UNICODE_SDK = "configuration.code-verifier.unicode.ios-sdk"
 R_VERIFIER_DEFAULT = "configuration.code-verifier.default"
 
 
-def _nonce_rules(nonce, profile=None):
+def _nonce_rules(nonce: str, profile: Optional[str] = None) -> list[str]:
     """The rules a configuration vector about its nonce exercises (the nonce rule applied by the configuration)."""
     if nonce == "":
         return [R_NONCE, R_EMPTY]
-    newline = {DOC: [R_NEWLINE_DOC], SDK: [R_NEWLINE_SDK]}.get(profile, [])
+    by_profile: dict[Optional[str], list[str]] = {DOC: [R_NEWLINE_DOC], SDK: [R_NEWLINE_SDK]}
+    newline = by_profile.get(profile, [])
     return [R_NONCE] + newline + whitespace_rules(nonce, documented=profile is not None and is_documented(profile))
 
 
 # --- the rules, transcribed (used only to cross-check the tables) ------------------------------------------------
 
-def _nonce_whitespace(ch, profile):
+def _nonce_whitespace(ch: str, profile: str) -> bool:
     """SPECIFICATION.md §1: the SDK refuses CharacterSet.whitespaces (Zs + TAB); the documented reading refuses every
     Unicode whitespace, newlines included."""
     if ch == "\t" or unicodedata.category(ch) == "Zs":
@@ -138,7 +141,7 @@ def _nonce_whitespace(ch, profile):
     return is_documented(profile) and ch in "\n\u000b\u000c\r\u0085\u2028\u2029"
 
 
-def _verifier_char_ok(ch, profile):
+def _verifier_char_ok(ch: str, profile: str) -> bool:
     """RFC 7636 §4.1 unreserved characters; the SDK takes Unicode alphanumerics instead of ASCII ones (§1)."""
     if ch in UNRESERVED_PUNCTUATION or (ch.isascii() and ch.isalnum()):
         return True
@@ -152,7 +155,7 @@ ORDER_REFS = ["DECISIONS.md D26", "sdk:FBSDKLoginKit/FBSDKLoginKit/LoginConfigur
               "sdk:FBSDKLoginKit/FBSDKLoginKit/CodeVerifier.swift#L48-L57"]
 
 
-def configuration_outcome(i, profile):
+def configuration_outcome(i: Mapping[str, Any], profile: str) -> dict[str, Any]:
     failures = []
     if i["nonce"] is not None and (i["nonce"] == "" or any(_nonce_whitespace(c, profile) for c in i["nonce"])):
         failures.append("invalidNonce")
@@ -175,29 +178,31 @@ def configuration_outcome(i, profile):
 
 # --- builders ----------------------------------------------------------------------------------------------------
 
-def inp(permissions=(), tracking="enabled", nonce=NONCE, authType="rerequest", messengerPageId=None,
-        codeVerifier=KNOWN_VERIFIER):
+def inp(permissions: Iterable[str] = (), tracking: str = "enabled", nonce: Optional[str] = NONCE,
+        authType: Optional[str] = "rerequest", messengerPageId: Optional[str] = None,
+        codeVerifier: Optional[str] = KNOWN_VERIFIER) -> dict[str, Any]:
     return {"permissions": list(permissions), "tracking": tracking, "nonce": nonce, "authType": authType,
             "messengerPageId": messengerPageId, "codeVerifier": codeVerifier}
 
 
-def created(i):
+def created(i: Mapping[str, Any]) -> dict[str, Any]:
     return {"result": "created", "configuration": {
         "permissions": permission_set(i["permissions"]), "tracking": i["tracking"], "nonce": i["nonce"],
         "authType": i.get("authType", DEFAULT_AUTH_TYPE), "messengerPageId": i["messengerPageId"], "codeVerifier": i["codeVerifier"]}}
 
 
-def refused(reason):
+def refused(reason: str) -> dict[str, str]:
     return {"result": "refused", "reason": reason}
 
 
 class _Out:
     """Collects vectors, checking each expected outcome against configuration_outcome in every profile it claims."""
 
-    def __init__(self):
-        self.items = []
+    def __init__(self) -> None:
+        self.items: list[dict[str, Any]] = []
 
-    def add(self, group, case, description, severity, refs, i, expected, profiles=None, *, rules):
+    def add(self, group: str, case: str, description: str, severity: str, refs: list[str], i: dict[str, Any],
+            expected: dict[str, Any], profiles: Optional[list[str]] = None, *, rules: list[str]) -> None:
         for profile in profiles or PROFILES:
             got = configuration_outcome(i, profile)
             if got != expected:
@@ -209,8 +214,9 @@ class _Out:
         self.items.append(vector(f"{F}::{group}::{case}", description, severity, refs, i, expected, profiles,
                                  rules=rules))
 
-    def pair(self, group, case, description_doc, description_sdk, severity_doc, severity_sdk, refs, i, *,
-             rules_doc, rules_sdk):
+    def pair(self, group: str, case: str, description_doc: str, description_sdk: str, severity_doc: str,
+             severity_sdk: str, refs: list[str], i: dict[str, Any], *, rules_doc: list[str],
+             rules_sdk: list[str]) -> None:
         """The same input under both readings of SPECIFICATION.md §8: two vectors, each naming its profile."""
         if B8 not in refs:
             refs = list(refs) + [B8]
@@ -220,13 +226,13 @@ class _Out:
                  configuration_outcome(i, SDK), [SDK], rules=rules_sdk)
 
 
-def cp(ch):
+def cp(ch: str) -> str:
     return f"u+{ord(ch):04x}"
 
 
 # --- the tables --------------------------------------------------------------------------------------------------
 
-def _defaults(out):
+def _defaults(out: _Out) -> None:
     g = "defaults"
     i = inp(nonce=None, authType=None, codeVerifier=None)
     out.add(g, "all-optional-null-enabled", "No permissions, no nonce, nil auth type, no Messenger page, no code "
@@ -271,7 +277,7 @@ NONCE_WHITESPACE_BOTH = ["\u0020", "\u0009", "\u00a0", "\u1680", "\u2000", "\u20
 NONCE_NEWLINES = ["\n", "\r", "\u000b", "\u000c", "\u0085", "\u2028", "\u2029"]
 
 
-def _nonce(out):
+def _nonce(out: _Out) -> None:
     g = "nonce"
     for slug, value, why in NONCE_VALID:
         i = inp(nonce=value)
@@ -311,8 +317,9 @@ def _nonce(out):
              rules_doc=[R_NONCE, "nonce.zero-width-space.documented"],
              rules_sdk=[R_NONCE, "nonce.zero-width-space.ios-sdk"])
     for ch in NONCE_NEWLINES:
-        name = unicodedata.name(ch, {"\n": "LINE FEED", "\r": "CARRIAGE RETURN", "\u000b": "LINE TABULATION",
-                                     "\u000c": "FORM FEED", "\u0085": "NEXT LINE"}.get(ch))
+        # cast: unicodedata names U+2028 and U+2029; the table names the controls it does not
+        name = cast(str, unicodedata.name(ch, {"\n": "LINE FEED", "\r": "CARRIAGE RETURN", "\u000b": "LINE TABULATION",
+                                               "\u000c": "FORM FEED", "\u0085": "NEXT LINE"}.get(ch)))
         i = inp(nonce="abc" + ch + "def")
         out.pair(g, "newline-inside-" + cp(ch),
                  f"Documented reading: a nonce containing {name} ({cp(ch).upper()}) is refused, newlines being "
@@ -390,7 +397,7 @@ SYNTAX_VALID_ODD = [
 ]
 
 
-def _permission_syntax(out):
+def _permission_syntax(out: _Out) -> None:
     g = "permission-syntax"
     for slug, value, why in SYNTAX_INVALID:
         i = inp(["public_profile", value])
@@ -420,7 +427,7 @@ def _permission_syntax(out):
                 "is created", "high", [B1], i, created(i), rules=[R_SYNTAX])
 
 
-def _permission_set(out):
+def _permission_set(out: _Out) -> None:
     g = "permission-set"
     cases = [
         ("empty-enabled", [], "enabled", "An empty permission list is fine with enabled tracking", "high"),
@@ -466,11 +473,11 @@ NEAR_MISS = [
 ]
 
 
-def _slug(permission):
+def _slug(permission: str) -> str:
     return permission.replace("_", "-")
 
 
-def _tracking_scope(out):
+def _tracking_scope(out: _Out) -> None:
     g = "tracking-scope"
     for p in LIMITED_LOGIN_PERMISSIONS:
         i = inp([p], tracking="limited")
@@ -547,7 +554,7 @@ DEFAULT_AUTH_TYPE = "rerequest"
 R_AUTH_TYPE_DEFAULT = "configuration.auth-type.default"
 
 
-def _default_auth_type(out):
+def _default_auth_type(out: _Out) -> None:
     g = "auth-type"
     refs = [B1, "sdk:FBSDKLoginKit/FBSDKLoginKit/LoginConfiguration.swift#L49-L62", "DECISIONS.md D44"]
     for tracking, perms in (("enabled", ["public_profile", "user_likes"]), ("limited", ["email", "public_profile"])):
@@ -567,7 +574,7 @@ def _default_auth_type(out):
             rules=[R_AUTH_TYPE_DEFAULT, "configuration.nonce"])
 
 
-def _auth_type(out):
+def _auth_type(out: _Out) -> None:
     g = "auth-type"
     for value in ALLOWED_AUTH_TYPES:
         slug = value or "nil"
@@ -600,7 +607,7 @@ MESSENGER_PAGE_IDS = [
 ]
 
 
-def _messenger_page_id(out):
+def _messenger_page_id(out: _Out) -> None:
     g = "messenger-page-id"
     for slug, value, why in MESSENGER_PAGE_IDS:
         i = inp(["public_profile"], messengerPageId=value)
@@ -611,12 +618,12 @@ def _messenger_page_id(out):
             "kept", "low", [B1], i, created(i), rules=[R_MESSENGER])
 
 
-def _verifier(length, filler="abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"):
+def _verifier(length: int, filler: str = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") -> str:
     """A deterministic verifier of `length` characters, cycling through `filler`."""
     return (filler * (length // len(filler) + 1))[:length]
 
 
-def _with(char, length=60):
+def _with(char: str, length: int = 60) -> str:
     """A `length`-character verifier with `char` in the middle (one code point, so every count agrees up to
     UTF-8 bytes, which stay well inside 43..128)."""
     base = _verifier(length - 1)
@@ -672,7 +679,7 @@ VERIFIER_UNICODE_ALNUM = [
 ]
 
 
-def _code_verifier(out):
+def _code_verifier(out: _Out) -> None:
     g = "code-verifier"
     for slug, value, why in VERIFIER_VALID:
         # The known verifier is the baseline's own: asking for email keeps this input apart from the baseline
@@ -728,7 +735,7 @@ def _code_verifier(out):
     # SDK's graphemes) rather than UTF-16 units (DECISIONS.md D24).
 
 
-def _check_order(out):
+def _check_order(out: _Out) -> None:
     """SPECIFICATION.md §1 fixes nonce, then permission syntax, then auth type. Enabled tracking keeps the scope rule
     out; the code verifier stays valid."""
     g = "check-order"
@@ -773,11 +780,11 @@ def _check_order(out):
             rules=[R_ORDER, R_NEWLINE_SDK, R_AUTH_TYPE])
 
 
-def _setting(**members):
+def _setting(**members: Any) -> Callable[[dict[str, Any]], dict[str, Any]]:
     return lambda draft: {**draft, **members}
 
 
-def _permission(name):
+def _permission(name: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
     return lambda draft: {**draft, "permissions": sorted(set(draft["permissions"]) | {name})}
 
 
@@ -813,7 +820,7 @@ FAULT_PAIRS = FaultPairs(
 )
 
 
-def _perturbed_rules(name, i, profile, outcome):
+def _perturbed_rules(name: str, i: Mapping[str, Any], profile: str, outcome: Mapping[str, Any]) -> list[str]:
     """The rules a configuration with one perturbed string member rests on (vectorgen/perturbation.py)."""
     if name == "permission":
         return [R_SYNTAX] if outcome["result"] == "refused" else [R_SYNTAX, R_SET]
@@ -839,8 +846,8 @@ def _perturbed_rules(name, i, profile, outcome):
     return [R_VERIFIER_CHARSET]
 
 
-def _perturbed(name):
-    def reading(i, profile):
+def _perturbed(name: str) -> Callable[[dict[str, Any], str], tuple[dict[str, Any], list[str]]]:
+    def reading(i: dict[str, Any], profile: str) -> tuple[dict[str, Any], list[str]]:
         outcome = configuration_outcome(i, profile)
         return outcome, _perturbed_rules(name, i, profile, outcome)
     return reading
@@ -852,7 +859,7 @@ def _perturbed(name):
 # decomposes).
 _PERTURBED_BASE = inp(["email", "public_profile"], nonce="fi-Nonce-\u00e9-42", messengerPageId="fi-page-\u00e9-7",
                       codeVerifier="fi" + _verifier(58))
-PERTURBATIONS = (
+PERTURBATIONS: tuple[PerturbedField, ...] = (
     PerturbedField(F, "nonce", _PERTURBED_BASE, _perturbed("nonce"), tuple(NONCE_REFS)),
     PerturbedField(F, "authType", _PERTURBED_BASE, _perturbed("authType"), (B1,),
                    irrelevant={"ligature": R_AUTH_TYPE, "decomposed": R_AUTH_TYPE}),
@@ -865,7 +872,7 @@ PERTURBATIONS = (
 )
 
 
-def vectors():
+def vectors() -> list[dict[str, Any]]:
     out = _Out()
     _defaults(out)
     _nonce(out)

@@ -61,6 +61,8 @@ Cases the specification leaves open, without a vector:
 import base64
 import hashlib
 import json
+from collections.abc import Iterable, Mapping
+from typing import Any, Optional
 
 from .common import B1, B2, B8, PROFILES, SEED_LIMITED_LOGIN_FR, SEED_LIMITED_LOGIN_VI, is_documented, vector
 from .login_configuration import ALLOWED_AUTH_TYPES, NONCE_NEWLINES, TRACKING_MODES
@@ -239,20 +241,22 @@ R_NEWLINE_NONCE_SDK = "request.nonce.newline.ios-sdk"
 R_ZWSP_NONCE_DOC = "request.nonce.zero-width-space.documented"
 
 
-def s256(verifier):
+def s256(verifier: str) -> str:
     """RFC 7636 §4.2, with hashlib: the challenge the configuration holds for its verifier."""
     return base64.urlsafe_b64encode(hashlib.sha256(verifier.encode("ascii")).digest()).decode("ascii").rstrip("=")
 
 
-def inp(permissions=("public_profile",), tracking="enabled", authorized=True, nonce=NONCE, auth_type="rerequest",
-        app_switch="enabled", messenger=None, app_id=APP_ID, suffix=None, graph=GRAPH_VERSION, audience="friends",
-        state=STATE_CHALLENGE, verifier=KNOWN_VERIFIER, environment=None):
+def inp(permissions: Iterable[str] = ("public_profile",), tracking: str = "enabled", authorized: bool = True,
+        nonce: str = NONCE, auth_type: Optional[str] = "rerequest", app_switch: str = "enabled",
+        messenger: Optional[str] = None, app_id: str = APP_ID, suffix: Optional[str] = None, graph: str = GRAPH_VERSION,
+        audience: str = "friends", state: str = STATE_CHALLENGE, verifier: str = KNOWN_VERIFIER,
+        environment: Optional[tuple[Optional[bool], Optional[bool]]] = None) -> dict[str, Any]:
     """`environment` is (fastAppSwitchEnabled, facebookAppInstalled), or None for "not stated" (both false, the
     SDK's defaults: DECISIONS.md D51). By default a request whose configuration enables app switch in enabled,
     authorized tracking states both true, so that the app switch it expects rests on stated inputs."""
     if environment is None and app_switch == "enabled" and tracking == "enabled" and authorized:
         environment = (True, True)
-    out = {
+    out: dict[str, Any] = {
         "appID": app_id, "urlSchemeSuffix": suffix, "trackingAuthorized": authorized, "graphVersion": graph,
         "defaultAudience": audience, "stateChallenge": state,
         "configuration": {
@@ -266,7 +270,7 @@ def inp(permissions=("public_profile",), tracking="enabled", authorized=True, no
     return out
 
 
-def app_switch_allowed(i):
+def app_switch_allowed(i: Mapping[str, Any]) -> bool:
     """SDK reading (NativeAppLoginHandler.shouldAttemptNativeAppLogin, DECISIONS.md D51): the configuration enables
     app switch, the gatekeeper of its tracking mode is on, the request is not the shim's situation (domain handling
     on, advertiser tracking off: trackingAuthorized false) and the Facebook app is installed."""
@@ -274,7 +278,7 @@ def app_switch_allowed(i):
             and i["trackingAuthorized"] and i.get("facebookAppInstalled", False))
 
 
-def expected(i):
+def expected(i: Mapping[str, Any]) -> dict[str, Any]:
     """SPECIFICATION.md §2, transcribed. The `baseline` vectors below also spell their expectation out literally."""
     c = i["configuration"]
     enabled = c["tracking"] == "enabled"
@@ -308,11 +312,11 @@ SHIM_REFS = ["DECISIONS.md D25", "sdk:FBSDKLoginKit/FBSDKLoginKit/LoginManager.s
              "sdk:FBSDKLoginKit/FBSDKLoginKit/Internal/NativeAppLoginHandler.swift#L55-L58"]
 
 
-def _is_shim(i):
+def _is_shim(i: Mapping[str, Any]) -> bool:
     return i["configuration"]["tracking"] == "enabled" and not i["trackingAuthorized"]
 
 
-def _configuration_is_valid(i, profile):
+def _configuration_is_valid(i: Mapping[str, Any], profile: str) -> bool:
     """The input's configuration is one the login-configuration rules create under `profile` (SPECIFICATION.md §1)."""
     c = i["configuration"]
     request = {"permissions": c["permissions"], "tracking": c["tracking"], "nonce": c["nonce"],
@@ -321,10 +325,11 @@ def _configuration_is_valid(i, profile):
 
 
 class _Out:
-    def __init__(self):
-        self.items = []
+    def __init__(self) -> None:
+        self.items: list[dict[str, Any]] = []
 
-    def add(self, group, case, description, severity, refs, i, rules, profiles=None, literal=None):
+    def add(self, group: str, case: str, description: str, severity: str, refs: list[str], i: dict[str, Any],
+            rules: list[str], profiles: Optional[list[str]] = None, literal: Optional[dict[str, Any]] = None) -> None:
         valid_in = [p for p in PROFILES if _configuration_is_valid(i, p)]
         if _is_shim(i):
             # DECISIONS.md D25: no public document describes the shim; it holds under ios-sdk only.
@@ -349,18 +354,18 @@ class _Out:
                                  rules=rules))
 
 
-def _tp_rules(i):
+def _tp_rules(i: Mapping[str, Any]) -> list[str]:
     c = i["configuration"]
     if c["tracking"] == "limited":
         return [R_TP_LIMITED]
     return [R_TP_ENABLED] if i["trackingAuthorized"] else [R_SHIM]
 
 
-def _pkce_rule(i):
+def _pkce_rule(i: Mapping[str, Any]) -> str:
     return R_PKCE_ENABLED if i["configuration"]["tracking"] == "enabled" else R_PKCE_LIMITED
 
 
-def _mode(i):
+def _mode(i: Mapping[str, Any]) -> str:
     c = i["configuration"]
     if c["tracking"] == "limited":
         return "limited tracking"
@@ -369,7 +374,8 @@ def _mode(i):
 
 # --- the tables ------------------------------------------------------------------------------------------------
 
-def _literal(host, tp, response_type, challenge, method, app_switch):
+def _literal(host: str, tp: Optional[str], response_type: str, challenge: Optional[str], method: Optional[str],
+             app_switch: bool) -> dict[str, Any]:
     return {
         "result": "request", "host": host, "path": "/v21.0/dialog/oauth", "appSwitchAllowed": app_switch,
         "parameters": {
@@ -386,7 +392,7 @@ ALL_PARAMETER_RULES = [R_HOST, R_PATH, R_CLIENT_ID, R_FIXED, R_SCOPE, R_NONCE, R
 TAIL_RULES = [R_REDIRECT, R_STATE, R_AUDIENCE, R_APP_SWITCH]
 
 
-def _baseline(out):
+def _baseline(out: _Out) -> None:
     """The four tracking situations with every value spelled out (checked against the transcription)."""
     g = "baseline"
     known_challenge = "4oJe_Hdk_xC_YCWjumgE5RjIkW-YVmFm_nYnIckxR0c"
@@ -413,7 +419,7 @@ def _baseline(out):
                 literal=literal)
 
 
-def _app_switch(out):
+def _app_switch(out: _Out) -> None:
     g = "app-switch"
     for tracking, authorized in (("enabled", True), ("enabled", False), ("limited", True), ("limited", False)):
         # The gatekeeper on and the app installed: the configuration alone turns app switch off (D51).
@@ -460,7 +466,7 @@ def _app_switch(out):
                 [R_APP_SWITCH, R_APP_SWITCH_SDK] + _tp_rules(i), profiles=[SDK])
 
 
-def _endpoint(out):
+def _endpoint(out: _Out) -> None:
     g = "endpoint"
     for graph, tracking in (("v20.0", "enabled"), ("v20.0", "limited"), ("v18.0", "enabled"), ("v22.0", "limited"),
                             ("v2.12", "enabled")):
@@ -470,7 +476,7 @@ def _endpoint(out):
                 [R_HOST, R_PATH])
 
 
-def _client_id(out):
+def _client_id(out: _Out) -> None:
     g = "client-id"
     for app_id, tracking, why in (("987654321098765", "enabled", "a 15-digit app ID"),
                                   ("987654321098765", "limited", "a 15-digit app ID"),
@@ -480,7 +486,7 @@ def _client_id(out):
                 f"part of redirect_uri fb{app_id}://authorize/, exactly", "high", REFS, i, [R_CLIENT_ID, R_REDIRECT])
 
 
-def _fixed(out):
+def _fixed(out: _Out) -> None:
     g = "fixed-parameters"
     i = inp(permissions=(), tracking="limited", auth_type=None, app_switch="disabled")
     out.add(g, "minimal-limited", "The smallest limited request (no permissions, nil auth type, app switch "
@@ -497,7 +503,7 @@ LIMITED_LIST = ["public_profile", "email", "gaming_profile", "gaming_user_pictur
                 "user_messenger_contact"]
 
 
-def _scope(out):
+def _scope(out: _Out) -> None:
     g = "scope"
     cases = [
         ("empty-enabled", [], "enabled", "No permissions with enabled tracking: scope is openid alone"),
@@ -519,7 +525,7 @@ def _scope(out):
         out.add(g, slug, description, "high", SCOPE_REFS, i, [R_SCOPE])
 
 
-def _outside_limited_list(out):
+def _outside_limited_list(out: _Out) -> None:
     """ios-sdk only: the documented reading refuses these configurations (SPECIFICATION.md §1, §8)."""
     g = "scope"
     cases = [
@@ -559,7 +565,7 @@ NEWLINE_NONCES = [
 ]
 
 
-def _nonce(out):
+def _nonce(out: _Out) -> None:
     g = "nonce"
     for slug, value, trackings, why in NONCES:
         for tracking in trackings:
@@ -574,7 +580,7 @@ def _nonce(out):
                     profiles=[SDK])
 
 
-def _auth_type(out):
+def _auth_type(out: _Out) -> None:
     g = "auth-type"
     for value, tracking, authorized in ((None, "enabled", True), (None, "enabled", False), (None, "limited", True),
                                         ("reauthorize", "enabled", True), ("reauthorize", "limited", True)):
@@ -586,7 +592,7 @@ def _auth_type(out):
         out.add(g, slug, f"Auth type {shown} with {_mode(i)}: {what}", "medium", REFS, i, [R_AUTH_TYPE])
 
 
-def _pkce(out):
+def _pkce(out: _Out) -> None:
     g = "pkce"
     rfc_challenge = "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
     assert s256(RFC7636_VERIFIER) == rfc_challenge
@@ -606,7 +612,7 @@ def _pkce(out):
                 i, [_pkce_rule(i)])
 
 
-def _redirect_uri(out):
+def _redirect_uri(out: _Out) -> None:
     g = "redirect-uri"
     for suffix, tracking, app_id in (("", "enabled", APP_ID), ("pro", "enabled", APP_ID), ("pro", "limited", APP_ID),
                                      ("lite2", "enabled", "987654321098765"), ("", "limited", APP_ID)):
@@ -617,7 +623,7 @@ def _redirect_uri(out):
                 f"tracking: redirect_uri is {uri}", "high", REFS, i, [R_REDIRECT])
 
 
-def _state(out):
+def _state(out: _Out) -> None:
     g = "state"
     for slug, challenge, tracking in (("short", "abc", "enabled"),
                                       ("hex-32", "0123456789abcdef0123456789abcdef", "enabled"),
@@ -628,7 +634,7 @@ def _state(out):
                 f"object whose challenge is {challenge}", "high", REFS, i, [R_STATE])
 
 
-def _default_audience(out):
+def _default_audience(out: _Out) -> None:
     g = "default-audience"
     for audience in ("only_me", "everyone"):
         for tracking in ("enabled", "limited"):
@@ -640,7 +646,7 @@ def _default_audience(out):
             "everyone", "medium", REFS, i, [R_AUDIENCE, R_SHIM])
 
 
-def vectors():
+def vectors() -> list[dict[str, Any]]:
     out = _Out()
     _baseline(out)
     _app_switch(out)
@@ -693,20 +699,20 @@ TWIN_DESCRIPTIONS = {
 }
 
 
-def documented_expected(i):
+def documented_expected(i: Mapping[str, Any]) -> dict[str, Any]:
     """What the documents say of the request `i` makes (SPECIFICATION.md §2's rules of both readings)."""
     want = expected(i)
     c = i["configuration"]
     enabled = c["tracking"] == "enabled"
     names = DOCUMENTED_PARAMETERS + (PKCE_PARAMETERS if enabled else [])
-    out = {"result": "request", "path": want["path"]}
+    out: dict[str, Any] = {"result": "request", "path": want["path"]}
     if c["appSwitch"] == "disabled" or not enabled:
         out["appSwitchAllowed"] = False  # request.app-switch: only when enabled, never with limited tracking
     out["parameters"] = {name: value for name, value in want["parameters"].items() if name in names}
     return out
 
 
-def _documented_twins(vectors):
+def _documented_twins(vectors: list[dict[str, Any]]) -> list[dict[str, Any]]:
     twins = []
     for v in vectors:
         i = v["input"]
@@ -736,7 +742,7 @@ def _documented_twins(vectors):
 PERTURBED_NONCE = "fi-Nonce-\u00e9-42"
 
 
-def _perturbed_reading(i, profile):
+def _perturbed_reading(i: dict[str, Any], profile: str) -> tuple[dict[str, Any], list[str]] | Outside:
     if not _configuration_is_valid(i, profile):
         return Outside("configuration.nonce")
     newline = [R_NEWLINE_NONCE_SDK] if any(ch in i["configuration"]["nonce"] for ch in NONCE_NEWLINES) else []
@@ -746,7 +752,7 @@ def _perturbed_reading(i, profile):
     return expected(i), [R_NONCE, R_HOST, R_FIXED, R_RESPONSE_TYPE] + newline
 
 
-PERTURBATIONS = (
+PERTURBATIONS: tuple[PerturbedField, ...] = (
     PerturbedField(F, "nonce", inp(nonce=PERTURBED_NONCE), _perturbed_reading, (B2, B1), severity="high",
                    covers="configuration.nonce", get=lambda i: i["configuration"]["nonce"],
                    put=lambda i, value: {**i, "configuration": {**i["configuration"], "nonce": value}}),
@@ -755,7 +761,7 @@ PERTURBATIONS = (
 
 # The configuration's permissions as a set (kind set, DECISIONS.md D64): the scope is whatever set is asked, with
 # openid once (request.scope), the empty set included.
-def _permissions_reading(i, profile):
+def _permissions_reading(i: dict[str, Any], profile: str) -> tuple[dict[str, Any], list[str]]:
     if is_documented(profile):
         return documented_expected(i), [R_SCOPE]
     return expected(i), [R_SCOPE, R_HOST, R_FIXED, R_RESPONSE_TYPE]

@@ -30,10 +30,12 @@ empty `access_token`.
 """
 
 import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Optional, Union
 
 from .common import B1, B3, SEED_PERMISSIONS_JA, SEED_PERMISSIONS_ZH, is_documented, permission_set, vector
 from .fault_pairs import Fault, FaultPairs, chain
-from .grammar import SDK_REFUSES, SDK_UNDECIDED, GrammarSite
+from .grammar import SDK_REFUSES, SDK_UNDECIDED, GrammarCase, GrammarSite
 from .perturbation import Outside, PerturbedField, Undecided
 from .profile import PROFILE
 from .profile import vectors as profile_vectors
@@ -172,7 +174,9 @@ DECLINED_REFS = [B3, SEED_PERMISSIONS_ZH, SEED_PERMISSIONS_JA]  # documented usa
 SYNTAX_REFS = [B3, B1]  # granted_scopes are validated with the §1 permission syntax rule
 
 
-def _input(requested, fragment, query=None, previous=None, graph_user=None, **limited):
+def _input(requested: Iterable[str], fragment: Mapping[str, str], query: Optional[Mapping[str, str]] = None,
+           previous: Optional[tuple[str, Iterable[str]]] = None, graph_user: Optional[str] = None,
+           **limited: Any) -> dict[str, Any]:
     """previous: None or (userID, [permissions]). graph_user defaults to the previous token's user (same user).
     limited: the optional Limited Login members (storedNonce, idTokenVerdict), only in vectors whose callback
     carries an id_token, so the inputs of the other vectors keep their 0.3.0 shape."""
@@ -193,25 +197,27 @@ def _input(requested, fragment, query=None, previous=None, graph_user=None, **li
     }
 
 
-def _callback(granted="email,public_profile", token=TOKEN, user=USER, state=STATE, **extra):
+def _callback(granted: Optional[str] = "email,public_profile", token: Optional[str] = TOKEN,
+              user: Optional[str] = USER, state: Optional[str] = STATE, **extra: Optional[str]) -> dict[str, str]:
     """A successful-looking callback; pass None to leave a parameter out."""
     params = {"access_token": token, "user_id": user, "granted_scopes": granted, "state": state}
     params.update(extra)
     return {k: v for k, v in params.items() if v is not None}
 
 
-def _cancelled(declined=()):
+def _cancelled(declined: Iterable[str] = ()) -> dict[str, Any]:
     return {"result": "cancelled", "declinedPermissions": permission_set(declined)}
 
 
-def _failed(domain, code, graph_error_code=None):
-    expected = {"result": "failed", "error": {"domain": domain, "code": code}}
+def _failed(domain: str, code: int, graph_error_code: Optional[str] = None) -> dict[str, Any]:
+    expected: dict[str, Any] = {"result": "failed", "error": {"domain": domain, "code": code}}
     if graph_error_code is not None:
         expected["graphErrorCode"] = graph_error_code
     return expected
 
 
-def _success(granted, declined=(), token=TOKEN, user=USER, expiration=None):
+def _success(granted: Iterable[str], declined: Iterable[str] = (), token: str = TOKEN, user: str = USER,
+             expiration: Optional[float] = None) -> dict[str, Any]:
     return {
         "result": "success",
         "grantedPermissions": permission_set(granted),
@@ -240,7 +246,7 @@ R_USER_MISMATCH = "result.user-mismatch"
 R_EXPIRY_SDK = "result.expiry.url-strings.ios-sdk"
 
 
-def _rules_of(input, expected, rules):
+def _rules_of(input: Mapping[str, Any], expected: Mapping[str, Any], rules: list[str]) -> list[str]:
     """The rules a vector rests on through every member of its expected outcome (DECISIONS.md D31)."""
     # A failed result states the SDK's error domain and code, which no public document states: ios-sdk only.
     if expected.get("result") == "failed" and "result.error-codes" not in rules:
@@ -258,7 +264,8 @@ def _rules_of(input, expected, rules):
     return rules
 
 
-def _v(group, case, description, severity, refs, input, expected, rules, profiles=None):
+def _v(group: str, case: str, description: str, severity: str, refs: Sequence[str], input: dict[str, Any],
+       expected: dict[str, Any], rules: list[str], profiles: Optional[Sequence[str]] = None) -> dict[str, Any]:
     rules = _rules_of(input, expected, rules)
     if profiles is not None:  # a vector new in 0.4.0 that holds under one profile names it (never a D31 move)
         case = f"{case}.{profiles[0]}"
@@ -269,7 +276,7 @@ def _v(group, case, description, severity, refs, input, expected, rules, profile
 # ---------------------------------------------------------------------------------------------------------------
 # Granted = granted_scopes ∩ requested when a previous token WITH permissions exists and something was requested;
 # otherwise all of granted_scopes.
-def _granted():
+def _granted() -> list[dict[str, Any]]:
     cases = [
         ("no-previous-token-all-granted",
          "without a previous token every granted scope is recently granted, even public_profile that was not requested",
@@ -307,7 +314,7 @@ def _granted():
 
 # ---------------------------------------------------------------------------------------------------------------
 # Declined = requested ∩ denied_scopes; NOT requested − granted.
-def _declined():
+def _declined() -> list[dict[str, Any]]:
     cases = [
         ("requested-and-denied",
          "a requested permission listed in denied_scopes is declined",
@@ -369,7 +376,7 @@ INVALID_GRANT_SETS = [
 ]
 
 
-def _grant_syntax():
+def _grant_syntax() -> list[dict[str, Any]]:
     out = []
     for case, granted, why in INVALID_GRANT_SETS:
         out.append(_v("grant-syntax", case,
@@ -389,7 +396,7 @@ def _grant_syntax():
 # ---------------------------------------------------------------------------------------------------------------
 # An empty recently-granted set cancels even with an access token. Cancelled declined: denied_scopes (the whole
 # set) if a previous token existed, else [].
-def _empty_grant():
+def _empty_grant() -> list[dict[str, Any]]:
     cases = [
         ("granted-scopes-empty",
          "granted_scopes '' leaves the recently granted set empty: cancelled although an access token came back",
@@ -426,7 +433,7 @@ def _empty_grant():
 
 # ---------------------------------------------------------------------------------------------------------------
 # No access token (and no id_token): cancelled. The challenge check (308) applies only to non-cancelled responses.
-def _no_token():
+def _no_token() -> list[dict[str, Any]]:
     cases = [
         ("empty-callback",
          "a callback with no parameters at all carries no token: cancelled with nothing declined",
@@ -472,7 +479,7 @@ def _no_token():
 # ---------------------------------------------------------------------------------------------------------------
 # `error` without `error_message` -> cancelled; with `error_message` -> core error 8, error_code kept as a string.
 # Never combined with an access token.
-def _error():
+def _error() -> list[dict[str, Any]]:
     user_denied = {"error": "access_denied", "error_reason": "user_denied",
                    "error_description": "Permissions error", "state": STATE}
     with_message = {"error": "OAuthException", "error_message": "Error validating access token",
@@ -554,7 +561,7 @@ BAD_STATES = [
 ]
 
 
-def _challenge():
+def _challenge() -> list[dict[str, Any]]:
     out = []
     for case, state, why in BAD_STATES:
         out.append(_v("challenge", case,
@@ -578,7 +585,7 @@ def _challenge():
 
 # ---------------------------------------------------------------------------------------------------------------
 # Query and fragment are merged; a key in both takes the fragment's value; keys only in the query are used.
-def _merge():
+def _merge() -> list[dict[str, Any]]:
     sev = "high"
     cases = [
         ("access-token-fragment-wins", sev,
@@ -635,7 +642,7 @@ def _merge():
 
 # ---------------------------------------------------------------------------------------------------------------
 # Re-login: a previous token exists and /me for the new token returns another user -> login error 304.
-def _user_mismatch():
+def _user_mismatch() -> list[dict[str, Any]]:
     cases = [
         ("different-user", "critical",
          "re-login returns user 100002 while the previous token belongs to 100001: login error 304",
@@ -712,7 +719,7 @@ EXPIRY_REFS = ["DECISIONS.md D27", "sdk:FBSDKLoginKit/FBSDKLoginKit/Internal/Log
                "sdk:FBSDKLoginKit/FBSDKLoginKit/Internal/LoginURLCompleter.swift#L174-L175"]
 
 
-def _expiry():
+def _expiry() -> list[dict[str, Any]]:
     """DECISIONS.md D27: no public document describes the callback's expiry parameters, and the SDK reads them from
     the URL with `as? TimeInterval` on string values, which fails: the token never expires (distant future) whatever
     the callback says. The table's `exp` is the value the parameters would give if they were read as numbers; it is
@@ -729,7 +736,7 @@ def _expiry():
             for case, params, exp, why in EXPIRY_CASES]
 
 
-def vectors():
+def vectors() -> list[dict[str, Any]]:
     return (_granted() + _declined() + _grant_syntax() + _empty_grant() + _no_token() + _error()
             + _challenge() + _merge() + _user_mismatch() + _expiry() + _id_token() + _callback_edges()
             + _callback_read())
@@ -778,7 +785,7 @@ R_DECLINED_UNREAD = "result.declined.unread-without-token.ios-sdk"
 R_ERROR_MESSAGE_ONLY = "result.error.message-alone.ios-sdk"
 
 
-def _profile(granted):
+def _profile(granted: Iterable[str]) -> dict[str, Any]:
     """The profile the SDK makes current from ID_CLAIMS (SPECIFICATION.md §5): every member, null where no claim;
     its permissions are the whole grant set, not the recently granted one (LoginURLCompleter.swift line 119)."""
     return {
@@ -789,7 +796,8 @@ def _profile(granted):
     }
 
 
-def _limited_success(granted, declined=(), profile_permissions=None, access_token=False):
+def _limited_success(granted: Iterable[str], declined: Iterable[str] = (),
+                     profile_permissions: Optional[Iterable[str]] = None, access_token: bool = False) -> dict[str, Any]:
     expected = _success(granted, declined)
     if not access_token:
         expected["token"] = None
@@ -798,13 +806,14 @@ def _limited_success(granted, declined=(), profile_permissions=None, access_toke
     return expected
 
 
-def _limited(granted="email,public_profile", state=STATE, access_token=False, **extra):
+def _limited(granted: str = "email,public_profile", state: Optional[str] = STATE, access_token: bool = False,
+             **extra: Optional[str]) -> dict[str, str]:
     """A Limited Login callback: an id_token, no access token unless asked."""
     return _callback(granted, token=TOKEN if access_token else None, user=USER if access_token else None,
                      state=state, id_token=ID_TOKEN, **extra)
 
 
-def _id_token():
+def _id_token() -> list[dict[str, Any]]:
     sdk = ["ios-sdk"]
     cases = [
         ("valid-token-is-success",
@@ -893,7 +902,7 @@ def _id_token():
             for c, d, i, e, rules in cases] + _id_token_profile()
 
 
-def _id_token_profile():
+def _id_token_profile() -> list[dict[str, Any]]:
     """The login's profile is made from the token's claims as the profile family says (completeness blind round 1: a
     login result that kept an empty picture as a URL, or read the birthday day-first, passed every vector, whose
     claims had neither)."""
@@ -914,7 +923,7 @@ def _id_token_profile():
 REGISTERED_CLAIMS = ("iss", "aud", "sub", "jti", "nonce", "iat", "exp")
 
 
-def _profile_family_claims():
+def _profile_family_claims() -> list[dict[str, Any]]:
     """Every profile the profile family makes under ios-sdk, made again through a Limited Login (completeness blind
     round 3: a login result that rolled an invalid birthday over to the next month, or rounded fractional age bounds,
     passed every vector: the login-result vectors carried two forms of profile claims, the profile family all of
@@ -944,7 +953,7 @@ def _profile_family_claims():
 
 # ---------------------------------------------------------------------------------------------------------------
 # Callback behaviours that had no vector (DECISIONS.md D41).
-def _callback_edges():
+def _callback_edges() -> list[dict[str, Any]]:
     sdk = ["ios-sdk"]
     completer = "sdk:FBSDKLoginKit/FBSDKLoginKit/Internal/LoginURLCompleter.swift"
     manager = "sdk:FBSDKLoginKit/FBSDKLoginKit/LoginManager.swift"
@@ -1017,7 +1026,7 @@ def _callback_edges():
 R_CALLBACK_READ = "result.callback-read.ios-sdk"
 
 
-def _callback_read():
+def _callback_read() -> list[dict[str, Any]]:
     completer = "sdk:FBSDKLoginKit/FBSDKLoginKit/Internal/LoginURLCompleter.swift"
     manager = "sdk:FBSDKLoginKit/FBSDKLoginKit/LoginManager.swift"
     read_refs = [completer + "#L26-L64", "DECISIONS.md D56"]
@@ -1063,9 +1072,9 @@ def _callback_read():
 
 
 # ---------------------------------------------------------------------------------------------------------------
-def _fragment(**changes):
+def _fragment(**changes: Optional[str]) -> Callable[[dict[str, Any]], dict[str, Any]]:
     """A fault that sets (or, with None, removes) members of the callback's fragment."""
-    def apply(draft):
+    def apply(draft: dict[str, Any]) -> dict[str, Any]:
         fragment = {**draft["fragment"], **changes}
         return {**draft, "fragment": {k: v for k, v in fragment.items() if v is not None}}
     return apply
@@ -1136,14 +1145,17 @@ P_TOKEN = "fi-access-token-\u00e9"
 P_NONCE = "fi-limited-nonce-\u00e9"
 _P_STATE = json.dumps({"challenge": P_CHALLENGE}, separators=(",", ":"), ensure_ascii=False)
 _LEFT_OPEN = "SPECIFICATION.md §3 leaves an empty access_token open (the module's docstring)"
+# A reading's answer (perturbation.PerturbedField.reading): (expected, rules), Outside or Undecided.
+Answer = Union[tuple[dict[str, Any], list[str]], Outside, Undecided]
 
 
-def _state_challenge(i):
+def _state_challenge(i: dict[str, Any]) -> str:
     merged = {**i["query"], **i["fragment"]}
     return json.loads(merged["state"])["challenge"]
 
 
-def _both_readings(i, expected, rules, profile):
+def _both_readings(i: dict[str, Any], expected: dict[str, Any], rules: list[str],
+                   profile: str) -> Union[tuple[dict[str, Any], list[str]], Undecided]:
     """A reading whose outcome the sources give under both profiles, unless it rests on a rule only the SDK's code
     states: then undecided under documented (no public document states the SDK's error codes, D31)."""
     rules = _rules_of(i, expected, rules)
@@ -1152,7 +1164,7 @@ def _both_readings(i, expected, rules, profile):
     return expected, rules
 
 
-def _challenge_reading(i, profile):
+def _challenge_reading(i: dict[str, Any], profile: str) -> Answer:
     if i["expectedChallenge"] == "":
         return Outside("request.state")  # the challenge a request sent: unreserved characters, never empty
     if _state_challenge(i) == i["expectedChallenge"]:
@@ -1160,13 +1172,13 @@ def _challenge_reading(i, profile):
     return _both_readings(i, BAD_CHALLENGE, [R_CHALLENGE], profile)
 
 
-def _user_reading(i, profile):
+def _user_reading(i: dict[str, Any], profile: str) -> Answer:
     if i["graphUserID"] == i["previousToken"]["userID"]:
         return _both_readings(i, _success(["email"], user=P_USER), [R_USER_MISMATCH, R_GRANTED], profile)
     return _both_readings(i, USER_MISMATCH, [R_USER_MISMATCH], profile)
 
 
-def _token_reading(i, profile):
+def _token_reading(i: dict[str, Any], profile: str) -> Answer:
     token = i["query"]["access_token"]
     if token == "":
         if is_documented(profile):
@@ -1175,7 +1187,7 @@ def _token_reading(i, profile):
     return _both_readings(i, _success(["email", "public_profile"], token=token), [R_MERGE], profile)
 
 
-def _nonce_reading(i, profile):
+def _nonce_reading(i: dict[str, Any], profile: str) -> Answer:
     if is_documented(profile):
         return Undecided(_DOCUMENTED_UNDECIDED["documented"])
     expected = _limited_success(["email", "public_profile"])
@@ -1183,7 +1195,7 @@ def _nonce_reading(i, profile):
     return expected, [R_ID_SUCCESS]
 
 
-def _put(node, path, value):
+def _put(node: dict[str, Any], path: list[str], value: Any) -> dict[str, Any]:
     if len(path) == 1:
         return {**node, path[0]: value}
     return {**node, path[0]: _put(node[path[0]], path[1:], value)}
@@ -1193,7 +1205,7 @@ _CHALLENGE_BASE = {**_input(["email"], _callback(state=_P_STATE)), "expectedChal
 _USER_BASE = _input(["email"], _callback(user=P_USER), previous=(P_USER, ["public_profile"]))
 _TOKEN_BASE = _input(["email"], _callback(token=None), query={"access_token": P_TOKEN})
 _NONCE_BASE = _input(["email"], _limited(), storedNonce=P_NONCE, idTokenVerdict=VALID)
-PERTURBATIONS = (
+PERTURBATIONS: tuple[PerturbedField, ...] = (
     PerturbedField(FAMILY, "expectedChallenge", _CHALLENGE_BASE, _challenge_reading, (B3,), severity="critical",
                    get=lambda i: i["expectedChallenge"], put=lambda i, v: _put(i, ["expectedChallenge"], v)),
     PerturbedField(FAMILY, "challenge", _CHALLENGE_BASE, _challenge_reading, (B3,), severity="critical",
@@ -1218,7 +1230,7 @@ PERTURBATIONS = (
 _NOW_BASE = _input(["public_profile"], _callback("public_profile", expires_in="3600"))
 
 
-def _now_reading(i, profile):
+def _now_reading(i: dict[str, Any], profile: str) -> Answer:
     if is_documented(profile):
         return Undecided("no public document describes the callback's expiry parameters (DECISIONS.md D27)")
     return _success(["public_profile"], expiration=None), [R_EXPIRY_SDK]
@@ -1240,7 +1252,7 @@ _FRAGMENT_BASE = _input(["email"], _callback("email,public_profile"))
 _QUERY_BASE = _input(["email"], {}, query=_callback("email,public_profile"))
 
 
-def _granted_by_rule(i):
+def _granted_by_rule(i: dict[str, Any]) -> list[str]:
     merged = {**i["query"], **i["fragment"]}
     listed = sorted(set(merged["granted_scopes"].split(",")))
     previous = i["previousToken"]
@@ -1249,22 +1261,22 @@ def _granted_by_rule(i):
     return listed
 
 
-def _grant_reading(i, profile):
+def _grant_reading(i: dict[str, Any], profile: str) -> Answer:
     if is_documented(profile):
         return Undecided("only the SDK's code narrows the granted set to the request on a re-authorization "
                          "(result.granted.ios-sdk)")
     return _both_readings(i, _success(_granted_by_rule(i)), [R_GRANTED], profile)
 
 
-def _callback_reading(rules):
-    def reading(i, profile):
+def _callback_reading(rules: list[str]) -> Callable[[dict[str, Any], str], Answer]:
+    def reading(i: dict[str, Any], profile: str) -> Answer:
         if not {**i["query"], **i["fragment"]}:
             return _cancelled(), [R_NO_TOKEN]
         return _both_readings(i, _success(["email", "public_profile"]), rules, profile)
     return reading
 
 
-def _verdict_claims_reading(i, profile):
+def _verdict_claims_reading(i: dict[str, Any], profile: str) -> Answer:
     if not i["idTokenVerdict"]["claims"]:
         return Outside("token.claim.required")
     return _nonce_reading(i, profile)
@@ -1300,7 +1312,8 @@ UNPERTURBED = {
 R_STATE_JSON = "result.state.json"
 
 
-def _state_reading(case, profile, i):
+def _state_reading(case: GrammarCase, profile: str,
+                   i: dict[str, Any]) -> Union[tuple[dict[str, Any], list[str]], Undecided]:
     if case.kind == "equivalent":
         return _both_readings(i, _success(["email", "public_profile"]), [R_CHALLENGE, R_STATE_JSON], profile)
     if not is_documented(profile) and case.name in SDK_REFUSES:

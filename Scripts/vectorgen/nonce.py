@@ -21,6 +21,8 @@ predicates above (_documented_outcome / _ios_sdk_outcome), so a table entry in t
 import base64
 import hashlib
 import unicodedata
+from collections.abc import Mapping
+from typing import Any
 
 from .common import B1, B8, PROFILES, SEED_LIMITED_LOGIN_FR, SEED_LIMITED_LOGIN_VI, is_documented, vector
 from .fault_pairs import Fault, FaultPairs
@@ -184,16 +186,16 @@ DECOMPOSE_TO_SPACE = [
 ]
 
 
-def _u(ch):
+def _u(ch: str) -> str:
     """The code point label used in IDs and descriptions: U+00A0 / u+00a0."""
     return f"U+{ord(ch):04X}"
 
 
-def _id_u(ch):
+def _id_u(ch: str) -> str:
     return _u(ch).lower()
 
 
-def _check_tables():
+def _check_tables() -> None:
     """Cross-checks the explicit tables against Python's Unicode database (unicodedata, Unicode 14+)."""
     zs_from_unicodedata = {chr(c) for c in range(0x110000) if unicodedata.category(chr(c)) == "Zs"}
     assert zs_from_unicodedata == {c for c, _ in ZS}, "the ZS table differs from unicodedata's category Zs"
@@ -214,7 +216,7 @@ def _check_tables():
 # --------------------------------------------------------------------------------------------------------------------
 
 
-def _outcome(nonce, whitespace_set):
+def _outcome(nonce: str, whitespace_set: frozenset[str]) -> dict[str, str]:
     if nonce == "":
         return INVALID_EMPTY
     if any(ch in whitespace_set for ch in nonce):
@@ -222,11 +224,11 @@ def _outcome(nonce, whitespace_set):
     return VALID
 
 
-def _documented_outcome(nonce):
+def _documented_outcome(nonce: str) -> dict[str, str]:
     return _outcome(nonce, UNICODE_WHITE_SPACE)
 
 
-def _ios_sdk_outcome(nonce):
+def _ios_sdk_outcome(nonce: str) -> dict[str, str]:
     return _outcome(nonce, IOS_SDK_WHITESPACE)
 
 
@@ -261,7 +263,7 @@ R_ZWSP_DOC = "nonce.zero-width-space.documented"
 R_ZWSP_SDK = "nonce.zero-width-space.ios-sdk"
 
 
-def whitespace_rules(nonce, documented=False):
+def whitespace_rules(nonce: str, documented: bool = False) -> list[str]:
     """The whitespace rules a refused nonce exercises: Zs and TAB anywhere, no trimming when whitespace is at an end
     (under `documented`, newlines count as whitespace for the ends). Used by login_configuration.py too."""
     ends = UNICODE_WHITE_SPACE if documented else IOS_SDK_WHITESPACE
@@ -275,12 +277,13 @@ def whitespace_rules(nonce, documented=False):
     return rules
 
 
-def _both(id, description, severity, nonce, expected, rules):
+def _both(id: str, description: str, severity: str, nonce: str, expected: Mapping[str, str],
+          rules: list[str]) -> dict[str, Any]:
     """A vector that holds under both readings (no profiles)."""
     return vector(id, description, severity, REFS_BOTH, {"nonce": nonce}, dict(expected), rules=rules)
 
 
-def _pair(id, what, nonce, severity="high"):
+def _pair(id: str, what: str, nonce: str, severity: str = "high") -> list[dict[str, Any]]:
     """Two vectors for a nonce whose only whitespace is a newline-class character: refused as documented, accepted
     by the SDK. `what` names the character(s) and where they are."""
     return [
@@ -313,7 +316,7 @@ FAULT_PAIRS = FaultPairs(
 )
 
 
-def _perturbed_reading(i, profile):
+def _perturbed_reading(i: dict[str, Any], profile: str) -> tuple[dict[str, str], list[str]]:
     """The nonce rule for a perturbed nonce (vectorgen/perturbation.py): the outcome of the profile's predicate, and
     the rules that decide it."""
     nonce, documented = i["nonce"], is_documented(profile)
@@ -344,7 +347,7 @@ PERTURBATIONS = (
 )
 
 
-def _cycle(n, alphabet="abcdefghijklmnopqrstuvwxyz0123456789-_"):
+def _cycle(n: int, alphabet: str = "abcdefghijklmnopqrstuvwxyz0123456789-_") -> str:
     """A deterministic ASCII string of exactly n characters, none of them whitespace."""
     return (alphabet * (n // len(alphabet) + 1))[:n]
 
@@ -354,7 +357,7 @@ def _cycle(n, alphabet="abcdefghijklmnopqrstuvwxyz0123456789-_"):
 # --------------------------------------------------------------------------------------------------------------------
 
 
-def _empty():
+def _empty() -> list[dict[str, Any]]:
     # §1: refused if empty. The only way to be empty is zero characters; anything else is non-empty.
     return [
         _both("nonce::empty::empty-string",
@@ -364,7 +367,7 @@ def _empty():
     ]
 
 
-def _whitespace_characters():
+def _whitespace_characters() -> list[dict[str, Any]]:
     # §1: every Zs character and TAB is in CharacterSet.whitespaces and in Unicode White_Space: refused in both.
     out = []
     for ch, name in [TAB] + ZS:
@@ -376,7 +379,7 @@ def _whitespace_characters():
     return out
 
 
-def _newline_characters():
+def _newline_characters() -> list[dict[str, Any]]:
     # §1, §8: the seven White_Space characters outside Zs + TAB: one vector per profile.
     out = []
     for ch, name in NEWLINES:
@@ -384,7 +387,7 @@ def _newline_characters():
     return out
 
 
-def _position():
+def _position() -> list[dict[str, Any]]:
     # §1: no trimming, and position does not matter: whitespace anywhere refuses; a whitespace-only nonce is
     # non-empty, so its reason is whitespace, not empty (a validator that trims first reports the wrong reason).
     uuid = "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"
@@ -422,7 +425,7 @@ def _position():
             for case, nonce, what in cases]
 
 
-def _newline_position():
+def _newline_position() -> list[dict[str, Any]]:
     # §1, §8: the newline disagreement holds wherever the newline is and however many there are.
     cases = [
         ("leading-lf", "\nabc", "a leading LF"),
@@ -442,7 +445,7 @@ def _newline_position():
     return out
 
 
-def _not_whitespace():
+def _not_whitespace() -> list[dict[str, Any]]:
     # §1: only whitespace is refused. These characters are whitespace in neither reading, so both accept them;
     # the '-only' cases also show that a nonce of one invisible character is non-empty.
     out = []
@@ -465,7 +468,7 @@ def _not_whitespace():
     return out
 
 
-def _zero_width_space():
+def _zero_width_space() -> list[dict[str, Any]]:
     # DECISIONS.md D21: U+200B is not Unicode White_Space (documented: accepted) but is in CoreFoundation's
     # whitespace set (ios-sdk: refused).
     refs_doc = ["DECISIONS.md D21", B1, SEED_LIMITED_LOGIN_VI, SEED_LIMITED_LOGIN_FR]
@@ -485,7 +488,7 @@ def _zero_width_space():
     return out
 
 
-def _controls():
+def _controls() -> list[dict[str, Any]]:
     # §1: no charset limit; control characters other than TAB and the newline set are not whitespace.
     out = []
     for ch, name in CONTROLS:
@@ -505,7 +508,7 @@ def _controls():
     return out
 
 
-def _decomposition():
+def _decomposition() -> list[dict[str, Any]]:
     # README: strings are compared code point by code point, no normalisation. These characters' NFKC forms contain
     # U+0020, but they are not whitespace themselves: both readings accept them.
     return [_both(f"nonce::no-normalisation::{_id_u(ch)}",
@@ -515,7 +518,7 @@ def _decomposition():
             for ch, name in DECOMPOSE_TO_SPACE]
 
 
-def _no_decoding():
+def _no_decoding() -> list[dict[str, Any]]:
     # §1: the rule applies to the nonce's characters as given: no URL, HTML, JSON or backslash decoding.
     cases = [
         ("backslash-t", "abc\\tdef", "a backslash followed by t (two characters, not TAB)"),
@@ -533,7 +536,7 @@ def _no_decoding():
             for case, nonce, what in cases]
 
 
-def _charset():
+def _charset() -> list[dict[str, Any]]:
     # §1: no charset limit. The documented reading forbids only whitespace ("a non-empty string without
     # whitespace"), so all of these are valid in both readings.
     cases = [
@@ -588,7 +591,7 @@ def _charset():
     return out
 
 
-def _shapes():
+def _shapes() -> list[dict[str, Any]]:
     # §1: ordinary nonce shapes, including the SDK's default (a UUID string) and the seeds' example ("123").
     uuid = "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"
     # The code-challenge of SPECIFICATION.md §1's known PKCE pair: 43 base64url characters with '-' and '_'.
@@ -618,7 +621,7 @@ def _shapes():
             for case, nonce, severity, what in cases]
 
 
-def _length():
+def _length() -> list[dict[str, Any]]:
     # §1: no length limit. Whitespace far from the start is still found (a validator scanning a prefix misses it).
     long_10k = _cycle(10_000)
     long_100k = _cycle(100_000)
@@ -641,7 +644,7 @@ def _length():
     return out
 
 
-def _sdk_tests():
+def _sdk_tests() -> list[dict[str, Any]]:
     # The inputs of the public SDK's own unit tests (FBSDKLoginKitTests NonceTests.swift and
     # LoginConfigurationTests.swift), not otherwise covered above ("" is nonce::empty::empty-string and "123" is
     # nonce::shape::seeds-example-123). Expectations still come from SPECIFICATION.md §1.
@@ -660,7 +663,7 @@ def _sdk_tests():
             for case, nonce, expected, what in cases]
 
 
-def vectors():
+def vectors() -> list[dict[str, Any]]:
     _check_tables()
     out = (_empty() + _whitespace_characters() + _newline_characters() + _position() + _newline_position()
            + _sdk_tests() + _shapes() + _not_whitespace() + _zero_width_space() + _controls() + _decomposition() + _no_decoding()
@@ -669,10 +672,10 @@ def vectors():
     return out
 
 
-def _check_vectors(out):
+def _check_vectors(out: list[dict[str, Any]]) -> None:
     """Re-checks every expectation against the two predicates, and the family's own lint rules."""
     descriptions = set()
-    inputs_by_profile = {}
+    inputs_by_profile: dict[tuple[str, str], str] = {}
     for v in out:
         nonce = v["input"]["nonce"]
         assert not any(0xD800 <= ord(c) <= 0xDFFF for c in nonce), f"{v['id']}: lone surrogate"

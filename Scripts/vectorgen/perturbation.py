@@ -26,10 +26,11 @@ irrelevant, with the share of irrelevant cells per family. The differential fuzz
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import unicodedata
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
@@ -260,7 +261,7 @@ class Cell:
     vectors: tuple[str, ...] = ()
     irrelevant: Optional[str] = None
     outside: Optional[str] = None
-    undecided: Mapping[str, str] = field(default_factory=dict)  # profile -> why its sources do not decide
+    undecided: Mapping[str, str] = dataclasses.field(default_factory=dict)  # profile -> why its sources do not decide
 
 
 @dataclass(frozen=True)
@@ -313,7 +314,7 @@ def input_paths(fields: list[dict]) -> list[str]:
     return _paths(fields, lambda value: True)
 
 
-def check_coverage(family: str, fields: tuple[PerturbedField, ...], paths: Mapping[str, str],
+def check_coverage(family: str, fields: tuple[PerturbedField, ...], paths: Mapping[str, str] | Iterable[str],
                    unperturbed: Mapping[str, str], declared: Optional[list[str]] = None) -> None:
     """Every perturbable path of the shape (`paths`: path -> kind) perturbed by a field of its kind or left with why;
     a field covers a declared path (`declared`: every input path; a value inside a document read whole, such as a
@@ -381,8 +382,8 @@ def build(fields: tuple[PerturbedField, ...], existing: list[dict]) -> tuple[lis
     return made, cells
 
 
-def _vectors(f: PerturbedField, cls: PerturbationClass, made_input: dict, inside: dict, by_input,
-             made: list[dict]) -> tuple[str, ...]:
+def _vectors(f: PerturbedField, cls: PerturbationClass, made_input: dict, inside: dict[str, Any],
+             by_input: dict[tuple[str, str], dict], made: list[dict]) -> tuple[str, ...]:
     """The vectors of a cell under the profiles whose reading takes the value as an input (`inside`)."""
     name = re.sub(r'(?<=[a-z0-9])(?=[A-Z])', '-', f.name).lower().replace('_', '-')
     return cell_vectors(f"{f.family}.{f.name} {cls.name}", f"{f.family}::{GROUP}::{name}.{cls.name}",
@@ -405,10 +406,10 @@ def table(declared: list[tuple[str, Perturbed]]) -> str:
         "under its family with why.",
         "",
     ]
-    for kind in KINDS.values():
-        lines += [f"## Kind `{kind.name}`: {kind.what}", "",
+    for catalogued in KINDS.values():
+        lines += [f"## Kind `{catalogued.name}`: {catalogued.what}", "",
                   "| class | what it does | the mistake it catches |", "| --- | --- | --- |",
-                  *[f"| `{c.name}` | {c.what} | {c.why} |" for c in kind.classes], ""]
+                  *[f"| `{c.name}` | {c.what} | {c.why} |" for c in catalogued.classes], ""]
     lines += ["# Families", ""]
     for family, perturbed in declared:
         cells = perturbed.cells

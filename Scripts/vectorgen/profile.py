@@ -40,6 +40,8 @@ Cases the specification leaves open, with no vector:
 
 import json
 import re
+from collections.abc import Iterable, Mapping
+from typing import Any, Optional
 
 from .common import B4, B5, is_documented, permission_set, vector
 from .perturbation import PerturbedField
@@ -158,7 +160,7 @@ FULL_CLAIMS = {
     "user_hometown": {"id": "108", "name": "Hanoi, Vietnam"},
     "user_location": {"id": "110", "name": "Paris, France"},
 }
-FULL_PROFILE = {
+FULL_PROFILE: dict[str, Any] = {
     "name": "Jane Quinn Doe",
     "firstName": "Jane",
     "middleName": "Quinn",
@@ -173,16 +175,17 @@ FULL_PROFILE = {
     "hometown": {"id": "108", "name": "Hanoi, Vietnam"},
     "location": {"id": "110", "name": "Paris, France"},
 }
+assert PROFILE.shape is not None  # obj() gives the profile its shape
 PROFILE_MEMBERS = tuple(f.name for f in PROFILE.shape.fields)  # the declared members, in their order
 
 
-def _input(claims=None, granted=GRANTED):
+def _input(claims: Optional[Mapping[str, Any]] = None, granted: Iterable[str] = GRANTED) -> dict[str, Any]:
     return {"claims": {**REQUIRED, **(claims or {})}, "grantedPermissions": permission_set(granted)}
 
 
-def created(granted=GRANTED, user_id=SUB, **members):
+def created(granted: Iterable[str] = GRANTED, user_id: str = SUB, **members: Any) -> dict[str, Any]:
     """The created profile: every member null unless given (members use the profile's names)."""
-    profile = {name: None for name in PROFILE_MEMBERS}
+    profile: dict[str, Any] = {name: None for name in PROFILE_MEMBERS}
     profile.update(userID=user_id, permissions=permission_set(granted), isLimited=True)
     for name, value in members.items():
         if name not in PROFILE_MEMBERS:
@@ -194,7 +197,8 @@ def created(granted=GRANTED, user_id=SUB, **members):
 NO_PROFILE = {"result": "noProfile"}
 
 
-def _v(group, case, description, severity, refs, input, expected, rules, profiles=None):
+def _v(group: str, case: str, description: str, severity: str, refs: list[str], input: dict[str, Any],
+       expected: dict[str, Any], rules: list[str], profiles: Optional[list[str]] = None) -> dict[str, Any]:
     # Every profile made states all its members, null for each absent claim: only the SDK's code says so (DECISIONS.md
     # D31), so a vector expecting a profile holds under ios-sdk only.
     if expected.get("result") == "created" and "profile.absent-claims" not in rules:
@@ -215,7 +219,7 @@ D_GREGORIAN = "DECISIONS.md D52"
 
 # ---------------------------------------------------------------------------------------------------------------
 # The whole profile: only the required claims; every optional claim valid.
-def _whole():
+def _whole() -> list[dict[str, Any]]:
     return [
         _v("whole", "required-claims-only",
            "only the required claims: a profile with userID = sub, permissions and isLimited, every other member null",
@@ -234,7 +238,7 @@ def _whole():
 
 # ---------------------------------------------------------------------------------------------------------------
 # sub: a profile only when sub is a non-empty string.
-def _sub():
+def _sub() -> list[dict[str, Any]]:
     without_sub = {k: v for k, v in REQUIRED.items() if k != "sub"}
     cases = [
         ("empty", {"sub": ""}, NO_PROFILE, "an empty sub makes no profile", "critical"),
@@ -283,7 +287,7 @@ WRONG_STRING = {
 }
 
 
-def _strings():
+def _strings() -> list[dict[str, Any]]:
     out = []
     for claim, member, value, rule in STRING_CLAIMS:
         out.append(_v("string-claims", f"{claim}.kept",
@@ -320,7 +324,7 @@ def _strings():
 
 # ---------------------------------------------------------------------------------------------------------------
 # user_friends: an array of strings, kept in order ([] kept); anything else dropped.
-def _friends():
+def _friends() -> list[dict[str, Any]]:
     kept = [
         ("kept-in-order", ["10157834620091003", "10157834620091001", "10157834620091002"],
          "is an array of strings: friendIDs holds it in the claim's order (not sorted)"),
@@ -363,7 +367,7 @@ BIRTHDAYS = [
 ]
 
 
-def _birthday():
+def _birthday() -> list[dict[str, Any]]:
     out = [_v("birthday", case, f"user_birthday {text!r}: {why}, so birthday is {expected or 'null'}",
               "high" if expected is not None else "medium", [B5], _input({"user_birthday": text}),
               created(birthday=expected), [R_BIRTHDAY])
@@ -394,7 +398,7 @@ AGE_RANGES = [
 ]
 
 
-def _age_range():
+def _age_range() -> list[dict[str, Any]]:
     return [_v("age-range", case, f"user_age_range {json.dumps(value)} {why}", "high", [B5, B4], _input({"user_age_range": value}),
                created(ageRange=expected), [rule])
             for case, value, expected, rule, why in AGE_RANGES]
@@ -418,14 +422,14 @@ FRACTIONAL_AGE_RANGES = [
 ]
 
 
-def _fractional_age_range():
+def _fractional_age_range() -> list[dict[str, Any]]:
     refs = [B5, B4, "sdk:FBSDKCoreKit/FBSDKCoreKit/FBSDKUserAgeRange.m#L31-L48", "DECISIONS.md D43"]
     return [_v("age-range", case, f"user_age_range {json.dumps(value)} {why}", "medium", refs,
                _input({"user_age_range": value}), created(ageRange=expected), [R_AGE_WHOLE, R_AGE], ["ios-sdk"])
             for case, value, expected, why in FRACTIONAL_AGE_RANGES]
 
 
-def _empty_urls():
+def _empty_urls() -> list[dict[str, Any]]:
     refs = [B5, "sdk:FBSDKLoginKit/FBSDKLoginKit/Internal/LoginURLCompleter.swift#L315-L333", "DECISIONS.md D43"]
     return [
         _v("string-claims", "picture.empty", "picture is the empty string: URL(string:) makes no URL of it, so "
@@ -442,7 +446,7 @@ def _empty_urls():
 
 # ---------------------------------------------------------------------------------------------------------------
 # user_hometown / user_location: {id, name} when both are strings, else null.
-def _places():
+def _places() -> list[dict[str, Any]]:
     hanoi = {"id": "108", "name": "Hanoi, Vietnam"}
     paris = {"id": "110", "name": "Paris, France"}
     out = [
@@ -477,7 +481,7 @@ def _places():
 
 # ---------------------------------------------------------------------------------------------------------------
 # permissions = the granted permissions; isLimited = true.
-def _permissions():
+def _permissions() -> list[dict[str, Any]]:
     return [
         _v("permissions", "none-granted", "no granted permissions: permissions is [] and isLimited is true",
            "high", [B5], _input(granted=[]), created(granted=[]), [R_PERMISSIONS]),
@@ -488,7 +492,7 @@ def _permissions():
     ]
 
 
-def vectors():
+def vectors() -> list[dict[str, Any]]:
     out = (_whole() + _sub() + _strings() + _friends() + _birthday() + _age_range() + _places() + _permissions()
            + _fractional_age_range() + _empty_urls())
     return out + _documented_twins(out)
@@ -507,13 +511,13 @@ CLAIM_MEMBERS = {"name": "name", "given_name": "firstName", "middle_name": "midd
 SDK_STATED = {"profile.absent-claims.ios-sdk", "profile.permissions.ios-sdk"}  # what a twin leaves out
 
 
-def _documented_profile(claims, profile):
+def _documented_profile(claims: Iterable[str], profile: Mapping[str, Any]) -> dict[str, Any]:
     """What the documented reading compares of a made profile: userID and the members the claims present make."""
     members = ["userID"] + [CLAIM_MEMBERS[claim] for claim in claims if claim in CLAIM_MEMBERS]
     return {"result": "created", "profile": {m: profile[m] for m in members}}
 
 
-def _documented_twins(vectors):
+def _documented_twins(vectors: list[dict[str, Any]]) -> list[dict[str, Any]]:
     twins = []
     for v in vectors:
         if v["expected"]["result"] != "created" or v.get("profiles") != ["ios-sdk"]:
@@ -541,7 +545,7 @@ PERTURBED_CLAIMS = {"sub": "fi-sub-\u00e9-10157834620091592", "name": "fi-Nguy\u
                     "email": "fi.minh@ex\u00e1mple.com"}
 
 
-def _perturbed_reading(i, reading):
+def _perturbed_reading(i: dict[str, Any], reading: str) -> tuple[dict[str, Any], list[str]]:
     claims = i["claims"]
     if claims["sub"] == "":
         return NO_PROFILE, [R_SUB]
@@ -552,19 +556,19 @@ def _perturbed_reading(i, reading):
     return _documented_profile(claims, made["profile"]), [r for r in rules if r not in (R_ABSENT, R_PERMISSIONS)]
 
 
-def _permission_reading(i, reading):
+def _permission_reading(i: dict[str, Any], reading: str) -> tuple[dict[str, Any], list[str]]:
     claims = i["claims"]
     return created(i["grantedPermissions"], user_id=claims["sub"], name=claims["name"], email=claims["email"]), \
         [R_PERMISSIONS, R_ABSENT]
 
 
-def _claim(name):
+def _claim(name: str) -> dict[str, Any]:
     return {"covers": "claims", "get": lambda i: i["claims"][name],
             "put": lambda i, value: {**i, "claims": {**i["claims"], name: value}}}
 
 
 _PERTURBED_BASE = _input(PERTURBED_CLAIMS)
-PERTURBATIONS = (
+PERTURBATIONS: tuple[PerturbedField, ...] = (
     *(PerturbedField(FAMILY, claim, _PERTURBED_BASE, _perturbed_reading, (B5, B4), severity="high", **_claim(claim))
       for claim in PERTURBED_CLAIMS),
     PerturbedField(FAMILY, "permission", _PERTURBED_BASE, _permission_reading, (B5,), covers="grantedPermissions[]",
@@ -579,7 +583,7 @@ PERTURBATIONS = (
 # member no rule reads changes nothing and the members' order is no part of the payload (the claims are read by
 # name); claims without sub make no profile (profile.sub); the permissions are the granted ones as given, whatever
 # they hold (profile.permissions, ios-sdk).
-def _claims_reading(i, reading):
+def _claims_reading(i: dict[str, Any], reading: str) -> tuple[dict[str, Any], list[str]]:
     if "sub" not in i["claims"]:
         return NO_PROFILE, [R_SUB]
     return _perturbed_reading(i, reading)

@@ -16,6 +16,9 @@ a profile-specific vector to come with the other profile's vector for the same i
 Rule IDs are stable like vector IDs: never renamed, never reused. A rule that no longer holds moves to RETIRED.
 """
 
+from collections.abc import Iterable
+from typing import Any, Optional
+
 RULE_ID_PATTERN = r"^[a-z][a-z0-9-]*(\.[a-z0-9][a-z0-9+-]*)+$"
 NEEDS = ("accept", "reject", "both", "any")
 
@@ -24,8 +27,9 @@ S2, S5, S6, S7 = "SPECIFICATION.md §2", "SPECIFICATION.md §5", "SPECIFICATION.
 DOC, SDK = "documented", "ios-sdk"
 
 
-def _rule(id, section, needs, statement, profiles=None, unpaired=None):
-    rule = {"id": id, "section": section, "needs": needs, "statement": statement}
+def _rule(id: str, section: str, needs: str, statement: str, profiles: Optional[Iterable[str]] = None,
+          unpaired: Optional[str] = None) -> dict[str, Any]:
+    rule: dict[str, Any] = {"id": id, "section": section, "needs": needs, "statement": statement}
     if profiles is not None:
         rule["profiles"] = list(profiles)
     if unpaired is not None:
@@ -837,7 +841,7 @@ RETIRED = [
 
 
 
-def _moved_to_ios_sdk(rule):
+def _moved_to_ios_sdk(rule: dict[str, Any]) -> dict[str, Any]:
     """DECISIONS.md D31: a rule only the SDK's code states holds under ios-sdk only, renamed <id>.ios-sdk."""
     from .sources import SDK_ONLY_SINCE_0_3_0
     why = SDK_ONLY_SINCE_0_3_0.get(rule["id"])
@@ -847,7 +851,7 @@ def _moved_to_ios_sdk(rule):
             "unpaired": f"No public document states it (DECISIONS.md D31): {why}."}
 
 
-def _retired_by_the_move():
+def _retired_by_the_move() -> list[dict[str, str]]:
     from .sources import SDK_ONLY_SINCE_0_3_0
     return [{"id": id, "reason": f"DECISIONS.md D31: only the SDK's code states it, so it holds under ios-sdk only, "
                                  f"as {id}.ios-sdk."} for id in SDK_ONLY_SINCE_0_3_0]
@@ -861,7 +865,7 @@ MOVED_TO_IOS_SDK = {entry["id"]: entry["id"] + ".ios-sdk" for entry in _retired_
 MOVED_TO_IOS_SDK["result.error-codes"] = "result.error-codes.ios-sdk"
 
 
-def catalogue():
+def catalogue() -> dict[str, Any]:
     """The document written to Vectors/rules.json: every rule with its sources (vectorgen/sources.py) merged in, the
     documents those sources name and the SDK tag the ios-sdk profile models. Fails when a rule has no sources."""
     from . import sources
@@ -887,5 +891,5 @@ def catalogue():
     }
 
 
-def ids():
+def ids() -> set[str]:
     return {rule["id"] for rule in RULES}

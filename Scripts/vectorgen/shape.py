@@ -368,6 +368,7 @@ class _Renderer:
             if value.description is not None:
                 out["description"] = value.description
             if value.items is not COMMON[value.ref].items:
+                assert value.items is not None  # common() keeps the definition's items unless given others
                 out["items"] = self.ref(value.items)
             out.update(value.keywords)
             return out

@@ -27,6 +27,8 @@ import base64
 import functools
 import hashlib
 import json
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Optional, Union
 
 from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
@@ -40,7 +42,7 @@ from .jose import (ASN1_NULL, CERTIFICATE, DIGEST_INFO_SHA256, EC_KEY, KEYS_DIR,
                    text)
 from .signed_token_oracle import oracle
 from .fault_pairs import Fault, FaultPairs, Precedes
-from .grammar import GrammarSite
+from .grammar import GrammarSite, Text
 from . import key_catalogue
 from .key_catalogue import KeyCase
 from .perturbation import PerturbedField
@@ -156,19 +158,22 @@ SDK_TIMES = f"sdk:{tc.SDK_CLAIMS}#L148-L152"
 # ---------------------------------------------------------------------------------------------------------------
 # Key material and tokens over this family's baseline header and claims (the keys and the signing: jose.py).
 
-def key_material(jwks_names=("test-key-1", "test-key-2"), certificate_names=None, jwks_extra=(),
-                 certificates_extra=None):
+def key_material(jwks_names: Sequence[str] = ("test-key-1", "test-key-2"),
+                 certificate_names: Optional[Sequence[str]] = None, jwks_extra: Sequence[Mapping[str, Any]] = (),
+                 certificates_extra: Optional[Mapping[str, Any]] = None) -> dict[str, Any]:
     certificate_names = jwks_names if certificate_names is None else certificate_names
     certificates = {name: CERTIFICATE[name] for name in certificate_names}
     certificates.update(certificates_extra or {})
     return {"jwks": {"keys": [jwk(name) for name in jwks_names] + list(jwks_extra)}, "certificates": certificates}
 
 
-def signing_input(header=None, claims=None):
+def signing_input(header: Union[dict[str, Any], Text, None] = None,
+                  claims: Union[dict[str, Any], Text, None] = None) -> str:
     return segment(HEADER if header is None else header) + "." + segment(CLAIMS if claims is None else claims)
 
 
-def signed(header=None, claims=None, key="test-key-1", alg="RS256"):
+def signed(header: Union[dict[str, Any], Text, None] = None,
+           claims: Union[dict[str, Any], Text, None] = None, key: str = "test-key-1", alg: str = "RS256") -> str:
     head = signing_input(header, claims)
     return head + "." + b64url(rsa_sign(key, head, alg))
 
@@ -176,42 +181,46 @@ def signed(header=None, claims=None, key="test-key-1", alg="RS256"):
 # ---------------------------------------------------------------------------------------------------------------
 # Vector plumbing.
 
-def claims_with(**changes):
+def claims_with(**changes: Any) -> dict[str, Any]:
     return tc.edit(CLAIMS, {k: v for k, v in changes.items()})
 
 
-def header_with(**changes):
+def header_with(**changes: Any) -> dict[str, Any]:
     return tc.edit(HEADER, changes)
 
 
-def inp(token, keys=None, nonce=NONCE, app_id=APP_ID, now=NOW):
+def inp(token: str, keys: Optional[dict[str, Any]] = None, nonce: str = NONCE, app_id: str = APP_ID,
+        now: float = NOW) -> dict[str, Any]:
     return {"token": token, "expectedNonce": nonce, "appID": app_id, "now": now,
             "keys": key_material() if keys is None else keys}
 
 
-def accepted(claims=None):
+def accepted(claims: Optional[Mapping[str, Any]] = None) -> dict[str, Any]:
     return tc.accepted(tc.required_of(CLAIMS if claims is None else claims))
 
 
-def rejected(reason, claim=None):
+def rejected(reason: str, claim: Optional[str] = None) -> dict[str, Any]:
     return tc.rejected(reason, claim)
 
 
-def vid(group, case):
+def vid(group: str, case: str) -> str:
     return f"{FAMILY}::{group}::{case}"
 
 
-def refs(*extra):
+def refs(*extra: str) -> list[str]:
     return [B4, *extra]
 
 
-def add(out, group, case, description, severity, refs_, input_, expected, rules, profiles=None, also_accepted=None):
+def add(out: list[dict[str, Any]], group: str, case: str, description: str, severity: str, refs_: Sequence[str],
+        input_: dict[str, Any], expected: dict[str, Any], rules: Sequence[str],
+        profiles: Optional[Sequence[str]] = None, also_accepted: Optional[Sequence[Mapping[str, Any]]] = None) -> None:
     out.append(vector(vid(group, case), description, severity, refs_, input_, expected, profiles, rules=rules,
                           also_accepted=also_accepted))
 
 
-def add_pair(out, group, case, description_documented, description_sdk, severity, refs_documented, refs_sdk, input_,
-             expected, lenient, rules):
+def add_pair(out: list[dict[str, Any]], group: str, case: str, description_documented: str, description_sdk: str,
+             severity: str, refs_documented: Sequence[str], refs_sdk: Sequence[str], input_: dict[str, Any],
+             expected: dict[str, Any], lenient: Sequence[Mapping[str, Any]], rules: Sequence[str]) -> None:
     """A documented / ios-sdk pair over one input: both prefer `expected`, the documented reading also accepts
     `lenient` (a check only the SDK makes mandatory, see Vectors/DECISIONS.md)."""
     add(out, group, f"{case}.documented", description_documented, severity, refs_documented, input_, expected, rules,
@@ -222,7 +231,7 @@ def add_pair(out, group, case, description_documented, description_sdk, severity
 # ---------------------------------------------------------------------------------------------------------------
 # Valid tokens.
 
-def valid_vectors(out):
+def valid_vectors(out: list[dict[str, Any]]) -> None:
     ok = ["token.jose.structure", "token.jose.signature"]
     add(out, "valid", "baseline",
         "A token signed RS256 by test-key-1 with kid test-key-1, typ JWT and valid claims is accepted with its "
@@ -296,11 +305,11 @@ def valid_vectors(out):
 # ---------------------------------------------------------------------------------------------------------------
 # Signature tampering: valid claims, a signature that does not verify with the key kid names.
 
-def flip_last_byte(signature):
+def flip_last_byte(signature: bytes) -> bytes:
     return signature[:-1] + bytes([signature[-1] ^ 0x01])
 
 
-def signature_vectors(out):
+def signature_vectors(out: list[dict[str, Any]]) -> None:
     rules = ["token.jose.signature"]
     good = signed()
     head, sig = good.rsplit(".", 1)
@@ -354,7 +363,7 @@ def signature_vectors(out):
 # ---------------------------------------------------------------------------------------------------------------
 # Structure: exactly three dot-separated segments.
 
-def structure_vectors(out):
+def structure_vectors(out: list[dict[str, Any]]) -> None:
     good = signed()
     h, p, s = good.split(".")
     cases = [
@@ -376,12 +385,12 @@ def structure_vectors(out):
 # ---------------------------------------------------------------------------------------------------------------
 # alg: exactly RS256; checked before any key or signature.
 
-def randomized_signing_inputs():
+def randomized_signing_inputs() -> dict[str, str]:
     """The signing inputs of the committed PS256 fixtures (Scripts/make_test_keys.py signs them)."""
     return {"ps256": signing_input(header_with(alg="PS256")), "pss-labelled-rs256": signing_input()}
 
 
-def _load_randomized():
+def _load_randomized() -> dict[str, str]:
     path = KEYS_DIR / "TEST-ONLY-randomized-tokens.json"
     tokens = json.loads(path.read_text(encoding="utf-8"))["tokens"] if path.exists() else {}
     expected = randomized_signing_inputs()
@@ -397,12 +406,12 @@ def _load_randomized():
 
 
 @functools.cache
-def randomized():
+def randomized() -> dict[str, str]:
     """The committed randomized tokens, checked against their signing inputs, read once."""
     return _load_randomized()
 
 
-def alg_vectors(out):
+def alg_vectors(out: list[dict[str, Any]]) -> None:
     rules = ["token.header.alg"]
     cases = []
     for alg, name in (("none", "none"), ("None", "none-capitalised"), ("NONE", "none-upper-case"),
@@ -448,7 +457,7 @@ def alg_vectors(out):
 # ---------------------------------------------------------------------------------------------------------------
 # typ and kid; embedded keys; crit.
 
-def header_vectors(out):
+def header_vectors(out: list[dict[str, Any]]) -> None:
     for case, value, what in (
         ("missing", MISSING, "no typ"),
         ("lower-case", "jwt", "typ jwt (compared exactly)"),
@@ -513,7 +522,7 @@ def header_vectors(out):
     attacker_jwk = jwk("attacker-key", kid="test-key-1")
     attacker_cert_der = x509.load_pem_x509_certificate(CERTIFICATE["attacker-key"].encode()).public_bytes(
         serialization.Encoding.DER)
-    embedded = [
+    embedded: list[tuple[str, dict[str, Any], str]] = [
         ("jwk", {"jwk": attacker_jwk}, "an embedded jwk of the attacker's key (CVE-2018-0114)"),
         ("jku", {"jku": "https://attacker.example/jwks.json"}, "a jku URL of the attacker's key set"),
         ("x5u", {"x5u": "https://attacker.example/cert.pem"}, "an x5u URL of the attacker's certificate"),
@@ -527,14 +536,14 @@ def header_vectors(out):
     limit_note = "; a parser that limits the header's size (RFC 8259 §9) may refuse it as badJSON"
     limit_refs = [RFC_JSON_LIMITS, D_STRICT_JSON, D_LIMITS]
     for case, extra, what in embedded:
-        limited = case in size_limited
+        is_limited = case in size_limited
         add(out, "embedded-key", f"{case}-attacker-signed",
             f"A token signed by the attacker's key, kid test-key-1 and {what}: the embedded key is ignored and "
-            f"test-key-1 does not verify it, so the signature is invalid" + (limit_note if limited else ""),
-            "critical", refs(RFC_UNTRUSTED_HEADER, RFC_JWS, *(limit_refs if limited else [])),
+            f"test-key-1 does not verify it, so the signature is invalid" + (limit_note if is_limited else ""),
+            "critical", refs(RFC_UNTRUSTED_HEADER, RFC_JWS, *(limit_refs if is_limited else [])),
             inp(signed(header={**HEADER, **extra}, key="attacker-key")), rejected("signatureInvalid"),
             ["token.header.other-members", "token.jose.signature"],
-            also_accepted=[rejected("badJSON")] if limited else None)
+            also_accepted=[rejected("badJSON")] if is_limited else None)
     add(out, "embedded-key", "x5c-attacker-kid",
         "A token signed by the attacker's key with kid attacker-key and an x5c chain holding the attacker's "
         "certificate: the chain is not a key source, so the kid names no published key (unknownKeyID)" + limit_note,
@@ -586,7 +595,7 @@ def header_vectors(out):
 # Characters the SDK ignores are inserted four at a time, so the SDK's padding of the whole segment to a multiple of
 # 4 never depends on whether it counts them.
 
-def _non_canonical(seg):
+def _non_canonical(seg: str) -> str:
     """The same bytes with non-zero unused trailing bits in the last character."""
     alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
     unused = {2: 4, 3: 2}[len(seg) % 4]
@@ -595,12 +604,12 @@ def _non_canonical(seg):
     return seg[:-1] + alphabet[last + 1]
 
 
-def _to_4n_plus_1(seg):
+def _to_4n_plus_1(seg: str) -> str:
     """The characters that make a segment 4n+1 characters long."""
     return "A" * ((1 - len(seg)) % 4)
 
 
-def base64_vectors(out):
+def base64_vectors(out: list[dict[str, Any]]) -> None:
     h, p = segment(HEADER), segment(CLAIMS)
     sig = signed().rsplit(".", 1)[1]
     assert len(sig) % 4 in (2, 3) and len(p) % 4 in (2, 3), "the segments must have unused trailing bits"
@@ -680,7 +689,10 @@ def base64_vectors(out):
 # ---------------------------------------------------------------------------------------------------------------
 # JSON: the decoded header and payload must each be one JSON object, UTF-8, without duplicate member names.
 
-def json_vectors(out):
+def json_vectors(out: list[dict[str, Any]]) -> None:
+    raw: Text  # a case's header or payload: its bytes, or a JSON text
+    header: Union[dict[str, Any], Text]
+    claims: Union[dict[str, Any], Text]
     rules = ["token.jose.json"]
     compact_claims = text(CLAIMS)
     cases = [
@@ -791,8 +803,10 @@ def json_vectors(out):
 # ---------------------------------------------------------------------------------------------------------------
 # Claims through signed tokens (the token-claims rules and reasons), and numbers at the edges.
 
-def claim_vectors(out):
-    def claims_case(case, changes, expected, what, rules, severity="critical", extra_refs=(), profiles=None):
+def claim_vectors(out: list[dict[str, Any]]) -> None:
+    def claims_case(case: str, changes: Mapping[str, Any], expected: dict[str, Any], what: str, rules: Sequence[str],
+                    severity: str = "critical", extra_refs: Sequence[str] = (),
+                    profiles: Optional[Sequence[str]] = None) -> None:
         claims = tc.edit(CLAIMS, changes)
         add(out, "claims", case, f"A validly signed token whose {what}", severity, refs(*extra_refs),
             inp(signed(claims=claims)), expected, rules, profiles)
@@ -905,7 +919,7 @@ def claim_vectors(out):
 # ---------------------------------------------------------------------------------------------------------------
 # Key material: the two key sources (SPECIFICATION.md §8), extra entries, rotation, a 1024-bit key, size.
 
-def key_vectors(out):
+def key_vectors(out: list[dict[str, Any]]) -> None:
     token = signed(header=header_with(kid="test-key-2"), key="test-key-2")
     only_certs = key_material(jwks_names=("test-key-1",), certificate_names=("test-key-1", "test-key-2"))
     add(out, "key-source", "kid-only-in-certificates.documented",
@@ -1036,7 +1050,7 @@ def key_vectors(out):
 
 # DigestInfo prefixes, OIDs, DER and raw RSA: jose.py.
 
-def _searched_claims(predicate, key):
+def _searched_claims(predicate: Callable[[bytes], bool], key: str) -> tuple[dict[str, Any], str, bytes]:
     """Valid claims with an unknown x-attempt claim, the first attempt whose RS256 signature meets `predicate`."""
     for attempt in range(100000):
         claims = {**CLAIMS, "x-attempt": attempt}
@@ -1052,7 +1066,7 @@ RFC_PKCS1_VERIFY, RFC_PKCS1_ENCODE = "RFC 8017 §8.2.2", "RFC 8017 §9.2"
 D_ENCODING = "DECISIONS.md D32"
 
 
-def encoding_vectors(out):
+def encoding_vectors(out: list[dict[str, Any]]) -> None:
     for key, suffix in (("test-key-1", ""), ("test-key-2", "-key-2")):
         header = HEADER if key == "test-key-1" else header_with(kid=key)
         head = signing_input(header)
@@ -1156,13 +1170,13 @@ SDK_PUBLIC_KEY = f"sdk:{SDK_FACTORY}#L136-L160"
 SDK_CERTIFICATE_TEXT = f"sdk:{SDK_FACTORY}#L184-L194"
 
 
-def key_usability_vectors(out):
+def key_usability_vectors(out: list[dict[str, Any]]) -> None:
     from datetime import datetime, timezone
     for key, suffix in (("test-key-1", ""), ("test-key-2", "-key-2")):
         token = signed(header=header_with(kid=key), key=key)
         other = "test-key-2" if key == "test-key-1" else "test-key-1"
 
-        def jwks_with(**members):
+        def jwks_with(**members: Any) -> dict[str, Any]:
             entry = {k: v for k, v in {**jwk(key), **members}.items() if v is not MISSING}
             return {"jwks": {"keys": [entry, jwk(other)]}, "certificates": key_material()["certificates"]}
 
@@ -1259,7 +1273,7 @@ RFC_TYP = "RFC 7515 §4.1.9"
 RFC_JSON_STRINGS, RFC_IJSON = "RFC 8259 §7", "RFC 7493 §2.1"
 
 
-def header_json_vectors(out):
+def header_json_vectors(out: list[dict[str, Any]]) -> None:
     for case, value in (("media-type", "application/JWT"), ("media-type-lower-case", "application/jwt")):
         add_pair(out, "typ", case,
                  f"A validly signed token whose typ is {value}: RFC 7515 §4.1.9 makes it the same media type as JWT "
@@ -1349,14 +1363,14 @@ MATRIX_HEADER = text(HEADER)
 MATRIX_SKIPPED_GROUPS = ("header-typ", "header-alg", "header-kid", "header-extra", "malformed-header")
 
 
-def matrix_outcome(outcome):
+def matrix_outcome(outcome: dict[str, Any]) -> dict[str, Any]:
     """A token-claims outcome in signed-token terms: a claims text that is not a JSON object is badJSON."""
     if outcome.get("result") == "rejected" and outcome.get("reason") == "malformed":
         return {"result": "rejected", "reason": "badJSON"}
     return outcome
 
 
-def claims_matrix_vectors(out, claims_vectors):
+def claims_matrix_vectors(out: list[dict[str, Any]], claims_vectors: list[dict[str, Any]]) -> None:
     """Adds the matrix; a token-claims case whose signed token an earlier signed-token vector already holds (same
     input) is that vector, not a second one."""
     seen = {json.dumps(v["input"], sort_keys=True) for v in out}
@@ -1387,7 +1401,7 @@ D_MATRIX = "DECISIONS.md D39"
 FAULT_BASE = {"header": HEADER, "claims": CLAIMS, "payload-extra": False, "flip": False, "fourth": False}
 
 
-def _made(draft):
+def _made(draft: dict[str, Any]) -> dict[str, Any]:
     payload = segment(draft["claims"])
     if draft["payload-extra"]:
         payload += _to_4n_plus_1(payload)
@@ -1400,7 +1414,7 @@ def _made(draft):
 _member = tc.member_fault  # a fault's change of one header or claims member
 
 
-def _flag(name):
+def _flag(name: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
     return lambda draft: {**draft, name: True}
 
 
@@ -1473,7 +1487,7 @@ FAULT_PAIRS = FaultPairs(
 )
 
 
-def _decoded_parts(i):
+def _decoded_parts(i: dict[str, Any]) -> tuple[str, str]:
     """The header and payload texts of an input's token (its first two segments, base64url-decoded)."""
     header, payload = i["token"].split(".")[:2]
     return b64url_decode_lenient(header).decode("utf-8"), b64url_decode_lenient(payload).decode("utf-8")
@@ -1487,11 +1501,11 @@ PERTURBATIONS = tc.perturbed_fields(
     _decoded_parts, texts=(("header", "token"), ("claims", "token")), published=("test-key-1",))
 
 
-def _jwk_member_reading(member, value):
+def _jwk_member_reading(member: str, value: Any) -> tc.Reading:
     """A perturbed member of the signing key's JWK: documented reads the JWKS, where the kid must equal the header's
     exactly and a key whose kty is not exactly RSA is no RSA key (ignored; RFC 7517 §4.1, §4.5: case-sensitive), so
     test-key-1 names no key; ios-sdk reads the certificate map, which still holds the key."""
-    def reading(i, profile):
+    def reading(i: dict[str, Any], profile: str) -> tuple[Any, ...]:
         if not is_documented(profile):
             return accepted(), ["token.jose.key-source.ios-sdk"]
         if i["keys"]["jwks"]["keys"][0][member] == value:
@@ -1501,11 +1515,11 @@ def _jwk_member_reading(member, value):
     return reading
 
 
-def _jwk_member(member):
+def _jwk_member(member: str) -> PerturbedField:
     base = inp(signed())
     value = base["keys"]["jwks"]["keys"][0][member]
 
-    def put(draft, perturbed):
+    def put(draft: dict[str, Any], perturbed: Any) -> dict[str, Any]:
         keys = [dict(draft["keys"]["jwks"]["keys"][0], **{member: perturbed}), *draft["keys"]["jwks"]["keys"][1:]]
         return {**draft, "keys": {**draft["keys"], "jwks": {**draft["keys"]["jwks"], "keys": keys}}}
     # The test keys' IDs and RSA are ASCII without fi: NFD and NFKC cannot change them.
@@ -1521,8 +1535,8 @@ PERTURBATIONS += (_jwk_member("kid"), _jwk_member("kty"))
 UNPERTURBED = {"appID": tc.UNPERTURBED["appID"]}
 
 
-def vectors():
-    out = []
+def vectors() -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
     valid_vectors(out)
     signature_vectors(out)
     encoding_vectors(out)
@@ -1542,15 +1556,15 @@ def vectors():
 # ---------------------------------------------------------------------------------------------------------------
 # The signature oracle for the Swift mutation model (signed_token_oracle.py).
 
-def fixtures(vectors_):
+def fixtures(vectors_: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     """Extra files the generator writes beside the vector file: {path relative to the repository: document}."""
     return {ORACLE_PATH: oracle(vectors_)}
 
 
 # JSON grammar (vectorgen/grammar.py): the decoded header and payload, each a variant of the baseline's, the token
 # signed by test-key-1 over the variant's bytes; refused as badJSON where token-claims says malformed.
-def _segment_site(name, part, base):
-    def make(text):
+def _segment_site(name: str, part: str, base: Mapping[str, Any]) -> GrammarSite:
+    def make(text: Text) -> dict[str, Any]:
         data = text.encode("utf-8") if isinstance(text, str) else text
         head = segment(data) + "." + segment(CLAIMS) if name == "header" else segment(HEADER) + "." + segment(data)
         return inp(sign_text(head))
@@ -1572,29 +1586,29 @@ R_PEM_FORMS = "token.jose.certificate-pem.ios-sdk"
 KEY_REFS = (B4, B8, RFC_JWK, f"sdk:{SDK_FACTORY}#L162-L194", D_CERTIFICATE_FORMS, "DECISIONS.md D63")
 
 
-def _jwk_with(**members):
+def _jwk_with(**members: Any) -> Callable[[dict[str, Any]], dict[str, Any]]:
     """A change of the JWK: members set (None removes one)."""
-    def change(entry):
+    def change(entry: dict[str, Any]) -> dict[str, Any]:
         out = {**entry, **{k: v for k, v in members.items() if v is not None}}
         return {k: v for k, v in out.items() if members.get(k, 0) is not None}
     return change
 
 
-def _leading_zero(member):
-    def change(entry):
+def _leading_zero(member: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    def change(entry: dict[str, Any]) -> dict[str, Any]:
         value = int.from_bytes(base64.urlsafe_b64decode(entry[member] + "=" * (-len(entry[member]) % 4)), "big")
         return {**entry, member: b64url(b"\x00" + value.to_bytes((value.bit_length() + 7) // 8, "big"))}
     return change
 
 
-def _pem_lines(transform):
+def _pem_lines(transform: Callable[[list[str]], str]) -> Callable[[str], str]:
     """A change of the certificate's PEM text, line by line."""
-    def change(pem):
+    def change(pem: str) -> str:
         return transform(pem.splitlines())
     return change
 
 
-def _bad_certificate_signature(pem):
+def _bad_certificate_signature(pem: str) -> str:
     """The certificate with the last byte of its signature flipped: it still parses, its issuer's signature fails."""
     der = x509.load_pem_x509_certificate(pem.encode()).public_bytes(serialization.Encoding.DER)
     der = der[:-1] + bytes([der[-1] ^ 0x01])
@@ -1650,7 +1664,7 @@ KEY_CASES = (
 )
 
 
-def key_case_input(case):
+def key_case_input(case: KeyCase) -> dict[str, Any]:
     keys = key_material(jwks_names=(case.signer, "test-key-2"))
     if case.site == "jwk":
         keys["jwks"]["keys"][0] = case.change(keys["jwks"]["keys"][0])
@@ -1659,7 +1673,7 @@ def key_case_input(case):
     return inp(signed(header=header_with(kid=case.signer), key=case.signer), keys=keys)
 
 
-def key_case_outcome(case, profile):
+def key_case_outcome(case: KeyCase, profile: str) -> tuple[Any, ...]:
     if case.site == "both":  # the key itself: an RSA key like any other in either source
         return accepted(), ["token.jose.key-by-kid", "token.jose.signature"]
     reads = key_catalogue.READS[case.site]

@@ -8,7 +8,7 @@ import base64
 import hashlib
 import hmac
 import json
-from typing import Any, Optional
+from typing import Any, Optional, cast
 
 from cryptography import x509
 from cryptography.exceptions import InvalidSignature
@@ -20,11 +20,15 @@ from .jose import CERTIFICATE, HASHES, KEY_NAMES, PRIVATE, b64url, b64url_decode
 
 def _rsa_public_keys(keys: dict) -> tuple[dict[str, Any], dict[str, str], dict[str, str], dict[str, list[int]]]:
     """modulus (base64url) -> public key, for every RSA key in a vector's key material (both forms)."""
+    out: dict[str, Any]
+    pem_to_n: dict[str, str]
+    public_to_n: dict[str, str]
+    validity: dict[str, list[int]]
     out, pem_to_n, public_to_n, validity = {}, {}, {}, {}
     for entry in keys["jwks"]["keys"]:
         # Every entry that holds RSA numbers, whatever else is wrong with it (the key catalogue's forms).
         if isinstance(entry.get("n"), str) and isinstance(entry.get("e"), str):
-            def number(text):
+            def number(text: str) -> int:
                 return int.from_bytes(base64.urlsafe_b64decode(text.replace("+", "-").replace("/", "_").rstrip("=")
                                                                + "=="), "big")
             out[entry["n"]] = rsa.RSAPublicNumbers(number(entry["e"]), number(entry["n"])).public_key()
@@ -32,14 +36,14 @@ def _rsa_public_keys(keys: dict) -> tuple[dict[str, Any], dict[str, str], dict[s
         if isinstance(value, str) and value.lstrip().startswith(("-----BEGIN CERTIFICATE-----", "MII")):
             body = "".join(line.strip() for line in value.splitlines() if "-----" not in line)
             certificate = x509.load_der_x509_certificate(base64.b64decode(body))
-            value_key = certificate.public_key()
+            value_key = cast(rsa.RSAPublicKey, certificate.public_key())  # the key catalogue's certificates are RSA
             n = int_b64(value_key.public_numbers().n)
             out[n] = value_key
             pem_to_n[value] = n
             validity[value] = [int(certificate.not_valid_before_utc.timestamp()),
                                int(certificate.not_valid_after_utc.timestamp())]
         elif isinstance(value, str) and value.startswith("-----BEGIN PUBLIC KEY-----"):
-            key = serialization.load_pem_public_key(value.encode("ascii"))
+            key = cast(rsa.RSAPublicKey, serialization.load_pem_public_key(value.encode("ascii")))  # an RSA key's PEM
             public_to_n[value] = int_b64(key.public_numbers().n)
     return out, pem_to_n, public_to_n, validity
 
@@ -71,6 +75,8 @@ def _verifies(alg: str, key: Any, n: str, head: str, signature: bytes) -> bool:
 
 def _embedded_keys(header_segment: str) -> tuple[dict[str, Any], dict[str, str]]:
     """RSA keys a header embeds (jwk, x5c): a careless validator verifies with them, so the oracle knows them."""
+    out: dict[str, Any]
+    x5c: dict[str, str]
     out, x5c = {}, {}
     try:
         header = json.loads(b64url_decode_lenient(header_segment))
@@ -80,19 +86,19 @@ def _embedded_keys(header_segment: str) -> tuple[dict[str, Any], dict[str, str]]
         return out, x5c
     embedded = header.get("jwk")
     if isinstance(embedded, dict) and embedded.get("kty") == "RSA":
-        n = int.from_bytes(base64.urlsafe_b64decode(embedded["n"] + "=="), "big")
+        modulus = int.from_bytes(base64.urlsafe_b64decode(embedded["n"] + "=="), "big")
         e = int.from_bytes(base64.urlsafe_b64decode(embedded["e"] + "=="), "big")
-        out[embedded["n"]] = rsa.RSAPublicNumbers(e, n).public_key()
+        out[embedded["n"]] = rsa.RSAPublicNumbers(e, modulus).public_key()
     chain = header.get("x5c")
     if isinstance(chain, list) and chain and isinstance(chain[0], str):
-        key = x509.load_der_x509_certificate(base64.b64decode(chain[0])).public_key()
+        key = cast(rsa.RSAPublicKey, x509.load_der_x509_certificate(base64.b64decode(chain[0])).public_key())  # an RSA certificate
         n = int_b64(key.public_numbers().n)
         out[n] = key
         x5c[chain[0]] = n
     return out, x5c
 
 
-def oracle(vectors_: list[dict]) -> dict:
+def oracle(vectors_: list[dict]) -> dict[str, Any]:
     """Facts: {signingInput, signature (canonical base64url), n, alg} for each combination that verifies."""
     facts, certificates, chains, messages, digests, rsa_keys = set(), {}, {}, {}, {}, {}
     public_keys, validities = {}, {}

@@ -13,6 +13,8 @@ SOURCES    {rule ID: [source, ...]}, each source exactly one of
              {"unverifiable": why it cannot be checked here, and the evidence we have}
 """
 
+from collections.abc import Iterable
+
 SDK = {
     "repository": "https://github.com/facebook/facebook-ios-sdk",
     "tag": "v18.1.0",
@@ -186,21 +188,21 @@ DOCUMENTS = {
 }
 
 
-def doc(key, section):
+def doc(key: str, section: str) -> dict[str, str]:
     if key not in DOCUMENTS:
         raise KeyError(key)
     return {"document": key, "section": section}
 
 
-def sdk(path, lines):
+def sdk(path: str, lines: str) -> dict[str, str]:
     return {"sdk": path, "lines": lines}
 
 
-def decision(number):
+def decision(number: str) -> dict[str, str]:
     return {"decision": number}
 
 
-def unverifiable(why):
+def unverifiable(why: str) -> dict[str, str]:
     return {"unverifiable": why}
 
 
@@ -1398,7 +1400,7 @@ SDK_ONLY_SINCE_0_3_0 = {
 }
 
 
-def sources_for(rule_id):
+def sources_for(rule_id: str) -> list[dict[str, str]]:
     """The rule's sources (a rule moved to ios-sdk by D31 keeps the sources of its old ID); raises KeyError
     (generation fails) when a rule has none."""
     old = rule_id.removesuffix(".ios-sdk")
@@ -1408,7 +1410,7 @@ def sources_for(rule_id):
     return [dict(source) for source in sources]
 
 
-def check(rule_ids):
+def check(rule_ids: Iterable[str]) -> list[str]:
     """Every rule has sources, no sources for a rule that does not exist, every document key is known, every sdk
     source has a line range a-b with a <= b. Returns a list of problems (empty when all is well)."""
     problems = []

@@ -6,6 +6,9 @@ statements, with the ID every vector names in its `rules` member. Nothing here i
 the SDK: facts are stated in our words and each rule links to the page section or SDK lines it rests on.
 """
 
+from collections.abc import Mapping
+from typing import Any
+
 from . import rules, sources
 
 FILE = "SPECIFICATION.md"
@@ -365,12 +368,12 @@ The decision record: [{decisions}]({decisions}).
 """
 
 
-def _escape(text):
+def _escape(text: str) -> str:
     """Markdown-safe inline text: asterisks, underscores at word edges and pipes would change the rendering."""
     return text.replace("\\", "\\\\").replace("*", "\\*").replace("|", "\\|")
 
 
-def _source_link(source):
+def _source_link(source: Mapping[str, str]) -> str:
     if "document" in source:
         document = sources.DOCUMENTS[source["document"]]
         section = source["section"]
@@ -388,7 +391,7 @@ def _source_link(source):
     return f"*unverifiable:* {_escape(source['unverifiable'])}"
 
 
-def _rule_block(rule):
+def _rule_block(rule: Mapping[str, Any]) -> str:
     profile = f"; {rule['profiles'][0]} only" if "profiles" in rule else ""
     lines = [f"- **`{rule['id']}`** ({rule['needs']}{profile}): {_escape(rule['statement'])}"]
     if "unpaired" in rule:
@@ -397,7 +400,7 @@ def _rule_block(rule):
     return "\n".join(lines)
 
 
-def render():
+def render() -> str:
     catalogue = rules.catalogue()
     values = dict(tag=sources.SDK["tag"], commit=sources.SDK["commit"], repository=sources.SDK["repository"],
                   decisions=DECISIONS)
@@ -407,7 +410,7 @@ def render():
     for number, heading, _ in SECTIONS:
         out.append(f"- [§{number} {heading}](#{number}-{_anchor(heading)})")
     out.append("- [Sources](#sources)\n")
-    by_section = {}
+    by_section: dict[str, list[dict[str, Any]]] = {}
     for rule in catalogue["rules"]:
         by_section.setdefault(rule["section"].split("§")[1], []).append(rule)
     for number, heading, prose in SECTIONS:
@@ -427,7 +430,7 @@ def render():
     return text.rstrip("\n") + "\n"
 
 
-def _anchor(heading):
+def _anchor(heading: str) -> str:
     """GitHub's anchor for '## N. heading': lower case, punctuation dropped, spaces to hyphens."""
     kept = "".join(c for c in heading.lower() if c.isalnum() or c in " -")
     return kept.replace(" ", "-")

@@ -36,6 +36,9 @@ Cases the specification leaves open, deliberately without a vector:
   restored at launch.
 """
 
+from collections.abc import Callable, Mapping
+from typing import Any, Optional
+
 from .common import B6, SEED_LOGIN_REVIEW_JA, is_documented, vector
 from .perturbation import PerturbedField, Undecided
 from .shape import (EPOCH_SECONDS, Constraint, Family, array, closed, const, defined, enum, fld, integer, mapping, nullable,
@@ -140,7 +143,7 @@ SHAPE = Family(
 )
 
 # The tokens the vectors draw on (each vector lists only those it uses). No two share every field.
-TOKENS = {
+TOKENS: dict[str, dict[str, Any]] = {
     "A": {"userID": USER, "expirationDate": NOW + HOUR},  # user 100001, an hour
     "B": {"userID": USER, "expirationDate": NOW + 2 * HOUR},  # a refresh of A: same user, later
     "F": {"userID": USER, "expirationDate": NOW + 3 * HOUR},  # a second refresh
@@ -171,19 +174,20 @@ R_TOKENS_SDK, R_CURRENT_SDK = R_TOKENS + ".ios-sdk", R_CURRENT + ".ios-sdk"  # w
 
 # ---------------------------------------------------------------------------------------------------------------
 # Building blocks.
-def s(token, now):
+def s(token: Optional[str], now: float) -> dict[str, Any]:
     """A setCurrent step; token None is a logout."""
     return {"step": "setCurrent", "token": token, "now": now}
 
 
-def t(now):
+def t(now: float) -> dict[str, Any]:
     """The expiry timer of the current token fires."""
     return {"step": "expiryTimer", "now": now}
 
 
-def n(step, new=None, old=None, user=False, expire=False):
+def n(step: int, new: Optional[str] = None, old: Optional[str] = None, user: bool = False,
+      expire: bool = False) -> dict[str, Any]:
     """An expected notification: step index, new and old token names, the user-ID and expire keys when true."""
-    info = {}
+    info: dict[str, Any] = {}
     if new is not None:
         info[NEW] = new
     if old is not None:
@@ -195,16 +199,16 @@ def n(step, new=None, old=None, user=False, expire=False):
     return {"afterStep": step, "userInfo": info}
 
 
-def _sequence(initial, steps):
+def _sequence(initial: Optional[str], steps: list[dict[str, Any]]) -> dict[str, Any]:
     names = {name for name in [initial] + [step.get("token") for step in steps] if name is not None}
     return {"tokens": {name: dict(TOKENS[name]) for name in sorted(names)}, "initial": initial, "steps": steps}
 
 
-def _expected(notifications, current):
+def _expected(notifications: list[dict[str, Any]], current: Optional[str]) -> dict[str, Any]:
     return {"result": "notifications", "notifications": notifications, "current": current}
 
 
-def _check_preconditions(id, sequence):
+def _check_preconditions(id: str, sequence: Mapping[str, Any]) -> None:
     """Refuses a sequence that leaves the specification's open questions open (see the module docstring)."""
     tokens = sequence["tokens"]
     fields = [(token["userID"], token["expirationDate"]) for token in tokens.values()]
@@ -227,7 +231,7 @@ def _check_preconditions(id, sequence):
         timer_fired = True
 
 
-def _rules_say(sequence):
+def _rules_say(sequence: Mapping[str, Any]) -> dict[str, Any]:
     """The §6 rules, written once, independently of the tables below."""
     tokens = sequence["tokens"]
     current = sequence["initial"]
@@ -250,7 +254,9 @@ def _rules_say(sequence):
     return _expected(posted, current)
 
 
-def _v(group, case, description, severity, initial, steps, notifications, current, rules, profiles=None):
+def _v(group: str, case: str, description: str, severity: str, initial: Optional[str], steps: list[dict[str, Any]],
+       notifications: list[dict[str, Any]], current: Optional[str], rules: list[str],
+       profiles: Optional[list[str]] = None) -> dict[str, Any]:
     # A vector new in 0.4.0 names its profile (never a D31 move).
     id = f"token-change::{group}::{case}" + (f".{profiles[0]}" if profiles else "")
     sequence = _sequence(initial, steps)
@@ -267,7 +273,7 @@ def _v(group, case, description, severity, initial, steps, notifications, curren
 
 # ---------------------------------------------------------------------------------------------------------------
 # Setting the current token: a notification only on a change; the tokens in the user info; the current token.
-def _set():
+def _set() -> list[dict[str, Any]]:
     return [
         _v("set", "first-login",
            "no current token, A is set: one notification with A as new, no old token, user-ID key true (nil old)",
@@ -315,7 +321,7 @@ def _set():
 
 # ---------------------------------------------------------------------------------------------------------------
 # The user-ID key: another user, a nil side, or an old token that was no longer active at the step's time.
-def _user_id():
+def _user_id() -> list[dict[str, Any]]:
     return [
         _v("user-id", "old-expired-same-user",
            "A expired a minute before B of the same user is set: the old token was not active, user-ID key true",
@@ -371,7 +377,7 @@ def _user_id():
 
 # ---------------------------------------------------------------------------------------------------------------
 # The expiry timer: new = old = current, the expire key, no user-ID key, the current token unchanged.
-def _timer():
+def _timer() -> list[dict[str, Any]]:
     return [
         _v("timer", "fires-at-expiration",
            "A's expiry timer fires at its expirationDate: new A, old A, expire key true, no user-ID key; A stays current",
@@ -421,7 +427,7 @@ def _timer():
 
 # ---------------------------------------------------------------------------------------------------------------
 # Longer mixed sequences.
-def _sequences():
+def _sequences() -> list[dict[str, Any]]:
     return [
         _v("sequence", "login-refresh-refresh-logout",
            "login A, refresh to B, refresh to F (each while the old one is active), logout: four notifications, "
@@ -461,7 +467,7 @@ def _sequences():
     ]
 
 
-def _user_id_strings():
+def _user_id_strings() -> list[dict[str, Any]]:
     """DECISIONS.md D46: user IDs compare as whole strings, code unit by code unit (isEqualToString:)."""
     sdk = ["ios-sdk"]
     return [
@@ -477,7 +483,7 @@ def _user_id_strings():
     ]
 
 
-def vectors():
+def vectors() -> list[dict[str, Any]]:
     out = _set() + _user_id() + _timer() + _sequences() + _user_id_strings()
     out += _documented_twins(out)
     descriptions = [v["description"] for v in out]
@@ -494,7 +500,7 @@ def vectors():
 # already expired) has a documented twin over the same input comparing what the documents say: which steps post, and
 # in each notification the user-ID key (true, or absent on a refresh); userInfoKeys names that key, current is left
 # out.
-def _rests_on_documents_only(sequence):
+def _rests_on_documents_only(sequence: Mapping[str, Any]) -> bool:
     tokens, current = sequence["tokens"], sequence["initial"]
     for step in sequence["steps"]:
         if step["step"] == "expiryTimer":
@@ -510,7 +516,7 @@ def _rests_on_documents_only(sequence):
     return True
 
 
-def _documented_twins(vectors):
+def _documented_twins(vectors: list[dict[str, Any]]) -> list[dict[str, Any]]:
     twins = []
     for v in vectors:
         rules = [rule for rule in v["rules"] if not rule.endswith(".ios-sdk")]
@@ -533,7 +539,7 @@ def _documented_twins(vectors):
 PERTURBED_USER = "fi-user-\u00e9"
 
 
-def _documented(expected):
+def _documented(expected: Mapping[str, Any]) -> dict[str, Any]:
     """The documented reading's expectation (_documented_twins): which steps post, and the user-ID key."""
     notifications = [{"afterStep": note["afterStep"],
                       "userInfo": {k: v for k, v in note["userInfo"].items() if k == USER_ID_KEY}}
@@ -541,7 +547,7 @@ def _documented(expected):
     return {"result": "notifications", "notifications": notifications, "userInfoKeys": [USER_ID_KEY]}
 
 
-def _perturbed_reading(sequence, profile):
+def _perturbed_reading(sequence: dict[str, Any], profile: str) -> tuple[dict[str, Any], list[str]]:
     expected = _rules_say(sequence)
     if is_documented(profile):
         return _documented(expected), [R_DIFFERENT]
@@ -551,7 +557,7 @@ def _perturbed_reading(sequence, profile):
 _PERTURBED_BASE = {"tokens": {"A": {"userID": PERTURBED_USER, "expirationDate": NOW + HOUR},
                               "B": {"userID": PERTURBED_USER, "expirationDate": NOW + 2 * HOUR}},
                    "initial": "A", "steps": [s("B", NOW)]}
-PERTURBATIONS = (
+PERTURBATIONS: tuple[PerturbedField, ...] = (
     PerturbedField(FAMILY, "userID", _PERTURBED_BASE, _perturbed_reading, tuple(REFS) + ("DECISIONS.md D46",),
                    severity="high", covers="tokens{}.userID",
                    get=lambda sequence: sequence["tokens"]["B"]["userID"],
@@ -568,10 +574,11 @@ _DATE_BASE = {"tokens": {"A": {"userID": USER, "expirationDate": NOW},
               "initial": "A", "steps": [s("B", NOW)]}
 
 
-def _sequence_reading(rules):
+def _sequence_reading(rules: list[str]) -> (
+        Callable[[dict[str, Any], str], tuple[dict[str, Any], list[str]] | Undecided]):
     """The §6 rules (`_rules_say`) for a sequence, resting on `rules` and, where no step sets the user-ID key, the
     refresh rule; documented decides only sequences in which no token has expired."""
-    def reading(sequence, profile):
+    def reading(sequence: dict[str, Any], profile: str) -> tuple[dict[str, Any], list[str]] | Undecided:
         expected = _rules_say(sequence)
         user_key = any(note["userInfo"].get(USER_ID_KEY) for note in expected["notifications"])
         # The user-ID key comes from another user, unless the rules say it comes from an expired old token.

@@ -10,13 +10,15 @@ documented and observed readings disagree (issuer host rule, a future `iat`) the
 
 import json
 import unicodedata
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from typing import Any, Optional, Union
 
 from .common import B4, B8, PROFILES, SEED_LIMITED_LOGIN_FR, SEED_LIMITED_LOGIN_VI, is_documented, vector
 from .fault_pairs import Fault, FaultPairs
-from .grammar import SDK_REFUSES, SDK_UNDECIDED, GrammarSite, documented_rule
+from .grammar import SDK_REFUSES, SDK_UNDECIDED, GrammarCase, GrammarSite, Text, documented_rule
 from .perturbation import PerturbedField, Undecided
-from .shape import (CANONICAL_EQUIVALENCE, EPOCH_SECONDS, VERBATIM, Constraint, Family, array, closed, defined, enum,
-                    fld, mapping, number, obj, outcome, reason, string)
+from .shape import (CANONICAL_EQUIVALENCE, EPOCH_SECONDS, VERBATIM, Constraint, Family, Shape, array, closed, defined,
+                    enum, fld, mapping, number, obj, outcome, reason, string)
 
 FAMILY = "token-claims"
 DESCRIPTION = (
@@ -67,7 +69,7 @@ ISS_WWW = "https://www.facebook.com"
 ISS_LIMITED = "https://limited.facebook.com"
 
 HEADER = {"alg": "RS256", "typ": "JWT", "kid": "test-key-1"}
-CLAIMS = {
+CLAIMS: dict[str, Any] = {
     "jti": "5f0c8a6e-3b1d-4c2e-9a7f-1d2e3f4a5b6c",
     "iss": ISS_WWW,
     "aud": APP_ID,
@@ -110,7 +112,7 @@ KEPT_CLAIMS = defined("keptClaims", obj(
 CLAIM_REASONS = ("missingClaim", "wrongClaimType", "emptyClaim")
 
 
-def outcomes(reasons):
+def outcomes(reasons: Mapping[str, str]) -> tuple[Shape, ...]:
     """accepted with the kept claims, or rejected with one of `reasons` (plus the claim, for the claim reasons)."""
     return (
         outcome("accepted", fld("claims", KEPT_CLAIMS)),
@@ -181,12 +183,12 @@ OIDC_CLAIMS = "OpenID Connect Core 1.0 §2"
 OIDC_VALIDATION = "OpenID Connect Core 1.0 §3.1.3.7"
 
 
-def text(obj):
+def text(obj: Any) -> str:
     """The JSON text of a header or claims object, as a token would carry it (compact, UTF-8)."""
     return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
 
 
-def edit(base, changes):
+def edit(base: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
     """A copy of base with members set (or removed with MISSING), keeping the baseline's member order."""
     out = dict(base)
     for key, value in changes.items():
@@ -197,7 +199,8 @@ def edit(base, changes):
     return out
 
 
-def token(header=None, claims=None, nonce=NONCE, app_id=APP_ID, now=NOW):
+def token(header: Union[Mapping[str, Any], str, None] = None, claims: Union[Mapping[str, Any], str, None] = None,
+          nonce: str = NONCE, app_id: str = APP_ID, now: float = NOW) -> dict[str, Any]:
     """The family's input. header / claims: a dict (serialised with text()) or a literal JSON text (str)."""
     header = HEADER if header is None else header
     claims = CLAIMS if claims is None else claims
@@ -210,23 +213,23 @@ def token(header=None, claims=None, nonce=NONCE, app_id=APP_ID, now=NOW):
     }
 
 
-def required_of(claims):
+def required_of(claims: Mapping[str, Any]) -> dict[str, Any]:
     """The required claims of a claims object, values as in the input."""
     return {name: claims[name] for name in REQUIRED}
 
 
-def accepted(claims):
+def accepted(claims: Mapping[str, Any]) -> dict[str, Any]:
     return {"result": "accepted", "claims": claims}
 
 
-def rejected(reason, claim=None):
-    out = {"result": "rejected", "reason": reason}
+def rejected(reason: str, claim: Optional[str] = None) -> dict[str, Any]:
+    out: dict[str, Any] = {"result": "rejected", "reason": reason}
     if claim is not None:
         out["claim"] = claim
     return out
 
 
-def claim_refs(name, *extra):
+def claim_refs(name: str, *extra: str) -> list[str]:
     refs = [B4]
     if name in RFC_CLAIM:
         refs.append(RFC_CLAIM[name])
@@ -236,11 +239,11 @@ def claim_refs(name, *extra):
     return refs
 
 
-def claim_severity(name):
+def claim_severity(name: str) -> str:
     return "critical" if name in CRITICAL_CLAIMS else "high"
 
 
-def vid(group, case):
+def vid(group: str, case: str) -> str:
     return f"{FAMILY}::{group}::{case}"
 
 
@@ -268,8 +271,10 @@ ISSUER_RULES = {None: ["token.iss.documented", "token.iss.ios-sdk"], "documented
                 "ios-sdk": ["token.iss.ios-sdk"]}
 
 
-def _vector(id, description, severity, refs, input, expected, profiles=None, extra_rules=(), also_accepted=None,
-            rules=None):
+def _vector(id: str, description: str, severity: str, refs: Sequence[str], input: dict[str, Any],
+            expected: dict[str, Any], profiles: Optional[Sequence[str]] = None, extra_rules: Sequence[str] = (),
+            also_accepted: Optional[Sequence[Mapping[str, Any]]] = None,
+            rules: Optional[Sequence[str]] = None) -> dict[str, Any]:
     """vector() with the rules of the ID's group (issuer: per profile; optional: kept or dropped by the outcome)."""
     group = id.split("::")[1]
     if rules is not None:
@@ -287,8 +292,11 @@ def _vector(id, description, severity, refs, input, expected, profiles=None, ext
                   also_accepted=also_accepted)
 
 
-def documented_pair(id, description_documented, description_sdk, severity, refs_documented, refs_sdk, input,
-                    expected, lenient, rules_documented=None, rules_sdk=None, extra_rules=()):
+def documented_pair(id: str, description_documented: str, description_sdk: str, severity: str,
+                    refs_documented: Sequence[str], refs_sdk: Sequence[str], input: dict[str, Any],
+                    expected: dict[str, Any], lenient: Sequence[Mapping[str, Any]],
+                    rules_documented: Optional[Sequence[str]] = None, rules_sdk: Optional[Sequence[str]] = None,
+                    extra_rules: Sequence[str] = ()) -> list[dict[str, Any]]:
     """A documented / ios-sdk pair over one input: both prefer `expected`; the documented reading also accepts
     `lenient` (a check only the SDK makes mandatory, see Vectors/DECISIONS.md)."""
     return [
@@ -302,7 +310,7 @@ def documented_pair(id, description_documented, description_sdk, severity, refs_
 # ---------------------------------------------------------------------------------------------------------------
 # Baseline.
 
-def baseline_vectors():
+def baseline_vectors() -> list[dict[str, Any]]:
     return [
         _vector(vid("baseline", "valid"),
                "The baseline token (alg RS256, typ JWT, kid set; every required claim valid, iss "
@@ -351,7 +359,7 @@ KID_CASES = [
     ("array", ["test-key-1"], "kid is an array holding a key ID, not a string"),
 ]
 
-HEADER_EXTRA_CASES = [
+HEADER_EXTRA_CASES: list[tuple[str, dict[str, Any], str]] = [
     ("x5t", {"x5t": "hkKuaQ8R1VMBe7YKFg0PXsUZ0Mg"},
      "an extra x5t header member is ignored, so the otherwise valid token is accepted"),
     ("jku", {"jku": "https://attacker.example/jwks.json"},
@@ -362,8 +370,8 @@ HEADER_EXTRA_CASES = [
 ]
 
 
-def header_vectors():
-    out = []
+def header_vectors() -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
     for member, cases, reason, severity in (
         ("alg", ALG_CASES, "headerAlgorithm", "critical"),
         ("typ", TYP_CASES, "headerType", "high"),
@@ -409,7 +417,7 @@ def header_vectors():
 # Not a JSON object (SPECIFICATION.md §4, documented step 1 "payload is a JSON object"; observed "header ... a JSON
 # object"). The same texts are tried as the header and as the claims; the other part stays valid.
 
-def malformed_texts(base):
+def malformed_texts(base: Mapping[str, Any]) -> list[tuple[str, str, str]]:
     compact = text(base)
     return [
         # (case, literal text, what it is)
@@ -427,8 +435,8 @@ def malformed_texts(base):
     ]
 
 
-def malformed_vectors():
-    out = []
+def malformed_vectors() -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
     for part, base in (("header", HEADER), ("claims", CLAIMS)):
         for case, literal, what in malformed_texts(base):
             inp = token(header=literal) if part == "header" else token(claims=literal)
@@ -467,7 +475,7 @@ NUMBER_CLAIMS = ("exp", "iat")
 NUMBER_FOR = {"jti": 1, "iss": 1, "aud": 1234567890, "nonce": 12345, "sub": 101578346200915}
 
 
-def wrong_types(name):
+def wrong_types(name: str) -> list[tuple[str, Any, str]]:
     """(case, value, description) of wrong JSON types for a required claim."""
     value = CLAIMS[name]
     if name in STRING_CLAIMS:
@@ -493,7 +501,8 @@ JTI_ONLY_SDK = "the SDK requires jti (a non-empty string); the documents do not 
                "ios-sdk vector only"
 
 
-def _jti_vector(id, description, severity, input, expected, rules):
+def _jti_vector(id: str, description: str, severity: str, input: dict[str, Any], expected: dict[str, Any],
+                rules: Sequence[str]) -> dict[str, Any]:
     """A jti rule holds under ios-sdk only (DECISIONS.md D07): the documented reading has no jti requirement, and the
     family's accepted outcome always carries jti, so no documented vector can state its outcome."""
     return _vector(f"{id}.ios-sdk", f"{description}; {JTI_ONLY_SDK}", severity,
@@ -506,7 +515,7 @@ def _jti_vector(id, description, severity, input, expected, rules):
 # allow an array, and OpenID Connect Core 1.0 §3.1.3.7 item 3 refuses one that lacks the client or lists an audience
 # the client does not trust: under documented an array holding only the app ID may also be accepted, and the other
 # arrays may also be refused as audience (the reason of a validator that reads arrays).
-AUD_ARRAYS = (
+AUD_ARRAYS: tuple[tuple[str, list[str], str, str], ...] = (
     ("aud.array", [APP_ID], "an array holding only the app ID", "accepted"),
     ("aud.array-with-other", [APP_ID, "1234567891"], "an array holding the app ID and another audience", "audience"),
     ("aud.array-other-first", ["1234567891", APP_ID], "an array holding another audience, then the app ID",
@@ -516,8 +525,8 @@ AUD_ARRAYS = (
 D_AUD_ARRAY = "DECISIONS.md D54"
 
 
-def aud_array_vectors():
-    out = []
+def aud_array_vectors() -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
     for case, value, what, lenient in AUD_ARRAYS:
         claims = edit(CLAIMS, {"aud": value})
         # The accepted outcome's aud is a string (TokenClaims): a validator that accepts the array reports the app ID
@@ -537,8 +546,8 @@ def aud_array_vectors():
     return out
 
 
-def required_claim_vectors():
-    out = []
+def required_claim_vectors() -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
     for name in REQUIRED:
         description = f"Required claim {name} is absent, so the token is refused with missingClaim"
         inp = token(claims=edit(CLAIMS, {name: MISSING}))
@@ -683,8 +692,8 @@ ISSUER_REFUSED = [
 ]
 
 
-def issuer_vectors():
-    out = []
+def issuer_vectors() -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
     # DECISIONS.md D54: https://limited.facebook.com rests on Facebook's endpoint URLs only, while the discovery
     # document names https://www.facebook.com and OpenID Connect compares the issuer exactly: documented also accepts
     # a refusal.
@@ -739,8 +748,8 @@ AUDIENCE_REFUSED = [
 ]
 
 
-def audience_vectors():
-    out = []
+def audience_vectors() -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
     for case, aud, what in AUDIENCE_REFUSED:
         out.append(_vector(vid("audience", case),
                           f"aud is {what}, a string other than the app ID, so the token is refused",
@@ -789,8 +798,8 @@ EXP_EXPIRED = [
 ]
 
 
-def exp_vectors():
-    out = []
+def exp_vectors() -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
     for case, exp, what in EXP_ACCEPTED:
         claims = edit(CLAIMS, {"exp": exp})
         out.append(_vector(vid("exp", case), f"exp is {what}, so the token is accepted",
@@ -815,7 +824,7 @@ def exp_vectors():
 # claims, the value it stands for when accepted (else None), accepted or the refusal, and what it is. signed-token
 # signs every case; this family takes the exp cases of both profiles that no other group here has already.
 
-NUMBERS = [
+NUMBERS: list[tuple[str, str, Any, Any, str]] = [
     ("exp-above-2-pow-53", f'"exp":{2 ** 53 + 1}', 2 ** 53 + 1, accepted,
      "exp is 2^53 + 1 (beyond exact doubles) is later than now, so accepted"),
     ("exp-2-pow-63", f'"exp":{2 ** 63}', 2 ** 63, accepted,
@@ -840,7 +849,7 @@ NUMBERS = [
 ]
 
 
-def number_literal(replacement):
+def number_literal(replacement: str) -> tuple[str, str]:
     """The claim a NUMBERS case replaces, and the baseline claims' text with its literal in place."""
     claim = replacement.split(":")[0].strip('"')
     literal = text(CLAIMS).replace(f'"{claim}":{CLAIMS[claim]}', replacement)
@@ -855,12 +864,16 @@ DOUBLE_READ = ("exp-above-uint64",)
 R_NUMBERS_DOUBLE_SDK = "token.jose.numbers.double.ios-sdk"
 
 
-def double_of(value):
+def double_of(value: float) -> int:
     """The nearest double of an integer, as the integer it is (2^64 + 1 -> 2^64)."""
     return int(float(value))
 
 
-def number_readings(case, claim, value, what):
+# (profile suffix, description, expected, rules, also accepted)
+NumberReading = tuple[str, str, dict[str, Any], list[str], Optional[list[dict[str, Any]]]]
+
+
+def number_readings(case: str, claim: str, value: float, what: str) -> tuple[NumberReading, NumberReading]:
     """The (profile suffix, description, expected, rules, also accepted) of a DOUBLE_READ case, documented then
     ios-sdk."""
     exact = accepted(required_of(edit(CLAIMS, {claim: value})))
@@ -873,10 +886,10 @@ def number_readings(case, claim, value, what):
     )
 
 
-def number_vectors(earlier):
+def number_vectors(earlier: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The NUMBERS cases on exp that hold in both profiles, except those whose input an `earlier` vector has."""
     inputs = [v["input"] for v in earlier]
-    out = []
+    out: list[dict[str, Any]] = []
     for case, replacement, value, outcome, what in NUMBERS:
         claim, literal = number_literal(replacement)
         if claim != "exp" or case == "exp-above-2-pow-53" or token(claims=literal) in inputs:
@@ -894,7 +907,7 @@ def number_vectors(earlier):
     return out
 
 
-def now_vectors():
+def now_vectors() -> list[dict[str, Any]]:
     """now is a NumericDate too (completeness blind round 1: a validator truncating now to whole seconds passed every
     vector, whose now was a whole second). Where exact comparison beyond a double's precision would decide (now 2^53,
     exp 2^53 + 1) there is no vector: RFC 8259 §6 lets an implementation keep numbers to binary64 precision."""
@@ -935,8 +948,8 @@ IAT_FUTURE = [
 ]
 
 
-def iat_vectors():
-    out = []
+def iat_vectors() -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
     for case, iat, what in IAT_ACCEPTED:
         claims = edit(CLAIMS, {"iat": iat})
         out.append(_vector(vid("iat", case), f"iat is {what}, so the token is accepted",
@@ -984,9 +997,9 @@ NONCE_MISMATCH = [
 ]
 
 
-def nonce_vectors():
+def nonce_vectors() -> list[dict[str, Any]]:
     refs = claim_refs("nonce", SEED_LIMITED_LOGIN_VI)
-    out = []
+    out: list[dict[str, Any]] = []
     for case, nonce, what in NONCE_MISMATCH:
         out.append(_vector(vid("nonce", case), f"nonce is {what}, so it does not match",
                           "critical", refs, token(claims=edit(CLAIMS, {"nonce": nonce})),
@@ -1033,7 +1046,7 @@ STRING_OPTIONAL = [
     ("user_gender", "female"),
     ("user_link", "https://www.facebook.com/app_scoped_user_id/10157834620091592/"),
 ]
-STRING_WRONG = [
+STRING_WRONG: list[tuple[str, Any, str]] = [
     ("number", 42, "the number 42"),
     ("null", None, "null"),
     ("bool", True, "the boolean true"),
@@ -1044,7 +1057,7 @@ STRING_WRONG = [
 JKT = "0ZcOCORZNYy-DWpqq30jZyJGHTN0d2HglBV3uiguA4I"
 
 # Non-string optional claims: (name, kept cases, dropped cases); a kept case is (case, value, expected value, what).
-STRUCTURED_OPTIONAL = [
+STRUCTURED_OPTIONAL: list[tuple[str, list[tuple[str, Any, Any, str]], list[tuple[str, Any, str]]]] = [
     ("user_friends",
      [("kept", ["1001", "1002"], ["1001", "1002"], "an array of strings"),
       ("empty-array", [], [], "an empty array (an array of strings with no items)")],
@@ -1101,12 +1114,12 @@ STRUCTURED_OPTIONAL = [
 ]
 
 
-def optional_refs(name):
+def optional_refs(name: str) -> list[str]:
     return [B4, *RFC_CNF] if name == "cnf" else [B4]
 
 
-def optional_vectors():
-    out = []
+def optional_vectors() -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
     required = required_of(CLAIMS)
     for name, value in STRING_OPTIONAL:
         for case, kept_value, what in (("kept", value, "a string"),
@@ -1157,7 +1170,7 @@ def optional_vectors():
                       "required claims",
                       "medium", [B4, *RFC_CNF], token(claims={**CLAIMS, **all_valid}),
                       accepted({**required, **all_valid_expected})))
-    all_wrong = {name: 42 for name, _ in STRING_OPTIONAL}
+    all_wrong: dict[str, Any] = {name: 42 for name, _ in STRING_OPTIONAL}
     all_wrong.update({"user_friends": [1001], "user_age_range": {}, "user_hometown": {},
                       "user_location": {"id": 110}, "cnf": {"jkt": ""}})
     out.append(_vector(vid("optional", "all-wrong"),
@@ -1170,7 +1183,7 @@ def optional_vectors():
 # ---------------------------------------------------------------------------------------------------------------
 # Unknown claims: not in the required or optional lists, so the validator does not keep them.
 
-UNKNOWN_CLAIMS = [
+UNKNOWN_CLAIMS: list[tuple[str, dict[str, Any], str]] = [
     # No at_hash: a registered OIDC claim a validator may check (DECISIONS.md D04); azp equals the app ID.
     ("oidc-extras", {"auth_time": NOW - 120, "azp": APP_ID},
      "OIDC claims the rules do not list and whose values are consistent (auth_time, azp equal to the app ID)"),
@@ -1179,8 +1192,8 @@ UNKNOWN_CLAIMS = [
 ]
 
 
-def unknown_claim_vectors():
-    out = []
+def unknown_claim_vectors() -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
     for case, extra, what in UNKNOWN_CLAIMS:
         out.append(_vector(vid("unknown-claims", case),
                           f"The claims carry {what}; they are ignored and absent from the kept claims, and the token "
@@ -1190,24 +1203,25 @@ def unknown_claim_vectors():
     return out
 
 
-def member_fault(part, name, value):
+def member_fault(part: str, name: str, value: Any) -> Callable[[dict[str, Any]], dict[str, Any]]:
     """A fault's change that sets (or, with MISSING, removes) one member of a draft's header or claims, when that part
     is an object (a JSON text is left as it is); the signed-token family's faults use it too."""
-    def apply(draft):
+    def apply(draft: dict[str, Any]) -> dict[str, Any]:
         if not isinstance(draft[part], dict):
             return draft
         return {**draft, part: edit(draft[part], {name: value})}
     return apply
 
 
-def _text(part, literal):
+def _text(part: str, literal: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
     return lambda draft: {**draft, part: literal}
 
 
 _JTI_UNDECIDED = {"documented": "the documents do not require jti (DECISIONS.md D07)"}
 
 
-def _claim_fault(name, what, outcome, claim, value, rules, **more):
+def _claim_fault(name: str, what: str, outcome: Mapping[str, Any], claim: str, value: Any,
+                 rules: Union[tuple[str, ...], Mapping[str, tuple[str, ...]]], **more: Any) -> Fault:
     return Fault(name, what, outcome, member_fault("claims", claim, value), rules, **more)
 
 
@@ -1264,7 +1278,7 @@ FAULT_PAIRS = FaultPairs(
 )
 
 
-def vectors():
+def vectors() -> list[dict[str, Any]]:
     out = [
         *baseline_vectors(),
         *header_vectors(),
@@ -1286,18 +1300,25 @@ def vectors():
 # with the app ID) and the header's alg, each perturbed alone in the baseline token. The expected nonce and the claim
 # start equal and hold a fi pair and an é, so that every class changes the claim.
 
-def _equal(claim, expected, profile):
+# An input -> its header and claims texts; a reading: (input, profile) -> (expected, rules[, also accepted]), or
+# Undecided (perturbation.PerturbedField.reading).
+Parts = Callable[[dict[str, Any]], tuple[str, str]]
+Reading = Callable[[dict[str, Any], str], Any]
+
+
+def _equal(claim: str, expected: str, profile: str) -> bool:
     """Code point by code point (documented); Swift's String ==, canonical equivalence (ios-sdk; D10, D11)."""
     if not is_documented(profile):
         return unicodedata.normalize("NFD", claim) == unicodedata.normalize("NFD", expected)
     return claim == expected
 
 
-def compared_reading(claim, context, reason, rules, canonical, parts=lambda i: (i["header"], i["claims"])):
+def compared_reading(claim: str, context: str, reason: str, rules: list[str], canonical: Mapping[str, str],
+                     parts: Parts = lambda i: (i["header"], i["claims"])) -> Reading:
     """The rule of a claim compared with a context value: equal -> accepted with the claims; the empty nonce ->
     emptyClaim (documented also accepts nonceMismatch, D09); otherwise `reason`. `parts` gives an input's header and
     claims texts (the signed-token family decodes them from its token)."""
-    def reading(i, profile):
+    def reading(i: dict[str, Any], profile: str) -> tuple[Any, ...]:
         claims = json.loads(parts(i)[1])
         value = claims[claim]
         if claim == "nonce" and value == "":
@@ -1312,19 +1333,19 @@ def compared_reading(claim, context, reason, rules, canonical, parts=lambda i: (
     return reading
 
 
-def alg_reading(parts=lambda i: (i["header"], i["claims"])):
+def alg_reading(parts: Parts = lambda i: (i["header"], i["claims"])) -> Reading:
     """The rule of the header's alg: exactly RS256, else headerAlgorithm."""
-    def reading(i, profile):
+    def reading(i: dict[str, Any], profile: str) -> tuple[Any, ...]:
         header, claims = (json.loads(text) for text in parts(i))
         return ((accepted(required_of(claims)) if header["alg"] == "RS256" else rejected("headerAlgorithm")),
                 ["token.header.alg"])
     return reading
 
 
-def typ_reading(parts=lambda i: (i["header"], i["claims"])):
+def typ_reading(parts: Parts = lambda i: (i["header"], i["claims"])) -> Reading:
     """The rule of the header's typ: exactly JWT, else headerType; the documents make typ optional and compare it
     case-insensitively (RFC 7519 §5.1, RFC 7515 §4.1.9), so documented also accepts the token (D01)."""
-    def reading(i, profile):
+    def reading(i: dict[str, Any], profile: str) -> tuple[Any, ...]:
         header, claims = (json.loads(text) for text in parts(i))
         if header["typ"] == "JWT":
             return accepted(required_of(claims)), ["token.header.typ"]
@@ -1333,11 +1354,11 @@ def typ_reading(parts=lambda i: (i["header"], i["claims"])):
     return reading
 
 
-def kid_reading(published, parts=lambda i: (i["header"], i["claims"])):
+def kid_reading(published: Optional[Collection[str]], parts: Parts = lambda i: (i["header"], i["claims"])) -> Reading:
     """The rule of the header's kid: a non-empty string (else headerKeyID; documented also accepts an empty kid
     where no key is looked up, D02), naming a published key where the family looks keys up (`published`: the key
     IDs, or None where it does not; else unknownKeyID, exact comparison)."""
-    def reading(i, profile):
+    def reading(i: dict[str, Any], profile: str) -> tuple[Any, ...]:
         header, claims = (json.loads(text) for text in parts(i))
         kid = header["kid"]
         if kid == "":
@@ -1351,7 +1372,8 @@ def kid_reading(published, parts=lambda i: (i["header"], i["claims"])):
 
 
 PERTURBED_NONCE = "fi-Nonce-\u00e9-42"
-PERTURBED_DRAFT = {"header": HEADER, "claims": {**CLAIMS, "nonce": PERTURBED_NONCE}, "nonce": PERTURBED_NONCE}
+PERTURBED_DRAFT: dict[str, Any] = {"header": HEADER, "claims": {**CLAIMS, "nonce": PERTURBED_NONCE},
+                                   "nonce": PERTURBED_NONCE}
 _KID_ASCII = "token.header.kid"  # the test keys' IDs are ASCII without fi
 _DIGITS_ONLY = "token.aud"  # the app ID is digits: no case, no decomposition, no fi to fold (a string compared exactly)
 
@@ -1361,11 +1383,12 @@ LINUX_DROPS_BOM = ("the SDK reads the header and the claims with JSONSerializati
                    "U+FEFF that starts a string (the SDK check, run here), Apple's cannot be run here (DECISIONS.md D62)")
 
 
-def parsed_by_the_sdk(reading, part, name, parts, render_without):
+def parsed_by_the_sdk(reading: Reading, part: str, name: str, parts: Parts,
+                      render_without: Callable[[dict[str, Any], str], dict[str, Any]]) -> Reading:
     """`reading` of a string the SDK reads from a JSON text with JSONSerialization. Where a U+FEFF that starts it
     decides the outcome (`render_without(i, value)`: the input with the value without it), the ios-sdk outcome is
     undecided and the documented one rests on token.json.string-byte-order-mark.documented too."""
-    def wrapped(i, profile):
+    def wrapped(i: dict[str, Any], profile: str) -> Any:
         text = parts(i)[0 if part == "header" else 1]
         value = json.loads(text).get(name)
         if not (isinstance(value, str) and value.startswith("\ufeff")):
@@ -1390,9 +1413,9 @@ R_FUTURE_IAT = "token.iat.future.ios-sdk"
 _FUTURE_UNDECIDED = "the documentation states nothing about an iat later than now (DECISIONS.md D06)"
 
 
-def time_reading(parts=lambda i: (i["header"], i["claims"])):
+def time_reading(parts: Parts = lambda i: (i["header"], i["claims"])) -> Reading:
     """The rules of exp, iat and now (above), for an input whose other claims are valid."""
-    def reading(i, profile):
+    def reading(i: dict[str, Any], profile: str) -> Union[tuple[Any, ...], Undecided]:
         claims = json.loads(parts(i)[1])
         now, exp, iat = i["now"], claims["exp"], claims["iat"]
         if any(isinstance(v, int) and double_of(v) != v for v in (now, exp, iat)):
@@ -1414,20 +1437,23 @@ def time_reading(parts=lambda i: (i["header"], i["claims"])):
     return reading
 
 
-def perturbed_fields(family, render, parts=lambda i: (i["header"], i["claims"]),
-                     texts=(("header", "header"), ("claims", "claims")), published=None):
+def perturbed_fields(family: str, render: Callable[[dict[str, Any]], dict[str, Any]],
+                     parts: Parts = lambda i: (i["header"], i["claims"]),
+                     texts: Iterable[tuple[str, str]] = (("header", "header"), ("claims", "claims")),
+                     published: Optional[Collection[str]] = None) -> tuple[PerturbedField, ...]:
     """The claims nonce and aud, the header's alg and the expected nonce as perturbed fields of a family whose draft
     is PERTURBED_DRAFT, made into an input by `render` and read back by `parts` (this family's, and signed-token's);
     `texts` names the input field holding each part's JSON text; `published` the key IDs a kid is looked up in (None:
     the family looks no key up). The kid is a test key's ASCII name without fi: NFD and NFKC cannot change it."""
-    texts = dict(texts)
-    def draft_field(part, name):
+    text_field = dict(texts)
+    def draft_field(part: str, name: str) -> dict[str, Any]:
         return {"get": lambda draft: draft[part][name],
                 "put": lambda draft, value: {**draft, part: {**draft[part], name: value}}, "render": render,
-                "covers": texts[part]}
+                "covers": text_field[part]}
 
-    def sdk_parsed(reading, part, name):
-        def without(i, value):  # the field's input with `value` in place (every field perturbs PERTURBED_DRAFT)
+    def sdk_parsed(reading: Reading, part: str, name: str) -> Reading:
+        # the field's input with `value` in place (every field perturbs PERTURBED_DRAFT)
+        def without(i: dict[str, Any], value: str) -> dict[str, Any]:
             return render({**PERTURBED_DRAFT, part: {**PERTURBED_DRAFT[part], name: value}})
         return parsed_by_the_sdk(reading, part, name, parts, without)
     nonce_reading = compared_reading(
@@ -1490,10 +1516,11 @@ UNPERTURBED = {
 # page's "valid JSON object"); a byte order mark is refused preferably, ignored leniently (RFC 8259 §8.1). Under
 # ios-sdk a case that is not JSON is refused where DECISIONS.md D18 decides it and undecided elsewhere.
 
-def grammar_reading(reason, structural_rule, base_claims=CLAIMS):
+def grammar_reading(reason: str, structural_rule: str,
+                    base_claims: Mapping[str, Any] = CLAIMS) -> Callable[[GrammarCase, str, dict[str, Any]], Any]:
     """The reading of a grammar case at a token site; `reason` is the family's refusal for a text that is not a JSON
     object, `structural_rule` the rule D18's decided cases rest on."""
-    def reading(case, profile, i):
+    def reading(case: GrammarCase, profile: str, i: dict[str, Any]) -> Union[tuple[Any, ...], Undecided]:
         if case.kind == "equivalent":
             return accepted(required_of(base_claims)), [documented_rule(case)]
         if not is_documented(profile):
@@ -1505,8 +1532,8 @@ def grammar_reading(reason, structural_rule, base_claims=CLAIMS):
     return reading
 
 
-def _text_site(name, part, base):
-    def make(text):
+def _text_site(name: str, part: str, base: Mapping[str, Any]) -> GrammarSite:
+    def make(text: Text) -> Optional[dict[str, Any]]:
         if isinstance(text, bytes):
             return None  # the family's texts are strings: an encoding is signed-token's (token.jose.json)
         return token(header=text if name == "header" else None, claims=text if name == "claims" else None)
