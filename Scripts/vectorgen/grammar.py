@@ -14,7 +14,7 @@ the expected outcome and its rules, or Undecided). The generator names an existi
 contradicting one is an error), makes the others, and writes docs/generated/grammar.md: site × case -> vectors, the rule that
 makes it irrelevant, or why a reading is undecided.
 
-Also writes Tests/LoginConformanceTests/JSON/grammar-cases.json: every case applied to one object, with its kind and
+Also writes Tests/LoginConformanceTests/grammar-cases.json: every case applied to one object, with its kind and
 the canonical text of its value, so that the runner's own strict parser (adapter answers, vector files) is held to the
 same catalogue. Standard library only.
 """
@@ -269,7 +269,7 @@ def table(declared: list[tuple[str, list[GrammarCell]]], none: Mapping[str, str]
         "JSON text: each cell names its vectors (or an existing vector with the same input), the rule that says the",
         "site cannot hold the variant, or why a reading does not decide it. A case that needs content the base lacks",
         f"carries it in one extra member, `{CARRIER}`, which every site ignores. The same cases hold the runner's own",
-        "parser (adapter answers, vector files): Tests/LoginConformanceTests/JSON/grammar-cases.json.",
+        "parser (adapter answers, vector files): Tests/LoginConformanceTests/grammar-cases.json.",
         "",
         "| case | kind | what it is | source |",
         "| --- | --- | --- | --- |",
@@ -296,7 +296,7 @@ def table(declared: list[tuple[str, list[GrammarCell]]], none: Mapping[str, str]
 
 
 def fixture() -> dict[str, Any]:
-    """Tests/LoginConformanceTests/JSON/grammar-cases.json: each case applied to one object, for the runner's parser."""
+    """Tests/LoginConformanceTests/grammar-cases.json: each case applied to one object, for the runner's parser."""
     base = {"type": "result", "seq": 1, "outcome": {"result": "valid"}, "note": "https://example.com/a"}
     cases = []
     for case in CASES:

@@ -1,6 +1,6 @@
 import LoginConformance
 
-/// One subcommand of `login-conformance`, one type each (the shape of swift-argument-parser's `Examples/math`,
+/// One subcommand of `login-conformance`, one type each (the shape of swift-argument-parser's math example,
 /// without the dependency): its name, synopsis and help, from which the usage and `help <command>` are generated
 /// (``CommandLineTool/subcommands``), and what it does.
 protocol Subcommand {
