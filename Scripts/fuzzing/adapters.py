@@ -55,12 +55,14 @@ class AdapterClient:
             pass
         lines.put(None)
 
-    def _send(self, messages: Iterable[dict[str, Any]]) -> None:
+    def _send(self, messages: Iterable[dict[str, Any]], process: Optional[subprocess.Popen[str]] = None) -> None:
+        """Writes `messages` to `process` (by default the adapter running now); a closed pipe ends the write."""
+        target = process or self.process
         text = "".join(json.dumps(m, ensure_ascii=False, separators=(",", ":")) + "\n" for m in messages)
         try:
-            assert self.process is not None and self.process.stdin is not None  # started, with stdin=PIPE
-            self.process.stdin.write(text)
-            self.process.stdin.flush()
+            assert target is not None and target.stdin is not None  # started, with stdin=PIPE
+            target.stdin.write(text)
+            target.stdin.flush()
         except (BrokenPipeError, OSError, ValueError):
             pass
 
@@ -84,24 +86,46 @@ class AdapterClient:
         position = 0
         while position < len(inputs):
             chunk = inputs[position:position + CHUNK]
+            # The writer is bound to the adapter of this chunk: after a restart, none of its requests can reach the
+            # next adapter (whose answers would then be out of order, a false crash).
             writer = threading.Thread(target=self._send, args=([
                 {"type": "run", "seq": position + i + 1, "family": family, "id": f"{family}::fuzz::{position + i + 1}",
-                 "input": item} for i, item in enumerate(chunk)],), daemon=True)
+                 "input": item} for i, item in enumerate(chunk)], self.process), daemon=True)
             writer.start()
             for i in range(len(chunk)):
                 answer = self._next()
                 if not answer or answer.get("seq") != position + i + 1 or answer.get("type") not in (
                         "result", "skipped", "errored"):
                     answers.append({"type": "crashed", "detail": answer})
-                    self.stop()
+                    # Killed, not asked to stop: an adapter that hung reads nothing more, and a `stop` written
+                    # behind a full pipe would wait for it for ever. A write still under way then fails and ends.
+                    self.kill()
+                    writer.join()
                     position += i + 1
                     self.start()
                     break
                 answers.append(answer)
             else:
                 position += len(chunk)
-            writer.join()
+                writer.join()
         return answers
+
+    def kill(self) -> None:
+        """Kills the adapter's process group and reaps it (for an adapter that crashed, hung or misbehaved)."""
+        if self.process is None:
+            return
+        try:
+            os.killpg(self.process.pid, 9)
+        except OSError:
+            pass
+        self.process.wait()
+        for stream in (self.process.stdin, self.process.stdout):
+            try:
+                if stream is not None:
+                    stream.close()
+            except OSError:
+                pass
+        self.process = None
 
     def stop(self) -> None:
         if self.process is None:

@@ -146,3 +146,52 @@ class DifferentialFuzzTests(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+# An adapter that answers in order, and on the request whose input says so crashes (exits) or hangs (stops reading
+# and answering) — for the client's restart path.
+FAULTY_ADAPTER = '''\
+import json, sys, time
+for line in sys.stdin:
+    message = json.loads(line)
+    if message["type"] == "start":
+        print(json.dumps({"type": "started", "protocolVersion": 1, "profile": "documented", "capabilities": ["nonce"],
+                          "implementation": {"name": "faulty", "version": "1", "language": "python"}}), flush=True)
+    elif message["type"] == "run":
+        fault = message["input"]["nonce"]
+        if fault == "crash":
+            sys.exit(3)
+        if fault == "hang":
+            time.sleep(60)
+        print(json.dumps({"type": "result", "seq": message["seq"], "outcome": {"result": "valid"}}), flush=True)
+    elif message["type"] == "stop":
+        break
+'''
+
+
+class AdapterClientFaultTests(unittest.TestCase):
+    """The fuzzer's adapter client: a crash or a hang is `crashed` for that request alone; the adapter is restarted
+    and every later request gets its own answer, none sent to the new adapter by the old one's writer."""
+
+    def run_faulty(self, nonces: list[str]) -> list[dict[str, Any]]:
+        from fuzzing.adapters import AdapterClient
+        with tempfile.TemporaryDirectory() as scratch:
+            script = Path(scratch) / "faulty.py"
+            script.write_text(FAULTY_ADAPTER, encoding="utf-8")
+            client = AdapterClient(f"{sys.executable} {script}", cwd=scratch, timeout=1.0)
+            client.start()
+            try:
+                return client.run_all("nonce", [{"nonce": nonce} for nonce in nonces])
+            finally:
+                client.stop()
+
+    def test_a_crash_and_a_hang_are_each_one_crashed_request(self) -> None:
+        # After the hang, more requests than a pipe holds (about 200 KiB): the hung adapter leaves the writer blocked
+        # on a full pipe, which must not block the restart.
+        later = ["x" * 2_000 + str(index) for index in range(100)]
+        nonces = ["a", "b", "crash", "c", "d", "hang"] + later
+        answers = self.run_faulty(nonces)
+        self.assertEqual([answer["type"] for answer in answers],
+                         ["result", "result", "crashed", "result", "result", "crashed"] + ["result"] * len(later))
+        self.assertEqual([answer.get("seq") for answer in answers if answer["type"] == "result"],
+                         [1, 2, 4, 5] + list(range(7, 7 + len(later))))
