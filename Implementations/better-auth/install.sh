@@ -5,11 +5,11 @@
 #
 #   LC_SOURCE=/src/better-auth LC_SOURCE_JOSE=/src/jose LC_SOURCE_BETTER_FETCH=/src/better-fetch … \
 #     LC_SOURCE_ESBUILD=/src/esbuild LC_SOURCE_GOLANG_SYS=/src/golang-sys bash Implementations/better-auth/install.sh
-#   (or through Scripts/compare.py --checkout better-auth=/src/better-auth --checkout better-auth:jose=/src/jose …,
+#   (or through Scripts/interop/compare.py --checkout better-auth=/src/better-auth --checkout better-auth:jose=/src/jose …,
 #    one --checkout better-auth:ID=PATH for each of implementation.json's `dependencyCheckouts`, which runs this step
 #    first with LC_SOURCE_<ID> set for each)
 #
-# Scripts/install_implementations.sh does not run it (CI has no checkout: GitHub is not reachable); compare.py then
+# Scripts/interop/install_implementations.sh does not run it (CI has no checkout: GitHub is not reachable); compare.py then
 # reports the results recorded from the checkouts (Implementations/better-auth/results/). With it:
 #   1. every checkout must be at its pinned commit: better-auth at implementation.json `checkout.commit`, and each
 #      of its `dependencyCheckouts` (the bundled packages, and the build tools esbuild and golang.org/x/sys) at its
@@ -36,7 +36,7 @@ mkdir -p "$build"
 python3 - "$LC_ROOT" "$folder/implementation.json" "$source" "$build/checkouts.tsv" <<'PY'
 import json, os, subprocess, sys
 from pathlib import Path
-sys.path.insert(0, str(Path(sys.argv[1]) / "Scripts"))
+sys.path.insert(0, str(Path(sys.argv[1]) / "Scripts" / "interop"))
 from implementations import source_variable
 declared, source, table = json.load(open(sys.argv[2])), Path(sys.argv[3]), sys.argv[4]
 rows, problems, dependencies = [("better-auth", str(source), declared["checkout"]["commit"], "", "")], [], {}

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Build step (Scripts/install_implementations.sh runs it after apt-get installed this folder's packages): the C++
+# Build step (Scripts/interop/install_implementations.sh runs it after apt-get installed this folder's packages): the C++
 # adapter, compiled with g++ against Debian's header-only cpp-jwt (with nlohmann-json and OpenSSL) into
 # .build-implementations/bin/cpp-jwt-adapter; run.sh runs it under libfaketime.
 set -euo pipefail

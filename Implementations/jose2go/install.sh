@@ -1,4 +1,4 @@
 #!/usr/bin/env bash
-# Build step (Scripts/install_implementations.sh runs it after apt-get installed this folder's packages).
+# Build step (Scripts/interop/install_implementations.sh runs it after apt-get installed this folder's packages).
 set -euo pipefail
 bash "$LC_ROOT/Implementations/shared/go/build.sh" golang-github-dvsekhvalnov-jose2go-dev

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Build step (Scripts/install_implementations.sh runs it after apt-get installed this folder's packages): the adapter,
+# Build step (Scripts/interop/install_implementations.sh runs it after apt-get installed this folder's packages): the adapter,
 # `cargo build --release --offline` against the crates Debian ships in /usr/share/cargo/registry (the only source:
 # CARGO_HOME is ours, .build-implementations/cargo, with a config that replaces crates.io by that directory), into
 # .build-implementations/cargo/target. The binary is .build-implementations/bin/jsonwebtoken-adapter; run.sh runs it

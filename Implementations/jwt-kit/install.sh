@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Build step (Scripts/install_implementations.sh runs it): the jwt-kit adapter (vapor/jwt-kit, exact pin in
+# Build step (Scripts/interop/install_implementations.sh runs it): the jwt-kit adapter (vapor/jwt-kit, exact pin in
 # JWTKitImplementation/Package.swift), `swift build -c release` into $LC_WORK/swift (3-7 min cold on 2 cores; an
 # up-to-date build takes a few seconds). The package is one folder down: SwiftPM names a root package after its
 # folder, and one named jwt-kit would clash with vapor/jwt-kit.

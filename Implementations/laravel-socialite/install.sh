@@ -5,10 +5,10 @@
 #
 #   LC_SOURCE=/path/to/socialite LC_SOURCE_PHP_JWT=/path/to/php-jwt LC_SOURCE_OAUTH1_CLIENT=/path/to/oauth1-client \
 #     bash Implementations/laravel-socialite/install.sh
-#   (or through Scripts/compare.py --checkout laravel-socialite=PATH --checkout laravel-socialite:php-jwt=PATH
+#   (or through Scripts/interop/compare.py --checkout laravel-socialite=PATH --checkout laravel-socialite:php-jwt=PATH
 #    --checkout laravel-socialite:oauth1-client=PATH, which runs this step first)
 #
-# Scripts/install_implementations.sh does not run it (CI has no checkout: GitHub is not reachable); compare.py then
+# Scripts/interop/install_implementations.sh does not run it (CI has no checkout: GitHub is not reachable); compare.py then
 # reports the results recorded from the checkouts (Implementations/laravel-socialite/results/). With it:
 #   1. every checkout must be at its pinned commit (implementation.json `checkout.commit`, and each
 #      `dependencyCheckouts` entry's), and its src/ folder (all the adapter's autoloader can load from it) the

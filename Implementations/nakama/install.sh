@@ -3,9 +3,9 @@
 # checkout's own `social` package and its vendored dependencies (-mod=vendor), never editing the checkout.
 #
 #   LC_SOURCE=/path/to/nakama bash Implementations/nakama/install.sh
-#   (or through Scripts/compare.py --checkout nakama=/path/to/nakama, which runs this step first)
+#   (or through Scripts/interop/compare.py --checkout nakama=/path/to/nakama, which runs this step first)
 #
-# Scripts/install_implementations.sh does not run it (CI has no checkout: GitHub is not reachable); compare.py then
+# Scripts/interop/install_implementations.sh does not run it (CI has no checkout: GitHub is not reachable); compare.py then
 # reports the results recorded from a checkout (Implementations/nakama/results/). With it:
 #   1. the checkout must be at the pinned commit (implementation.json `checkout.commit`);
 #   2. Go: nakama 3.26.0's go.mod says `go 1.23.5`, newer than Debian bookworm's 1.19, so Debian's golang-1.23-go

@@ -31,7 +31,7 @@ class HeadlessBrowser:
         binary = next((shutil.which(name) for name in ("chromium", "chromium-browser", "google-chrome")
                        if shutil.which(name)), None)
         if binary is None:
-            raise BrowserError("chromium is not installed (Scripts/install_implementations.sh installs it)")
+            raise BrowserError("chromium is not installed (Scripts/interop/install_implementations.sh installs it)")
         self._profile = tempfile.TemporaryDirectory()
         to_browser_read, self._to_browser = os.pipe()
         self._from_browser, from_browser_write = os.pipe()

@@ -41,7 +41,7 @@ import unittest
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "Scripts"))
+sys.path.insert(0, str(ROOT / "Scripts" / "interop"))
 import implementations  # noqa: E402
 
 
@@ -163,7 +163,7 @@ class OptionsAuditTests(unittest.TestCase):
                         names = [spec.get("prefix", "") + name for name in derived_names(spec, root)]
                     except ImportError as error:
                         self.skipTest(f"{entry['id']}: {error} is not installed here "
-                                      "(bash Scripts/install_implementations.sh)")
+                                      "(bash Scripts/interop/install_implementations.sh)")
                     self.assertTrue(names, f"the derivation found no option at all: {spec}")
                     missing = sorted(set(names) - listed)
                     self.assertEqual(missing, [], f"{entry['folder']}/implementation.json: optionsAudit misses "

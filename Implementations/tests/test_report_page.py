@@ -52,7 +52,7 @@ def unsafe_entries(run, unsafe_severities):
 
 
 def expected_verdict(implementation, run, unsafe_severities):
-    """The verdict from the classifications, written here independently of Scripts/compare.py."""
+    """The verdict from the classifications, written here independently of Scripts/interop/compare.py."""
     if any(entry["status"] == "fail" and entry["classification"]["kind"] == "unclassified" for entry in run["results"]):
         return "unjudged"
     if not unsafe_entries(run, unsafe_severities):

@@ -1,6 +1,6 @@
-"""The parts of Scripts/check_sdk.py that need no SDK checkout: the comparison (code points, numbers by value,
+"""The parts of Scripts/sdk_check/check_sdk.py that need no SDK checkout: the comparison (code points, numbers by value,
 permission sets, alsoAccepted, stage-only rejections), the declared differences file, the rewrites and the
-family bookkeeping. The SDK run itself is `python3 Scripts/check_sdk.py --sdk PATH` (docs/sdk-check.md).
+family bookkeeping. The SDK run itself is `python3 Scripts/sdk_check/check_sdk.py --sdk PATH` (docs/sdk-check.md).
 
 Run: python3 -m unittest discover -s Scripts/tests -p 'test_check_sdk.py'
 """
@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "Scripts"))
+sys.path.insert(0, str(ROOT / "Scripts" / "sdk_check"))
 
 import check_sdk  # noqa: E402
 

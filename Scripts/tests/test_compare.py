@@ -1,4 +1,4 @@
-"""Scripts/compare.py's logic: statuses (lenient from alsoAccepted), answered verdicts, classification, the CI
+"""Scripts/interop/compare.py's logic: statuses (lenient from alsoAccepted), answered verdicts, classification, the CI
 comparison with the committed report, and the page's embedding. Standard library only."""
 
 import importlib.util
@@ -7,7 +7,7 @@ import unittest
 from pathlib import Path
 from typing import Any
 
-SPEC = importlib.util.spec_from_file_location("compare", Path(__file__).resolve().parent.parent / "compare.py")
+SPEC = importlib.util.spec_from_file_location("compare", Path(__file__).resolve().parents[1] / "interop" / "compare.py")
 assert SPEC is not None and SPEC.loader is not None
 compare = importlib.util.module_from_spec(SPEC)
 SPEC.loader.exec_module(compare)

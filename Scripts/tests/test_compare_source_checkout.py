@@ -1,4 +1,4 @@
-"""Scripts/compare.py and Scripts/implementations.py for the implementations built from a source checkout (nakama):
+"""Scripts/interop/compare.py and Scripts/interop/implementations.py for the implementations built from a source checkout (nakama):
 the recorded results the report uses when no checkout is given, `stale` when the vectors' digest or the pinned commit
 changed since they were recorded, and the `notRun` folders listed with their reason; and for one whose dependencies are
 source checkouts too (laravel-socialite's and better-auth's `dependencyCheckouts`): each pinned commit in the recorded
@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-SCRIPTS = Path(__file__).resolve().parent.parent
+SCRIPTS = Path(__file__).resolve().parents[1] / "interop"
 sys.path.insert(0, str(SCRIPTS))
 SPEC = importlib.util.spec_from_file_location("compare", SCRIPTS / "compare.py")
 assert SPEC is not None and SPEC.loader is not None

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "interop"))
 
 import differential_fuzz  # noqa: E402
 from cryptography.hazmat.primitives import hashes  # noqa: E402

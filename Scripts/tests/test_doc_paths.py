@@ -2,7 +2,7 @@
 
 A path is taken as this repository's when it starts with one of its top-level folders and its first two components
 are a folder here (`Tests/LoginConformanceTests/...`, `Scripts/vectorgen/...`), or it is a file directly in one of
-the folders only this repository has (`Scripts/bench.sh`, `Vectors/nonce.json`). Any other path is another
+the folders only this repository has (`Scripts/benchmarks/bench.sh`, `Vectors/nonce.json`). Any other path is another
 package's: the SDK's (`Sources/FBSDKCoreKit/...`), an adopter's (`Tests/conformance-baseline.json`,
 `Tests/MyLoginTests/...`). Placeholders (`<name>`, `*`, `{a,b}`, `round-N`) are patterns, not paths. The blind
 rounds' records (`Tests/CompletenessRounds/`) are kept verbatim, as they were given and written, and are not read.

@@ -17,6 +17,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "Scripts"))
+sys.path.insert(0, str(ROOT / "Scripts" / "vectors"))
 
 import generate_vectors  # noqa: E402
 
@@ -39,7 +40,7 @@ class GeneratorCheck(unittest.TestCase):
         shutil.rmtree(self.root)
 
     def check(self) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, str(self.root / "Scripts" / "generate_vectors.py"), "--check"],
+        return subprocess.run([sys.executable, str(self.root / "Scripts" / "vectors" / "generate_vectors.py"), "--check"],
                               capture_output=True, text=True)
 
     def test_the_copy_matches(self) -> None:

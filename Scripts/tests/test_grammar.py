@@ -14,6 +14,7 @@ from typing import Any, NoReturn
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "Scripts"))
+sys.path.insert(0, str(ROOT / "Scripts" / "vectors"))
 
 import generate_vectors  # noqa: E402
 from vectorgen import grammar  # noqa: E402

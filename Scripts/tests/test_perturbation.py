@@ -17,6 +17,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "Scripts"))
+sys.path.insert(0, str(ROOT / "Scripts" / "vectors"))
 
 import generate_vectors  # noqa: E402
 from vectorgen import perturbation  # noqa: E402

@@ -1,4 +1,4 @@
-"""Scripts/product_mutation.py: how a mutant's site is found and rewritten, and that the committed catalogue resolves.
+"""Scripts/mutation/product_mutation.py: how a mutant's site is found and rewritten, and that the committed catalogue resolves.
 
 Run: python3 -m unittest discover -s Scripts/tests
 """
@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 ROOT = Path(__file__).resolve().parents[2]
-if TYPE_CHECKING:  # the module loaded below, for the type checker (Scripts/ is on its path)
+if TYPE_CHECKING:  # the module loaded below, for the type checker (Scripts/mutation/ is on its path)
     import product_mutation as pm
 else:
-    SPEC = importlib.util.spec_from_file_location("product_mutation", ROOT / "Scripts" / "product_mutation.py")
+    SPEC = importlib.util.spec_from_file_location("product_mutation", ROOT / "Scripts" / "mutation" / "product_mutation.py")
     pm = importlib.util.module_from_spec(SPEC)
     sys.modules[SPEC.name] = pm
     SPEC.loader.exec_module(pm)
@@ -234,14 +234,14 @@ class BlindRounds(unittest.TestCase):
 
 class CommittedCatalogue(unittest.TestCase):
     def test_every_site_resolves(self) -> None:
-        result = subprocess.run([sys.executable, str(ROOT / "Scripts" / "product_mutation.py"), "--check"],
+        result = subprocess.run([sys.executable, str(ROOT / "Scripts" / "mutation" / "product_mutation.py"), "--check"],
                                 capture_output=True, text=True)
         self.assertEqual(result.returncode, 0, result.stderr)
 
     def test_the_committed_report_is_its_json_rendered(self) -> None:
         # docs/generated/: the Markdown report is written from the JSON one, never by hand.
         self.assertEqual(pm.REPORT_MD.read_text(), pm.render_markdown(json.loads(pm.REPORT_JSON.read_text())),
-                         "run python3 Scripts/product_mutation.py --render")
+                         "run python3 Scripts/mutation/product_mutation.py --render")
 
     def test_the_eleven_planted_bugs_are_there_and_at_least_150_mutants(self) -> None:
         mutants = pm.load_catalogue()

@@ -21,6 +21,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "Scripts"))
+sys.path.insert(0, str(ROOT / "Scripts" / "vectors"))
 
 import generate_vectors  # noqa: E402
 from vectorgen import shape  # noqa: E402
@@ -229,7 +230,7 @@ class EditingADeclaration(unittest.TestCase):
             self.assertIn(declaration, text)
             source.write_text(text.replace(declaration, 'fld("codeVerifier", string(maxLength=4096, description='),
                               encoding="utf-8")
-            check = subprocess.run([sys.executable, str(root / "Scripts" / "generate_vectors.py"), "--check"],
+            check = subprocess.run([sys.executable, str(root / "Scripts" / "vectors" / "generate_vectors.py"), "--check"],
                                    capture_output=True, text=True)
             self.assertEqual(check.returncode, 1, check.stdout + check.stderr)
             self.assertIn("differs from the generator's output: Vectors/schema/code-verifier.schema.json", check.stderr)

@@ -1,6 +1,6 @@
 """Every claims rule reaches a server validator (Vectors/DECISIONS.md D39): a server can only adopt signed-token, so
 each rule a token-claims vector names must be named by a signed-token vector too, under each profile where the
-token-claims family has it. Reads the committed vector files (python3 Scripts/generate_vectors.py --check keeps
+token-claims family has it. Reads the committed vector files (python3 Scripts/vectors/generate_vectors.py --check keeps
 them current), so it needs no third-party package.
 
 Run: python3 -m unittest discover -s Scripts/tests -p 'test_signed_token_claims.py'

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
-VALIDATOR = ROOT / "Scripts" / "validate_vectors.py"
+VALIDATOR = ROOT / "Scripts" / "vectors" / "validate_vectors.py"
 # Every family of the manifest: a schema emptied to {} must make a test fail, whichever family it is.
 FAMILIES = {entry["family"]: entry["file"]
             for entry in json.loads((ROOT / "Vectors" / "manifest.json").read_text(encoding="utf-8"))["families"]}
@@ -123,7 +123,7 @@ class ReportSchemas(unittest.TestCase):
     def validate(self, schema: str, document: Any) -> subprocess.CompletedProcess[str]:
         with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as handle:
             json.dump(document, handle)
-        result = subprocess.run([sys.executable, str(ROOT / "Scripts" / "validate_document.py"), schema, handle.name],
+        result = subprocess.run([sys.executable, str(ROOT / "Scripts" / "vectors" / "validate_document.py"), schema, handle.name],
                                 capture_output=True, text=True)
         Path(handle.name).unlink()
         return result

@@ -43,7 +43,7 @@ DESCRIPTION = (
     "is not expired), a null date never expiring and each question reading its own date only (SPECIFICATION.md §6)."
 )
 # This family has no rejection reason; the one kind of outcome is described here.
-# The SDK check (Scripts/check_sdk.py, docs/sdk-check.md): what its driver calls in the SDK for this family's
+# The SDK check (Scripts/sdk_check/check_sdk.py, docs/sdk-check.md): what its driver calls in the SDK for this family's
 # ios-sdk vectors (`runs`), or why they are read, not run (`notRun`).
 SDK_CHECK = {
     "notRun": "FBSDKAccessToken is Objective-C; read, not run",

@@ -398,7 +398,7 @@ def entry_line(entry: Mapping[str, Any]) -> str:
 def render_markdown(history: Mapping[str, Any]) -> str:
     """Vectors/CHANGELOG.md: the changelog for people, newest release first, from the changelog document."""
     lines = ["# What changed in the vector suite", "",
-             "Generated from [`changelog.json`](changelog.json) by `Scripts/generate_vectors.py` (do not edit; the "
+             "Generated from [`changelog.json`](changelog.json) by `Scripts/vectors/generate_vectors.py` (do not edit; the "
              "data is in `Scripts/vectorgen/changelog.py` and `released_changelog.json` beside it). A gate shows the "
              "reason beside every vector whose expectation changed since its baseline's suite version "
              "(`login-conformance run --baseline`); this page is the same history for reading.", ""]

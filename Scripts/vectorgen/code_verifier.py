@@ -51,7 +51,7 @@ DESCRIPTION = (
     "Unicode alphanumerics accept them, so each such input has one vector per profile. Non-ASCII characters that "
     "are neither letters nor digits are refused in both readings."
 )
-# The SDK check (Scripts/check_sdk.py, docs/sdk-check.md): what its driver calls in the SDK for this family's
+# The SDK check (Scripts/sdk_check/check_sdk.py, docs/sdk-check.md): what its driver calls in the SDK for this family's
 # ios-sdk vectors (`runs`), or why they are read, not run (`notRun`).
 SDK_CHECK = {
     "runs": "CodeVerifier(string:)",

@@ -6,7 +6,7 @@ Each family module (nonce.py, login_configuration.py, ...) exposes:
   REASONS: {reason: meaning} -- the family's closed list of rejection reasons
   SHAPE: the shape of its vectors (shape.Family): input fields, outcome variants, cross-field constraints; the
          family's JSON Schema and its entry in Vectors/schema/fields.json are generated from it
-  SDK_CHECK: how Scripts/check_sdk.py treats the family's ios-sdk vectors, as literals: {"runs": what its driver calls
+  SDK_CHECK: how Scripts/sdk_check/check_sdk.py treats the family's ios-sdk vectors, as literals: {"runs": what its driver calls
          in the SDK} or {"notRun": why they are read, not run}; "stageReasons" where the SDK reveals only the stage
          that refused
   FAULT_PAIRS: a family that refuses: its faults and the orders its sources fix (fault_pairs.FaultPairs); the

@@ -58,7 +58,7 @@ DESCRIPTION = (
     "expired with subcode 493; otherwise kept)."
 )
 # Every outcome is a classification: no rejection reason.
-# The SDK check (Scripts/check_sdk.py, docs/sdk-check.md): what its driver calls in the SDK for this family's
+# The SDK check (Scripts/sdk_check/check_sdk.py, docs/sdk-check.md): what its driver calls in the SDK for this family's
 # ios-sdk vectors (`runs`), or why they are read, not run (`notRun`).
 SDK_CHECK = {
     "notRun": "FBSDKErrorConfiguration / FBSDKGraphRequestConnection are Objective-C; read, not run",

@@ -1,5 +1,5 @@
 """JOSE primitives for the token vectors: the TEST-ONLY keys (Vectors/test-keys/, made once by
-Scripts/make_test_keys.py) in their published forms (JWK, PEM public key, X.509 certificate), base64url, compact JSON,
+Scripts/vectors/make_test_keys.py) in their published forms (JWK, PEM public key, X.509 certificate), base64url, compact JSON,
 and signatures: RSASSA-PKCS1-v1_5 (RS256/384/512; deterministic), deterministic ES256 (RFC 6979), HS256, and the raw
 RSA and DER pieces that craft signature encodings byte by byte (RFC 8017 §8.2.2, §9.2; DECISIONS.md D32).
 

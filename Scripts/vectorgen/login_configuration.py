@@ -29,7 +29,7 @@ DESCRIPTION = (
     "(nonce newlines, the Limited Login allow-list, non-ASCII code verifier characters) there is one vector per "
     "profile."
 )
-# The SDK check (Scripts/check_sdk.py, docs/sdk-check.md): what its driver calls in the SDK for this family's
+# The SDK check (Scripts/sdk_check/check_sdk.py, docs/sdk-check.md): what its driver calls in the SDK for this family's
 # ios-sdk vectors (`runs`), or why they are read, not run (`notRun`).
 SDK_CHECK = {
     "runs": "LoginConfiguration(permissions:tracking:nonce:messengerPageId:authType:[appSwitch:]codeVerifier:)",

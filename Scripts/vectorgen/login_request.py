@@ -81,7 +81,7 @@ DESCRIPTION = (
     "scope is the requested permissions plus openid once. Parameters outside the table are ignored; scope compares "
     "in any order, state as JSON."
 )
-# The SDK check (Scripts/check_sdk.py, docs/sdk-check.md): what its driver calls in the SDK for this family's
+# The SDK check (Scripts/sdk_check/check_sdk.py, docs/sdk-check.md): what its driver calls in the SDK for this family's
 # ios-sdk vectors (`runs`), or why they are read, not run (`notRun`).
 SDK_CHECK = {
     "notRun": (

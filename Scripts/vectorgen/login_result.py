@@ -54,7 +54,7 @@ DESCRIPTION = (
     "as another user, and the expires / expires_at / expires_in precedence (SPECIFICATION.md §3)."
 )
 # This family has no rejection `reason`; the two non-success results are described here.
-# The SDK check (Scripts/check_sdk.py, docs/sdk-check.md): what its driver calls in the SDK for this family's
+# The SDK check (Scripts/sdk_check/check_sdk.py, docs/sdk-check.md): what its driver calls in the SDK for this family's
 # ios-sdk vectors (`runs`), or why they are read, not run (`notRun`).
 SDK_CHECK = {
     "notRun": (

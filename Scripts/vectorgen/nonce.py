@@ -39,7 +39,7 @@ DESCRIPTION = (
     "included, so each newline character has one vector per profile. Nothing else limits a nonce: no length limit, "
     "no charset limit, no trimming, no normalisation, no decoding."
 )
-# The SDK check (Scripts/check_sdk.py, docs/sdk-check.md): what its driver calls in the SDK for this family's
+# The SDK check (Scripts/sdk_check/check_sdk.py, docs/sdk-check.md): what its driver calls in the SDK for this family's
 # ios-sdk vectors (`runs`), or why they are read, not run (`notRun`).
 SDK_CHECK = {
     "runs": "NonceValidator.isValid(nonce:)",

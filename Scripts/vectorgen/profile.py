@@ -58,7 +58,7 @@ DESCRIPTION = (
     "the granted permissions; isLimited true. An optional claim of the wrong type is dropped: its member is null."
 )
 # This family has no rejection reason; the one non-created result is described here.
-# The SDK check (Scripts/check_sdk.py, docs/sdk-check.md): what its driver calls in the SDK for this family's
+# The SDK check (Scripts/sdk_check/check_sdk.py, docs/sdk-check.md): what its driver calls in the SDK for this family's
 # ios-sdk vectors (`runs`), or why they are read, not run (`notRun`).
 SDK_CHECK = {
     "notRun": "Profile is an ObjC-bridged class tied to the Graph request stack and image cache; read, not run",

@@ -15,8 +15,8 @@ break two rules at once and expect only the order a source fixes.
 
 Tokens are signed with jose.py's primitives, deterministically: RSASSA-PKCS1-v1_5 (RS256/384/512) and HMAC are
 deterministic, ES256 uses RFC 6979 deterministic ECDSA. PS256 is randomized, so its one token is a committed fixture
-(Vectors/test-keys/TEST-ONLY-randomized-tokens.json, made by Scripts/make_test_keys.py), verified here. The keys are
-TEST-ONLY keys committed under Vectors/test-keys/ (made once by Scripts/make_test_keys.py).
+(Vectors/test-keys/TEST-ONLY-randomized-tokens.json, made by Scripts/vectors/make_test_keys.py), verified here. The keys are
+TEST-ONLY keys committed under Vectors/test-keys/ (made once by Scripts/vectors/make_test_keys.py).
 
 Also writes Tests/LoginConformanceTests/Mutants/signed-token-oracle.json (signed_token_oracle.py): which (signing
 input, signature, key, algorithm) combinations verify, computed with `cryptography`, so that the Swift mutation model
@@ -59,7 +59,7 @@ DESCRIPTION = (
     "another key), an RSASSA-PKCS1-v1_5 SHA-256 signature over the ASCII bytes seg0.seg1 by that key, then the claim "
     "rules of the token-claims family. Embedded jwk, jku, x5u and x5c headers are ignored. The keys are TEST-ONLY."
 )
-# The SDK check (Scripts/check_sdk.py, docs/sdk-check.md): what its driver calls in the SDK for this family's
+# The SDK check (Scripts/sdk_check/check_sdk.py, docs/sdk-check.md): what its driver calls in the SDK for this family's
 # ios-sdk vectors (`runs`), or why they are read, not run (`notRun`).
 SDK_CHECK = {
     "notRun": (
@@ -386,7 +386,7 @@ def structure_vectors(out: list[dict[str, Any]]) -> None:
 # alg: exactly RS256; checked before any key or signature.
 
 def randomized_signing_inputs() -> dict[str, str]:
-    """The signing inputs of the committed PS256 fixtures (Scripts/make_test_keys.py signs them)."""
+    """The signing inputs of the committed PS256 fixtures (Scripts/vectors/make_test_keys.py signs them)."""
     return {"ps256": signing_input(header_with(alg="PS256")), "pss-labelled-rs256": signing_input()}
 
 
@@ -397,7 +397,7 @@ def _load_randomized() -> dict[str, str]:
     for case, head in expected.items():
         token = tokens.get(case)
         if token is None or token.rsplit(".", 1)[0] != head:
-            raise SystemExit(f"{path.name}: {case} is missing or stale: run Scripts/make_test_keys.py "
+            raise SystemExit(f"{path.name}: {case} is missing or stale: run Scripts/vectors/make_test_keys.py "
                              f"--randomized-tokens")
         signature = base64.urlsafe_b64decode(token.rsplit(".", 1)[1] + "==")
         PRIVATE["test-key-1"].public_key().verify(signature, head.encode("ascii"),

@@ -261,7 +261,7 @@ APPLE_TRAILING_COMMA = (
     "The SDK parses the claims and the header with Apple's JSONSerialization, without json5Allowed "
     "(AuthenticationTokenClaims.swift line 128: no options; AuthenticationTokenHeader.swift line 22: "
     ".mutableContainers only), which cannot be run here. "
-    "The SDK compiled on Linux (Scripts/check_sdk.py) accepts a trailing comma; swift-foundation's JSONScanner.swift "
+    "The SDK compiled on Linux (Scripts/sdk_check/check_sdk.py) accepts a trailing comma; swift-foundation's JSONScanner.swift "
     "(the Foundation of Apple's platforms) and swift-corelibs-foundation's parser carry the comment that the "
     "Foundation JSON implementation supports trailing commas, as Foundation's maintainers confirm in its public "
     "tracker; the json5Allowed reading option does not imply the default refuses them. "

@@ -55,7 +55,7 @@ DESCRIPTION = (
     "(SPECIFICATION.md §6)."
 )
 # This family has no rejection reason; the one kind of outcome is described here.
-# The SDK check (Scripts/check_sdk.py, docs/sdk-check.md): what its driver calls in the SDK for this family's
+# The SDK check (Scripts/sdk_check/check_sdk.py, docs/sdk-check.md): what its driver calls in the SDK for this family's
 # ios-sdk vectors (`runs`), or why they are read, not run (`notRun`).
 SDK_CHECK = {
     "notRun": "FBSDKAccessToken's change notification is Objective-C; read, not run",

@@ -29,7 +29,7 @@ DESCRIPTION = (
     "the wrong type are dropped while the token is still accepted. Signatures and base64url are out of scope: the "
     "input holds the decoded JSON texts."
 )
-# The SDK check (Scripts/check_sdk.py, docs/sdk-check.md): what its driver calls in the SDK for this family's
+# The SDK check (Scripts/sdk_check/check_sdk.py, docs/sdk-check.md): what its driver calls in the SDK for this family's
 # ios-sdk vectors (`runs`), or why they are read, not run (`notRun`).
 SDK_CHECK = {
     "runs": (

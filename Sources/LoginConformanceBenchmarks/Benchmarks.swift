@@ -6,7 +6,7 @@ import LoginConformance
 /// Machines are shared and noisy, so wherever a comparison exists the result is a ratio of two measurements taken
 /// in the same run, interleaved; absolute times are medians over repeats. Nothing here is an assertion: a missed
 /// target is printed as such and the command still succeeds. The measurements that need the outside world (clean
-/// build times, the Swift Testing runner's wall time) are driven by `Scripts/bench.sh`.
+/// build times, the Swift Testing runner's wall time) are driven by `Scripts/benchmarks/bench.sh`.
 package struct Benchmarks {
     private let output: BenchOutput
 

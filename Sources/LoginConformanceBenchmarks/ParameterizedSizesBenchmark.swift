@@ -1,7 +1,7 @@
 import LoginConformance
 
 /// 3 (in process). How many cases each parameterized Swift Testing test has (`ConformanceCases.family`, one test
-/// per family and profile); the runner's wall time is measured by `Scripts/bench.sh`.
+/// per family and profile); the runner's wall time is measured by `Scripts/benchmarks/bench.sh`.
 struct ParameterizedSizesBenchmark {
     let suite: VectorSuite
     let output: BenchOutput
@@ -16,7 +16,7 @@ struct ParameterizedSizesBenchmark {
             largest = max(largest, sizes.map(\.1).max() ?? 0)
             total += sizes.map(\.1).reduce(0, +)
         }
-        output.line("  \(total) cases in all; the largest parameterized test has \(largest) (the wall time: Scripts/bench.sh)")
+        output.line("  \(total) cases in all; the largest parameterized test has \(largest) (the wall time: Scripts/benchmarks/bench.sh)")
         return BenchTable.Row(name: "3. largest parameterized test", result: "\(largest) cases (\(total) in all)",
                               target: "≤ 2,000 cases", met: largest <= 2_000 ? "yes" : "NO")
     }

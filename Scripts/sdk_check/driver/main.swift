@@ -1,6 +1,6 @@
 // The SDK check's driver (our code): loads the vector files, keeps the vectors that hold under the ios-sdk
 // profile (no `profiles`, or `profiles` containing "ios-sdk"), runs each input through the SDK's own code
-// (Runners.swift) and writes one JSON answer per vector. Scripts/check_sdk.py compares the answers with
+// (Runners.swift) and writes one JSON answer per vector. Scripts/sdk_check/check_sdk.py compares the answers with
 // `expected` / `alsoAccepted`, so the comparison is testable without an SDK checkout.
 //
 // usage: sdk-check-driver VECTORS_DIR OUT_FILE [family ...]

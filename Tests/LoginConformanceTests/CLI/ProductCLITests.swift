@@ -4,7 +4,7 @@ import LoginConformance
 import Testing
 
 /// The CLI in process: baseline update across families, the printed report, options (the product mutants of
-/// Scripts/product_mutants.json, area cli).
+/// Scripts/mutation/product_mutants.json, area cli).
 @Suite("Product mutants: CLI")
 struct ProductCLITests {
     final class Captured: @unchecked Sendable {
@@ -226,7 +226,7 @@ struct ProductCLITests {
     }
 }
 
-/// Found by blind round 1 (Scripts/blind_rounds/round-1.json).
+/// Found by blind round 1 (Scripts/mutation/blind_rounds/round-1.json).
 extension ProductCLITests {
     @Test("an option that may be given once is refused the second time under any of its names (-o a --output b)")
     func onceUnderEveryName() throws {
@@ -270,7 +270,7 @@ extension ProductCLITests {
 }
 
 
-/// Found by blind round 3 (Scripts/blind_rounds/round-3.json).
+/// Found by blind round 3 (Scripts/mutation/blind_rounds/round-3.json).
 extension ProductCLITests {
     @Test("the terminal's per-family table puts each count under its own column (pass, fail, error, skip, total)")
     func terminalTableColumns() throws {

@@ -7,7 +7,7 @@ import LoginConformance
 /// A round's in-process implementations are Swift types adopting ``BlindImplementation``, kept verbatim in
 /// `Tests/CompletenessRounds/round-<N>/in-process/` (the module `BlindRound<N>`); its signed-token validators, which need real
 /// cryptography, are a harness adapter in `Tests/CompletenessRounds/round-<N>/signed-token/`, measured by
-/// `Scripts/completeness_round.py`. Each round's folder there holds the brief its writers were given and the records:
+/// `Scripts/mutation/completeness_round.py`. Each round's folder there holds the brief its writers were given and the records:
 /// `<lane>.first-run.json` (measured before anything was fixed, never rewritten) and `<lane>.latest.json` (this
 /// tree's vectors).
 struct CompletenessRound: Sendable {

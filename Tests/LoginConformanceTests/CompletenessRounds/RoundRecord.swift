@@ -2,7 +2,7 @@ import Foundation
 import LoginConformance
 
 /// A blind round's record of one lane (`Tests/CompletenessRounds/round-<N>/<lane>.<kind>.json`), the same shape the
-/// harness lane's `Scripts/completeness_round.py` writes: per suite version measured, each base's failures and each
+/// harness lane's `Scripts/mutation/completeness_round.py` writes: per suite version measured, each base's failures and each
 /// bug's killers.
 ///
 /// A bug is **killed** when it fails (or errors on) a vector its own base passes: the base is its writer's best

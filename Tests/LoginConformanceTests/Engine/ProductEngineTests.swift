@@ -4,7 +4,7 @@ import LoginConformanceReference
 import Testing
 
 /// The engine's counts, verdicts, outcome kinds, failure classification and failure messages (the product mutants
-/// of Scripts/product_mutants.json, area engine).
+/// of Scripts/mutation/product_mutants.json, area engine).
 @Suite("Product mutants: engine")
 struct ProductEngineTests {
     typealias F = ProductFixtures
@@ -120,7 +120,7 @@ private struct DeprecatedFailureMessage: DeprecatedSpelling {
     }
 }
 
-/// Found by blind round 1 (Scripts/blind_rounds/round-1.json).
+/// Found by blind round 1 (Scripts/mutation/blind_rounds/round-1.json).
 extension ProductEngineTests {
     @Test("a run's problems are listed most severe first, then by ID: a critical failure before a low one whose ID sorts first")
     func problemsMostSevereFirst() throws {
@@ -138,7 +138,7 @@ extension ProductEngineTests {
     }
 }
 
-/// Found by blind round 3 (Scripts/blind_rounds/round-3.json).
+/// Found by blind round 3 (Scripts/mutation/blind_rounds/round-3.json).
 extension ProductEngineTests {
     @Test("a one-line field escapes a tab as \\u0009 and a line feed as \\u000a: an ID or message with either stays on its line")
     func oneLineFieldEscapesTabs() {

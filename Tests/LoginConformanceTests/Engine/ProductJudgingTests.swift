@@ -2,7 +2,7 @@ import Foundation
 @testable import LoginConformance
 import Testing
 
-/// The families' own comparisons (the product mutants of Scripts/product_mutants.json, area judging): graph-error
+/// The families' own comparisons (the product mutants of Scripts/mutation/product_mutants.json, area judging): graph-error
 /// compares what the vector states, login-configuration checks the defaults an implementation makes.
 @Suite("Product mutants: judging")
 struct ProductJudgingTests {
@@ -83,7 +83,7 @@ struct ProductJudgingTests {
     }
 }
 
-/// Found by blind round 3 (Scripts/blind_rounds/round-3.json).
+/// Found by blind round 3 (Scripts/mutation/blind_rounds/round-3.json).
 extension ProductJudgingTests {
     @Test("token-claims: every kept claim is compared, user_location included: an answer that drops or changes it fails")
     func userLocationIsCompared() throws {

@@ -3,7 +3,7 @@ import LoginConformance
 @testable import LoginConformanceCLI
 import Testing
 
-/// Writing, reading and updating a baseline (the product mutants of Scripts/product_mutants.json, area baseline).
+/// Writing, reading and updating a baseline (the product mutants of Scripts/mutation/product_mutants.json, area baseline).
 @Suite("Product mutants: baseline")
 struct ProductBaselineTests {
     typealias F = ProductFixtures

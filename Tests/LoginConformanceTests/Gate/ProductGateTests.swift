@@ -2,7 +2,7 @@ import Foundation
 import LoginConformance
 import Testing
 
-/// The gate's classification, policy and verdict, case by case (the product mutants of Scripts/product_mutants.json,
+/// The gate's classification, policy and verdict, case by case (the product mutants of Scripts/mutation/product_mutants.json,
 /// area gate): each test fails on a realistic bug in ConformanceGate, GatePolicy, GateClassification or GateReport.
 @Suite("Product mutants: gate")
 struct ProductGateTests {
@@ -162,7 +162,7 @@ struct ProductGateTests {
     }
 }
 
-/// Found by blind round 3 (Scripts/blind_rounds/round-3.json).
+/// Found by blind round 3 (Scripts/mutation/blind_rounds/round-3.json).
 extension ProductGateTests {
     @Test("a run with an incident other than an interrupt is faulted for the gate too, whatever its results",
           arguments: [RunIncident.Kind.adapterExited, .adapterUnavailable])

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// The subprocess harness against a scripted adapter that answers exactly as a test says (the product mutants of
-/// Scripts/product_mutants.json, area harness).
+/// Scripts/mutation/product_mutants.json, area harness).
 @Suite("Product mutants: harness")
 struct ProductHarnessTests {
     /// An adapter that answers the handshake and each run request as its plan (argv[1], JSON, or `@FILE` naming a file
@@ -228,7 +228,7 @@ private extension String {
     var shellQuotedForTest: String { "'" + replacingOccurrences(of: "'", with: "'\\''") + "'" }
 }
 
-/// Found by blind round 1 (Scripts/blind_rounds/round-1.json).
+/// Found by blind round 1 (Scripts/mutation/blind_rounds/round-1.json).
 extension ProductHarnessTests {
     @Test("--max-line-bytes is the longest line accepted: a line of exactly that many bytes is read, one byte more is cut")
     func lineLimitExactly() throws {
@@ -273,7 +273,7 @@ extension ProductHarnessTests {
 }
 
 
-/// Found by blind round 3 (Scripts/blind_rounds/round-3.json).
+/// Found by blind round 3 (Scripts/mutation/blind_rounds/round-3.json).
 extension ProductHarnessTests {
     @Test("the handshake's implementation name, version and language are each taken from their own member")
     func handshakeImplementationMembers() throws {

@@ -3,7 +3,7 @@ import Foundation
 @testable import LoginConformanceTools
 import Testing
 
-/// Lint checks the other lint tests leave unexercised (the product mutants of Scripts/product_mutants.json, area
+/// Lint checks the other lint tests leave unexercised (the product mutants of Scripts/mutation/product_mutants.json, area
 /// lint): multi-line and empty descriptions, repeated refs, profiles naming every profile, a missing profile suffix.
 @Suite("Product mutants: lint")
 struct ProductLintTests {

@@ -8,7 +8,7 @@ struct SignedTokenOracleTests {
     func encodingCheckAgreesWithCryptography() {
         let oracle = SignatureOracle.shared
         #expect(oracle.isLoaded && !oracle.encodedMessages.isEmpty && !oracle.digests.isEmpty,
-                "signed-token-oracle.json has no encoded messages: run Scripts/generate_vectors.py")
+                "signed-token-oracle.json has no encoded messages: run Scripts/vectors/generate_vectors.py")
         // Every (encoded message, signing input) pair: the Swift check accepts a pair when EM is exactly EM', the
         // encoding of the input's digest (RFC 8017 §8.2.2 step 4). An EM equals the encoding of at most one digest of
         // its length, so the encodings are indexed by their bytes once, and each EM's accepted inputs are the ones its

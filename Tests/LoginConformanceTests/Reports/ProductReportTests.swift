@@ -6,7 +6,7 @@ import LoginConformance
 import Testing
 
 /// The JSON, JUnit and Markdown reports written from one report holding every classification (the product mutants
-/// of Scripts/product_mutants.json, area reports).
+/// of Scripts/mutation/product_mutants.json, area reports).
 @Suite("Product mutants: reports")
 struct ProductReportTests {
     typealias F = ProductFixtures
@@ -301,7 +301,7 @@ struct ProductReportTests {
     }
 }
 
-/// Found by blind round 3 (Scripts/blind_rounds/round-3.json).
+/// Found by blind round 3 (Scripts/mutation/blind_rounds/round-3.json).
 extension ProductReportTests {
     @Test("JUnit: skipped counts the skipped cases, on every testsuite and on testsuites")
     func junitSkippedCounts() throws {

@@ -2,7 +2,7 @@ import Foundation
 @testable import LoginConformance
 import Testing
 
-/// The changelog's checks and queries, and suite versions (the product mutants of Scripts/product_mutants.json,
+/// The changelog's checks and queries, and suite versions (the product mutants of Scripts/mutation/product_mutants.json,
 /// area changelog).
 @Suite("Product mutants: changelog")
 struct ProductChangelogTests {

@@ -2,7 +2,7 @@ import Foundation
 @testable import LoginConformance
 import Testing
 
-/// The loader and the strict JSON parser (the product mutants of Scripts/product_mutants.json, area loader).
+/// The loader and the strict JSON parser (the product mutants of Scripts/mutation/product_mutants.json, area loader).
 @Suite("Product mutants: loader")
 struct ProductLoaderTests {
     @Test("an answer with a member its outcome does not define is an error naming it, in every family decoded through Foundation")

@@ -2,7 +2,7 @@ import Foundation
 import LoginConformance
 import Testing
 
-/// Results made by hand for the product-mutant tests (Scripts/product_mutation.py): real vectors of the bundled
+/// Results made by hand for the product-mutant tests (Scripts/mutation/product_mutation.py): real vectors of the bundled
 /// suite with the outcome a test needs, so the gate, the reports and the counts are checked case by case without
 /// running an implementation.
 enum ProductFixtures {

@@ -7,7 +7,7 @@ import Testing
 /// implementations over their families' vectors, the benchmarks through the harness); CI runs both commands.
 ///
 /// A slow test is a test of a type whose name ends in `SlowTests` (what the command's filter selects) that carries
-/// the ``Testing/Trait/slow`` trait (what keeps `swift test` from running it). `Scripts/check_test_commands.py`
+/// the ``Testing/Trait/slow`` trait (what keeps `swift test` from running it). `Scripts/release/check_test_commands.py`
 /// reads the two commands' logs and fails when a test runs in neither (a `.slow` test outside a `SlowTests` type)
 /// or in both.
 enum SlowCommand {

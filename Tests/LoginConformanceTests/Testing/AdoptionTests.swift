@@ -6,7 +6,7 @@ import LoginConformanceReference
 import Testing
 
 /// Adopting the toolkit exactly as the README says (the snippets themselves are checked end
-/// to end by Scripts/check_readme_snippets.sh, which builds and runs the README's snippets in a scratch package).
+/// to end by Scripts/release/check_readme_snippets.sh, which builds and runs the README's snippets in a scratch package).
 @Suite("Adoption as written")
 struct AdoptionTests {
     /// Adopts only the nonce protocol, as the README's first adopters do.

@@ -3,7 +3,7 @@ import LoginConformance
 @testable import LoginConformanceTesting
 import Testing
 
-/// The Swift Testing layer's cases (the product mutants of Scripts/product_mutants.json, area testing-layer): stale
+/// The Swift Testing layer's cases (the product mutants of Scripts/mutation/product_mutants.json, area testing-layer): stale
 /// entries reported by the right families, the baseline named in a regression's issue.
 @Suite("Product mutants: Swift Testing layer")
 struct ProductTestingLayerTests {

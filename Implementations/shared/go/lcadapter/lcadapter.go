@@ -3,7 +3,7 @@
 // libraries lack (each implementation.json lists them) and the accepted outcome's claims. Each adapter keeps its
 // library's configuration, its error mapping and its own header checks.
 //
-// Built with GO111MODULE=off: Scripts/install_implementations.sh puts this folder on GOPATH as src/lcadapter, in
+// Built with GO111MODULE=off: Scripts/interop/install_implementations.sh puts this folder on GOPATH as src/lcadapter, in
 // front of /usr/share/gocode.
 package lcadapter
 

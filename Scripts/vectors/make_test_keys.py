@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Makes the TEST-ONLY signing keys of the signed-token family, once, into Vectors/test-keys/.
 
-  .venv/bin/python Scripts/make_test_keys.py                     the keys and certificates not there yet (never
+  .venv/bin/python Scripts/vectors/make_test_keys.py                     the keys and certificates not there yet (never
                                                                  overwrites one: the suite's tokens depend on them)
-  .venv/bin/python Scripts/make_test_keys.py --randomized-tokens  re-sign the committed PS256 token fixture
+  .venv/bin/python Scripts/vectors/make_test_keys.py --randomized-tokens  re-sign the committed PS256 token fixture
 
 Key generation is random, so it is NOT part of the generator: the keys are made once and committed, and
 Scripts/vectorgen/jose.py reads them (RSASSA-PKCS1-v1_5 signing is deterministic, ES256 uses RFC 6979
@@ -26,7 +26,7 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec, padding, rsa
 from cryptography.x509.oid import NameOID
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 KEYS = ROOT / "Vectors" / "test-keys"
 sys.path.insert(0, str(ROOT / "Scripts"))
 
@@ -94,7 +94,7 @@ def make_randomized_tokens() -> None:
         tokens[case] = signing_input + "." + jose.b64url(signature)
     document = {
         "description": "TEST ONLY. Tokens whose signature algorithm is randomized (PS256: RSASSA-PSS, 32-byte random "
-                       "salt), signed once by Scripts/make_test_keys.py --randomized-tokens with "
+                       "salt), signed once by Scripts/vectors/make_test_keys.py --randomized-tokens with "
                        "TEST-ONLY-test-key-1 and committed so that the generator stays byte-identical.",
         "tokens": tokens,
     }

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Validates one JSON document against one of the schemas in Vectors/schema/ (e.g. a results report or a baseline).
 
-  python3 Scripts/validate_document.py results.schema.json reports/results.json
+  python3 Scripts/vectors/validate_document.py results.schema.json reports/results.json
 
 Prints `file: $.json.path: message` per problem; exit status 1 when there is any, 0 otherwise.
 """
@@ -15,7 +15,7 @@ from referencing import Registry, Resource
 
 from validate_vectors import json_path
 
-SCHEMAS = Path(__file__).resolve().parent.parent / "Vectors" / "schema"
+SCHEMAS = Path(__file__).resolve().parents[2] / "Vectors" / "schema"
 
 
 def main() -> int:

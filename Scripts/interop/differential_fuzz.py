@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Differential fuzzing of signed-token validators (completeness issue §5): perturb the accepted vectors' tokens at
-random with the catalogue (Scripts/fuzzing/perturbations.py), run every implementation in Implementations/ on each
+random with the catalogue (Scripts/interop/fuzzing/perturbations.py), run every implementation in Implementations/ on each
 input through its adapter, and list the inputs on which they disagree (one accepts what another refuses).
 
 Disagreements are grouped in clusters by perturbation and place (`string.case-flipped` at `claims.aud`); each cluster
@@ -8,15 +8,15 @@ is triaged in Implementations/fuzz/triage.json: into vectors (it names them), in
 classifies, or as a documented non-issue (with the reason). No outcome is predicted here and no vector is written:
 a cluster says where the implementations part ways, and its triage says what the suite does about it.
 
-  python3 Scripts/differential_fuzz.py --seed 20261126 --count 1000 --check          # what CI runs
-  python3 Scripts/differential_fuzz.py --seed S --count 100000 --record Implementations/fuzz/recorded.json
+  python3 Scripts/interop/differential_fuzz.py --seed 20261126 --count 1000 --check          # what CI runs
+  python3 Scripts/interop/differential_fuzz.py --seed S --count 100000 --record Implementations/fuzz/recorded.json
 
-Without --seed a seed is drawn and printed. The implementations are those of Scripts/implementations.py that handle
+Without --seed a seed is drawn and printed. The implementations are those of Scripts/interop/implementations.py that handle
 signed-token under the profile, each in its strictest configuration (with its adapter checks, docs/implementations.md);
 one that does not start (a source checkout not built here) is listed as not run. The Python reference adapter
 (Examples/PythonAdapter) implements every family but signed-token (it has no RSA), so it answers every input
 `skipped`: it is run, and listed as not comparable. Needs the tools Scripts/bootstrap.sh installs (cryptography, to
-sign) and Scripts/install_implementations.sh's implementations.
+sign) and Scripts/interop/install_implementations.sh's implementations.
 """
 
 import argparse
@@ -31,7 +31,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "Scripts"))
 
 import implementations  # noqa: E402
@@ -289,7 +289,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"not comparable (answered no input accepted or rejected): {', '.join(not_comparable)}")
     if arguments.record:
         record = {
-            "description": "A differential fuzzing run (Scripts/differential_fuzz.py): inputs tried, the inputs on "
+            "description": "A differential fuzzing run (Scripts/interop/differential_fuzz.py): inputs tried, the inputs on "
                            "which implementations disagree, their clusters and each cluster's triage.",
             "seed": seed, "count": arguments.count, "profile": arguments.profile, "family": FAMILY,
             "vectorsSHA256": vectors_digest,

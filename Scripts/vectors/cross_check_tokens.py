@@ -2,13 +2,13 @@
 """Runs every signed-token vector through two independent JOSE libraries, PyJWT and joserfc, configured as a careful
 Limited Login server developer would, and compares each verdict (accepted / rejected) with the vector's expectation.
 
-  .venv/bin/python Scripts/cross_check_tokens.py            both profiles, exit 1 on any undeclared disagreement
-  .venv/bin/python Scripts/cross_check_tokens.py --verbose  also list the declared divergences seen
+  .venv/bin/python Scripts/vectors/cross_check_tokens.py            both profiles, exit 1 on any undeclared disagreement
+  .venv/bin/python Scripts/vectors/cross_check_tokens.py --verbose  also list the declared divergences seen
 
 A library passes a vector when its verdict agrees with `expected` or with one of `alsoAccepted` (the outcomes the
 vector's sources also allow, e.g. keeping the last of duplicate members, RFC 7515 §4: Vectors/DECISIONS.md D03); a
 pass through `alsoAccepted` is counted as lenient. Where a library legitimately differs beyond that, the divergence
-is declared per vector in Scripts/cross_check_divergences.json with a reason. An undeclared disagreement fails; so does a declared divergence that no longer happens (a stale
+is declared per vector in Scripts/vectors/cross_check_divergences.json with a reason. An undeclared disagreement fails; so does a declared divergence that no longer happens (a stale
 entry), so the file always says exactly where the libraries differ. Rejection reasons are library-specific, so the
 gate compares verdicts, and for accepted tokens the required claims (by value); the reason agreement is reported.
 
@@ -39,9 +39,9 @@ from joserfc.jwk import KeySet, RSAKey
 # The 1024-bit key vectors are deliberate: the libraries' key-size warnings are expected, not news.
 warnings.filterwarnings("ignore", message=".*(bits long|>= 2048 bits).*")
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 VECTORS = ROOT / "Vectors" / "signed-token.json"
-DIVERGENCES = ROOT / "Scripts" / "cross_check_divergences.json"
+DIVERGENCES = ROOT / "Scripts" / "vectors" / "cross_check_divergences.json"
 sys.path.insert(0, str(ROOT / "Scripts"))
 
 from vectorgen.common import PROFILES, is_documented  # noqa: E402  (after the path is set)

@@ -2,20 +2,20 @@
 # The documentation builds with DocC without a single warning: every ``symbol`` link in the catalog
 # (Sources/LoginConformance/LoginConformance.docc) and in the `///` comments of the four library products resolves.
 #
-#   bash Scripts/check_docs.sh            # check (CI); exit 1 and the warnings when a link is broken
-#   bash Scripts/check_docs.sh --output DIR   # also keep the rendered archives in DIR/<Module>.doccarchive
+#   bash Scripts/release/check_docs.sh            # check (CI); exit 1 and the warnings when a link is broken
+#   bash Scripts/release/check_docs.sh --output DIR   # also keep the rendered archives in DIR/<Module>.doccarchive
 #
 # Only the toolchain: `swift package dump-symbol-graph` and the `docc` that ships with it (no swift-docc-plugin, so the
 # root package keeps zero dependencies). Each module is converted on its own, so a comment links only to symbols of
 # its own module (``HarnessRunner`` in the harness); another module's symbol is written as code (`VectorResult`).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 output=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --output) output=$2; shift ;;
-    *) echo "usage: bash Scripts/check_docs.sh [--output DIR]" >&2; exit 2 ;;
+    *) echo "usage: bash Scripts/release/check_docs.sh [--output DIR]" >&2; exit 2 ;;
   esac
   shift
 done
@@ -27,7 +27,7 @@ fi
 [ -x "$docc" ] || { echo "check_docs: no docc next to the swift toolchain" >&2; exit 2; }
 
 # Extension block symbols, so that a link to an extension of another module's type (String.isCodePointEqual(to:))
-# resolves. The graphs go where `swift package` puts them; Scripts/api_digest.py writes its own afresh.
+# resolves. The graphs go where `swift package` puts them; Scripts/release/api_digest.py writes its own afresh.
 # `dump-symbol-graph` also tries the test modules, which fail when the tests are not built (a fresh clone), so its
 # status is not used; the graphs of the modules checked are removed first, so a stale one is never read.
 modules=(LoginConformance LoginConformanceTesting LoginConformanceHarness LoginConformanceReference)

@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """Runs several real implementations through the harness and renders one compatibility report.
 
-  python3 Scripts/compare.py --output Implementations/report/   # every Implementations/<folder>/implementation.json
-  python3 Scripts/compare.py ... --check Implementations/report/report.json   # CI: compare verdicts with the committed report
-  python3 Scripts/compare.py --render-only --output Implementations/report/      # re-render from report.json (no runs)
+  python3 Scripts/interop/compare.py --output Implementations/report/   # every Implementations/<folder>/implementation.json
+  python3 Scripts/interop/compare.py ... --check Implementations/report/report.json   # CI: compare verdicts with the committed report
+  python3 Scripts/interop/compare.py --render-only --output Implementations/report/      # re-render from report.json (no runs)
 
 For every implementation (each folder Implementations/<name>/ with an implementation.json, found by
-Scripts/implementations.py; nothing here names one), every profile it lists and each variant (the library alone; the
+Scripts/interop/implementations.py; nothing here names one), every profile it lists and each variant (the library alone; the
 library with its `adapterChecks`, when it has any), it runs `login-conformance run --adapter CMD --report-json FILE`
 (the binary is built once with `swift build --product login-conformance` when it is missing), then classifies each
 vector as pass / fail / lenient / skipped. Lenient: the runner's `lenient` outcome, or a failure whose answer is one of
@@ -26,13 +26,13 @@ none; each is checked to be at its pinned commit, and the recorded file and the 
 commit (a changed one makes the recorded results stale). A folder whose implementation.json has `notRun` is reported
 as not run, with the reason.
 
-  python3 Scripts/compare.py --only nakama --checkout nakama=/tmp/nakama-src --record --output /tmp/nakama-report
+  python3 Scripts/interop/compare.py --only nakama --checkout nakama=/tmp/nakama-src --record --output /tmp/nakama-report
 
 Each run gets a verdict computed from its classified failures (judge_run: safe as configured, safe with the listed
 adapter checks, unsafe with its worst weakness, or not judged while a failure is unclassified).
 
 Outputs in --output: report.json (schema: Implementations/report.schema.json), report.md, index.html (self-contained,
-no network; the template is Scripts/report_page.html, tested in Chromium by Implementations/tests/test_report_page.py),
+no network; the template is Scripts/interop/report_page.html, tested in Chromium by Implementations/tests/test_report_page.py),
 badges/<id>.json and badges/<id>-adapter-checks.json (shields.io endpoint badges).
 
 Only the standard library is used, so any python3 runs it.
@@ -59,7 +59,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import implementations as declared_implementations  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 FORMAT_VERSION = 1
 VARIANT_LIBRARY = "library"
 VARIANT_CHECKS = "library+adapter-checks"
@@ -133,7 +133,7 @@ def relative(command: str | None) -> str | None:
     from the repository's root."""
     if not isinstance(command, str):
         return command
-    command = PACKAGE_PATH.sub(lambda match: "" if (Path(match.group(1)) / "Scripts" / "compare.py").exists()
+    command = PACKAGE_PATH.sub(lambda match: "" if (Path(match.group(1)) / "Scripts" / "interop" / "compare.py").exists()
                                else match.group(0), command)
     return command.replace(f"'{ROOT}/", "'")
 
@@ -380,7 +380,7 @@ def record_command(implementation: dict[str, Any]) -> str:
     described = "; ".join(f"{name}: a checkout of {pinned['repository']} at "
                           + (f"{pinned['tag']} ({pinned['commit']})" if pinned.get("tag") else pinned["commit"])
                           for name, pinned in paths)
-    return (f"python3 Scripts/compare.py --only {implementation['id']} {flags} --record "
+    return (f"python3 Scripts/interop/compare.py --only {implementation['id']} {flags} --record "
             f"--output /tmp/{implementation['id']}-report   # {described}")
 
 
@@ -627,7 +627,7 @@ def judge(report: dict[str, Any]) -> dict[str, Any]:
 def build_report(implementations: list[dict[str, Any]], suite_version: str | None, classifications: dict[str, Any],
                  config: dict[str, Any]) -> dict[str, Any]:
     report = {"formatVersion": FORMAT_VERSION, "suiteVersion": suite_version,
-              "generatedBy": "Scripts/compare.py", "adapterCheckCatalogue": config.get("adapterCheckCatalogue", {}),
+              "generatedBy": "Scripts/interop/compare.py", "adapterCheckCatalogue": config.get("adapterCheckCatalogue", {}),
               "implementations": implementations,
               "findings": findings_summary(classifications, implementations)}
     report["unclassified"] = [
@@ -705,7 +705,7 @@ def not_run(report: dict[str, Any]) -> list[dict[str, Any]]:
 
 def render_markdown(report: dict[str, Any]) -> str:
     lines = ["# Real implementations, side by side", "",
-             f"Generated by `Scripts/compare.py` (suite {report['suiteVersion']}). Each implementation runs twice: "
+             f"Generated by `Scripts/interop/compare.py` (suite {report['suiteVersion']}). Each implementation runs twice: "
              "the **library alone**, configured as strictly as its documentation allows, and the library **with the "
              "adapter checks** its documentation leaves to the caller (listed per implementation). Advice for users: "
              "[docs/implementations.md](../../docs/implementations.md). The HTML page (`index.html` beside this file) "
@@ -851,7 +851,7 @@ def check_against(committed: dict[str, Any], current: dict[str, Any],
         implementation = sources[key[0]]
         before = old.get(key)
         if before is None:
-            problems.append(f"{key}: not in the committed report (regenerate it with Scripts/compare.py)")
+            problems.append(f"{key}: not in the committed report (regenerate it with Scripts/interop/compare.py)")
             continue
         changed = sorted(vector_id for vector_id in set(before) | set(now) if before.get(vector_id) != now.get(vector_id))
         unstable = unstable_vectors(classifications or {}, key[0], key[1], changed)

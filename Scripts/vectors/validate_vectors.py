@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Validates Vectors/manifest.json, changelog.json and every family file against its JSON Schema (draft 2020-12).
 
-  python3 Scripts/validate_vectors.py [--vectors DIR] [FAMILY ...]
+  python3 Scripts/vectors/validate_vectors.py [--vectors DIR] [FAMILY ...]
 
 Uses the pinned `jsonschema` (Scripts/requirements.txt; Scripts/bootstrap.sh installs it). Every problem is
 printed as `file: $.json.path: message`; the exit status is 1 when any file fails, 0 otherwise.
@@ -17,7 +17,7 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def json_path(path: Iterable[str | int]) -> str:

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """The real implementations, discovered: every folder Implementations/<name>/ holding an implementation.json.
 
-Nothing else in the project names an implementation: Scripts/compare.py runs what `discover()` finds, and
-Scripts/install_implementations.sh installs what the folders' `install` entries declare (through the commands below).
+Nothing else in the project names an implementation: Scripts/interop/compare.py runs what `discover()` finds, and
+Scripts/interop/install_implementations.sh installs what the folders' `install` entries declare (through the commands below).
 
 An implementation.json describes one library and how it is run (docs/implementations.md, "One folder per
 implementation"): id, name, language, source (pip / debian / swiftpm), package, version, command, families, profiles,
@@ -13,7 +13,7 @@ configuration, integration, adapterChecks, its options audit, and `install`:
   - "script": "x.sh"  a build step in the folder, run by bash with LC_ROOT (the repository), LC_WORK
                       (.build-implementations) and LC_FOLDER (the folder) set, after the pip and apt steps
 A `source-checkout` implementation (an integration no registry CI reaches has: nakama) is built from a checkout of its
-repository at a pinned commit, given by path (Scripts/compare.py --checkout ID=PATH): it also has `checkout`
+repository at a pinned commit, given by path (Scripts/interop/compare.py --checkout ID=PATH): it also has `checkout`
 ({repository, tag, commit}) and `recorded`, the folder's file of results recorded from that checkout (what the report
 shows when no checkout is given, as in CI). Dependencies no reachable registry has come from source checkouts too:
 `dependencyCheckouts`, a list of {id, package, repository, commit, and a tag or a version or both} (laravel-socialite's
@@ -28,11 +28,11 @@ implementation (its own id) that takes every field it does not set from the fold
 
 The order is derived: by language, then folder name, then the folder's configurations in their order.
 
-  python3 Scripts/implementations.py list               # id and folder, one a line
-  python3 Scripts/implementations.py apt                # Debian packages, one a line, deduplicated
-  python3 Scripts/implementations.py pip                # exact pip requirements, one a line
-  python3 Scripts/implementations.py scripts            # folder/script paths, one a line (not the source checkouts')
-  python3 Scripts/implementations.py checkout-scripts   # the source checkouts' build steps (compare.py --checkout runs them)
+  python3 Scripts/interop/implementations.py list               # id and folder, one a line
+  python3 Scripts/interop/implementations.py apt                # Debian packages, one a line, deduplicated
+  python3 Scripts/interop/implementations.py pip                # exact pip requirements, one a line
+  python3 Scripts/interop/implementations.py scripts            # folder/script paths, one a line (not the source checkouts')
+  python3 Scripts/interop/implementations.py checkout-scripts   # the source checkouts' build steps (compare.py --checkout runs them)
 
 Only the standard library is used.
 """
@@ -42,7 +42,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 FOLDER = ROOT / "Implementations"
 REQUIRED = ("id", "name", "language", "source", "package", "command", "families", "profiles", "configuration",
             "install")

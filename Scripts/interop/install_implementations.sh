@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what Implementations/ runs, idempotently, from the folders' declarations (Scripts/implementations.py reads
+# Installs what Implementations/ runs, idempotently, from the folders' declarations (Scripts/interop/implementations.py reads
 # every Implementations/<name>/implementation.json; nothing here names an implementation):
 #   - Debian packages: every folder's `install.apt`, and chromium for the report's browser test, with one apt-get
 #     (`apt-get update` runs once, and only when a package is missing)
@@ -9,13 +9,13 @@
 #     `swift build -c release`), run with LC_ROOT, LC_WORK (.build-implementations) and LC_FOLDER set; a source
 #     checkout's step is left to compare.py --checkout, which gives it the checkout
 # Prints nothing else on stdout but its steps.
-# Usage: bash Scripts/install_implementations.sh [--no-apt]   (--no-apt: Python only, for a machine without root)
+# Usage: bash Scripts/interop/install_implementations.sh [--no-apt]   (--no-apt: Python only, for a machine without root)
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 root=$(pwd)
 work="$root/.build-implementations"
 mkdir -p "$work/bin"
-declared() { python3 Scripts/implementations.py "$1"; }
+declared() { python3 Scripts/interop/implementations.py "$1"; }
 
 if [[ "${1:-}" != "--no-apt" ]]; then
   mapfile -t debian_packages < <(declared apt)

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # The benchmarks of BENCHMARKS.md, in one run on this machine.
 #
-#   bash Scripts/bench.sh                 # everything: bench (release), the Swift Testing runner, the build cost
-#   bash Scripts/bench.sh --quick         # bench --quick only (debug build, < 30 s once built): the CI smoke check
-#   bash Scripts/bench.sh --no-build-cost # skip the clean builds of the two consumer packages (minutes)
-#   bash Scripts/bench.sh --no-bench --no-swift-testing --no-build-cost   # only the fast-feedback figures (below)
+#   bash Scripts/benchmarks/bench.sh                 # everything: bench (release), the Swift Testing runner, the build cost
+#   bash Scripts/benchmarks/bench.sh --quick         # bench --quick only (debug build, < 30 s once built): the CI smoke check
+#   bash Scripts/benchmarks/bench.sh --no-build-cost # skip the clean builds of the two consumer packages (minutes)
+#   bash Scripts/benchmarks/bench.sh --no-bench --no-swift-testing --no-build-cost   # only the fast-feedback figures (below)
 #
 # Fast feedback (BENCHMARKS.md, "Fast feedback"): the README's test commands on a fresh clone of HEAD (`swift test`
 # cold, build included; again with the build done; the slow command), and loading in a debug build against a release
@@ -15,7 +15,7 @@
 #          --log FILE (default: none; a copy of everything printed).
 # Every number is printed, none is asserted: machines are shared and noisy (BENCHMARKS.md).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 root=$(pwd)
 
 scratch=.build
@@ -35,7 +35,7 @@ while [ $# -gt 0 ]; do
     --no-debug-ratio) debug_ratio=0 ;;
     --scratch-path) scratch=$2; shift ;;
     --log) exec > >(tee "$2") 2>&1; shift ;;
-    *) echo "usage: bash Scripts/bench.sh [--quick] [--no-bench] [--no-swift-testing] [--no-build-cost] [--no-test-commands] [--no-debug-ratio] [--scratch-path DIR] [--log FILE]" >&2; exit 2 ;;
+    *) echo "usage: bash Scripts/benchmarks/bench.sh [--quick] [--no-bench] [--no-swift-testing] [--no-build-cost] [--no-test-commands] [--no-debug-ratio] [--scratch-path DIR] [--log FILE]" >&2; exit 2 ;;
   esac
   shift
 done

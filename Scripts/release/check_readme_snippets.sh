@@ -18,9 +18,9 @@
 #   3. the bug fixed: the gated run is red (newly passing), `UPDATE_BASELINE=1 swift test` is green and tightens
 #      the baseline to no entry, and the gated run is green again.
 # Takes about 2-3 minutes cold (the toolkit is built once into the scratch package), so .ci/run calls it rather
-# than `swift test`. Usage: bash Scripts/check_readme_snippets.sh [--keep]
+# than `swift test`. Usage: bash Scripts/release/check_readme_snippets.sh [--keep]
 set -euo pipefail
-repo=$(cd "$(dirname "$0")/.." && pwd)
+repo=$(cd "$(dirname "$0")/../.." && pwd)
 keep=${1:-}
 if ! command -v swift >/dev/null 2>&1; then
     echo "check_readme_snippets: swift is not on PATH; nothing checked" >&2

@@ -11,7 +11,7 @@ Given the output of each, this fails when
   - a parameterized test has more than MAXIMUM_CASES cases (Swift Testing slows down beyond that; BENCHMARKS.md);
   - either log has no closing line, or a failed test.
 
-    python3 Scripts/check_test_commands.py --fast reports/swift-test.log --slow reports/swift-test-slow.log
+    python3 Scripts/release/check_test_commands.py --fast reports/swift-test.log --slow reports/swift-test-slow.log
 """
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ is wrong?
 
 The vector mutants (Tests/LoginConformanceTests/Mutants/, docs/generated/mutation-report.md) measure the *vectors* with buggy
 models of the behaviour. This measures the *toolkit's own code*: each mutant of the catalogue
-(Scripts/product_mutants.json) is one realistic bug at one site of Sources/, and it is killed when a test fails.
+(Scripts/mutation/product_mutants.json) is one realistic bug at one site of Sources/, and it is killed when a test fails.
 
 Mutant schemata, so that the whole run needs one build: the tracked tree (git ls-files, untracked files that are not
 ignored included) is copied to a scratch directory, every mutation site is rewritten there as
@@ -15,12 +15,12 @@ one `swift test --skip-build --filter <its tests>` with LC_PRODUCT_MUTANT=<id>. 
 modified.
 
 Commands (Python 3.11, standard library only):
-  python3 Scripts/product_mutation.py            full run; writes docs/generated/product-mutation-report.md and .json
-  python3 Scripts/product_mutation.py --sample 12   a deterministic quick sample, the eleven planted bugs included
-  python3 Scripts/product_mutation.py --only ID,ID  these mutants (add --merge to fold them into the report)
-  python3 Scripts/product_mutation.py --list     the catalogue, one line per mutant
-  python3 Scripts/product_mutation.py --check    every site resolves exactly once (no build); exit 1 otherwise
-  python3 Scripts/product_mutation.py --catalogue Scripts/blind_rounds/round-N.json
+  python3 Scripts/mutation/product_mutation.py            full run; writes docs/generated/product-mutation-report.md and .json
+  python3 Scripts/mutation/product_mutation.py --sample 12   a deterministic quick sample, the eleven planted bugs included
+  python3 Scripts/mutation/product_mutation.py --only ID,ID  these mutants (add --merge to fold them into the report)
+  python3 Scripts/mutation/product_mutation.py --list     the catalogue, one line per mutant
+  python3 Scripts/mutation/product_mutation.py --check    every site resolves exactly once (no build); exit 1 otherwise
+  python3 Scripts/mutation/product_mutation.py --catalogue Scripts/mutation/blind_rounds/round-N.json
                                                  a blind round: bugs written without sight of Tests/ or
                                                  this catalogue; the first run's verdicts are kept in
                                                  round-N.first-run.json (never overwritten), later runs in
@@ -48,18 +48,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-CATALOGUE = ROOT / "Scripts" / "product_mutants.json"
+ROOT = Path(__file__).resolve().parents[2]
+CATALOGUE = ROOT / "Scripts" / "mutation" / "product_mutants.json"
 REPORT_MD = ROOT / "docs" / "generated" / "product-mutation-report.md"
 REPORT_JSON = ROOT / "docs" / "generated" / "product-mutation-report.json"
-BLIND_ROUNDS = ROOT / "Scripts" / "blind_rounds"
+BLIND_ROUNDS = ROOT / "Scripts" / "mutation" / "blind_rounds"
 DEFAULT_SCRATCH = ROOT / ".build-mutants"
 ENV_VAR = "LC_PRODUCT_MUTANT"
 HELPER_FILE = "__LCProductMutant.swift"
 HELPER_SOURCE = """\
 import Foundation
 
-// Written by Scripts/product_mutation.py into the scratch copy only: which product mutant is active.
+// Written by Scripts/mutation/product_mutation.py into the scratch copy only: which product mutant is active.
 let __lcActiveProductMutant: String = ProcessInfo.processInfo.environment["LC_PRODUCT_MUTANT"] ?? ""
 
 /// Whether the product mutant `id` is the active one (LC_PRODUCT_MUTANT).
@@ -394,14 +394,14 @@ PYTHON_CHECKS: list[dict[str, Any]] = [
      "test": "test_validate_vectors.BrokenCopies.test_every_family_checks_its_input", "break": "empty-schemas"},
     {"bug": "generate_vectors.py --check compares text, not bytes (CRLF line endings read as a match)",
      "test": "test_generate_check.GeneratorCheck.test_crlf_line_endings_differ",
-     "break": ("Scripts/generate_vectors.py", 'target(name).read_bytes() != text.encode("utf-8")',
+     "break": ("Scripts/vectors/generate_vectors.py", 'target(name).read_bytes() != text.encode("utf-8")',
                'target(name).read_text(encoding="utf-8") != text')},
     {"bug": "generate_vectors.py --check ignores a JSON file in Vectors/ the generator does not write",
      "test": "test_generate_check.GeneratorCheck.test_an_extra_file_in_vectors",
-     "break": ("Scripts/generate_vectors.py", 'path.name != "manifest.json" and path.name not in written', "False")},
+     "break": ("Scripts/vectors/generate_vectors.py", 'path.name != "manifest.json" and path.name not in written', "False")},
     {"bug": "generate_vectors.py --check ignores a family dropped from the manifest",
      "test": "test_generate_check.GeneratorCheck.test_a_family_dropped_from_the_manifest",
-     "break": ("Scripts/generate_vectors.py", "if listed != expected:", "if False:")},
+     "break": ("Scripts/vectors/generate_vectors.py", "if listed != expected:", "if False:")},
 ]
 
 
@@ -511,7 +511,7 @@ def git_head() -> str | None:
 
 
 def blind_round_lines() -> list[str]:
-    """The report's "Blind rounds" section, from Scripts/blind_rounds/: per round, the first run's kill rate (the
+    """The report's "Blind rounds" section, from Scripts/mutation/blind_rounds/: per round, the first run's kill rate (the
     measurement, recorded before any fix) and the latest run's."""
     rounds = sorted(BLIND_ROUNDS.glob("round-*.first-run.json"), key=lambda p: int(re.sub(r"\D", "", p.stem) or 0))
     if not rounds:
@@ -524,10 +524,10 @@ def blind_round_lines() -> list[str]:
 
     lines = ["## Blind rounds", "",
              "Bugs written by someone who saw `Sources/` and the specification but not `Tests/`, this catalogue, its "
-             "report or the history (`Scripts/blind_rounds/round-N.json`, committed before the round ran). The first "
+             "report or the history (`Scripts/mutation/blind_rounds/round-N.json`, committed before the round ran). The first "
              "run's kill rate is the measurement; it is recorded before any test is written for a survivor and never "
              "rewritten. Each survivor then gets the test that kills it, and the survivors are run again: the latest run. "
-             "Run a round: `python3 Scripts/product_mutation.py --catalogue Scripts/blind_rounds/round-N.json`.", "",
+             "Run a round: `python3 Scripts/mutation/product_mutation.py --catalogue Scripts/mutation/blind_rounds/round-N.json`.", "",
              "| round | bugs | first run: killed | first-run kill rate | first run on | latest run: killed | survivors of the first run |",
              "| --- | ---: | ---: | ---: | --- | ---: | --- |"]
     for path in rounds:
@@ -573,7 +573,7 @@ def render_markdown(document: dict[str, Any]) -> str:
     lines = [
         "# Product mutation report",
         "",
-        "Generated by `python3 Scripts/product_mutation.py` from the catalogue `Scripts/product_mutants.json`; do not edit.",
+        "Generated by `python3 Scripts/mutation/product_mutation.py` from the catalogue `Scripts/mutation/product_mutants.json`; do not edit.",
         "Each mutant is one realistic bug at one site of the toolkit's own code (`Sources/`: the engine, judging, the",
         "gate, baselines, reports, the loader, the changelog, the harness, lint, the CLI and the Swift Testing layer),",
         "applied as a mutant schema in a scratch copy, and it is **killed** when one of its tests fails. The vector",
@@ -628,7 +628,7 @@ def render_markdown(document: dict[str, Any]) -> str:
     lines.extend(["## Tests that can fail", "",
                   "Each test the issue names, shown failing on the bug it guards against: for the Swift tests, a product",
                   "mutant above that the test kills; for the Python tests, the script or schema broken in a scratch copy",
-                  "(`python3 Scripts/product_mutation.py --python-checks [PYTHON]` reruns them).", "",
+                  "(`python3 Scripts/mutation/product_mutation.py --python-checks [PYTHON]` reruns them).", "",
                   "| test | the bug | how it is broken | result |", "| --- | --- | --- | --- |"])
     for e in guarded:
         run = e.get("guardRun")
@@ -730,7 +730,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     blind = args.catalogue.resolve().parent == BLIND_ROUNDS
     if not blind and args.catalogue.resolve() != CATALOGUE:
-        print("--catalogue: the product catalogue or a blind round in Scripts/blind_rounds/", file=sys.stderr)
+        print("--catalogue: the product catalogue or a blind round in Scripts/mutation/blind_rounds/", file=sys.stderr)
         return 2
     full = args.sample is None and not args.only and not blind
     started = time.monotonic()

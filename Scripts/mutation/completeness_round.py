@@ -10,10 +10,10 @@ vectors it fails that its base passes: its killers (a bug with none survived). T
 families) is recorded by the slow test command (`CompletenessRoundSlowTests`) in the same format.
 
 Commands:
-  python3 Scripts/completeness_round.py first-run --round 1 [--vectors DIR]
+  python3 Scripts/mutation/completeness_round.py first-run --round 1 [--vectors DIR]
       measure the round against DIR (default: the bundled Vectors/) and add the run to harness.first-run.json;
       a suite version already there is never measured again (a first run is what was measured before any fix)
-  python3 Scripts/completeness_round.py latest --round 1 [--check]
+  python3 Scripts/mutation/completeness_round.py latest --round 1 [--check]
       measure against this tree's Vectors/ and write harness.latest.json (--check: exit 1 when it differs)
 
 Exit status: 0 done (or current); 1 --check found the latest record stale; 2 a usage, adapter or build problem.
@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 ROUNDS = ROOT / "Tests" / "CompletenessRounds"
 FAMILY = "signed-token"
 LANE = "harness"
@@ -158,7 +158,7 @@ def latest(number: int, check: bool) -> int:
     text = record_text({"round": number, "lane": LANE, "runs": [measure(number, None, None)]})
     if check:
         if not path.exists() or path.read_text() != text:
-            print(f"{path} is stale: python3 Scripts/completeness_round.py latest --round {number}", file=sys.stderr)
+            print(f"{path} is stale: python3 Scripts/mutation/completeness_round.py latest --round {number}", file=sys.stderr)
             return 1
         return 0
     path.write_text(text)

@@ -1,0 +1,1 @@
+"""The differential fuzzer's parts (Scripts/interop/differential_fuzz.py): the perturbation catalogue and the adapter client."""
