@@ -84,6 +84,16 @@ class GeneratorCheck(unittest.TestCase):
         last = result.stderr.strip().splitlines()[-1]
         self.assertTrue(last.startswith("ValueError: ") and "strict" in last, result.stderr[-2000:])
 
+    def test_a_family_module_without_its_shape(self) -> None:
+        # A family module that declares no SHAPE is refused by name, before anything reads the shape.
+        path = self.root / "Scripts" / "vectorgen" / "code_challenge.py"
+        text = path.read_text(encoding="utf-8")
+        self.assertIn("\nSHAPE = ", text)
+        path.write_text(text.replace("\nSHAPE = ", "\nNOT_THE_SHAPE = "), encoding="utf-8")
+        result = self.check()
+        self.assertEqual(result.returncode, 1, result.stderr[-2000:])
+        self.assertIn("code_challenge: declares no SHAPE (Scripts/vectorgen/shape.py)", result.stderr)
+
     def test_only_the_readings_are_read(self) -> None:
         from vectorgen.common import PROFILES, is_documented
         self.assertEqual([is_documented(p) for p in PROFILES], [True, False])

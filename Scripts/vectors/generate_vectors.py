@@ -123,6 +123,8 @@ def build_family(module_name: str) -> tuple[str, dict[str, Any], Tables, dict[st
         raise SystemExit(f"{module_name}: declares no PERTURBATIONS (its fields, perturbed; "
                          "Scripts/vectorgen/perturbation.py)")
     unperturbed = getattr(module, "UNPERTURBED", {})
+    if not hasattr(module, "SHAPE"):
+        raise SystemExit(f"{module_name}: declares no SHAPE (Scripts/vectorgen/shape.py)")
     exported = shape.export_family(module.SHAPE, module.REASONS)["input"]
     try:
         perturbation.check_coverage(module.FAMILY, fields, perturbation.perturbable_paths(exported), unperturbed,
@@ -168,8 +170,6 @@ def build_family(module_name: str) -> tuple[str, dict[str, Any], Tables, dict[st
                          f"from vectorgen/rules.py: {unknown}")
     check_inputs(module_name, vectors)
     fixtures = module.fixtures(vectors) if hasattr(module, "fixtures") else {}
-    if not hasattr(module, "SHAPE"):
-        raise SystemExit(f"{module_name}: declares no SHAPE (Scripts/vectorgen/shape.py)")
     fixtures[schema_path(module.FAMILY)] = shape.render_schema(module.FAMILY, module.SHAPE, module.REASONS)
     return module.FAMILY, fixtures, (fault_table, perturbation_table, grammar_table, key_cells), {
         "family": module.FAMILY,
