@@ -79,7 +79,16 @@ final class AdapterProcess {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        // Nothing but the three pipes: a descriptor of the host that is not close-on-exec (a `Pipe` of Foundation,
+        // another library's socket) would otherwise live as long as the adapter and its descendants, holding the
+        // host's other pipes open.
+        var flags = Int16(POSIX_SPAWN_SETPGROUP)
+        #if canImport(Darwin)
+        flags |= Int16(POSIX_SPAWN_CLOEXEC_DEFAULT)
+        #else
+        Self.closeDescriptorsAbove2(&actions)
+        #endif
+        posix_spawnattr_setflags(&attributes, flags)
         posix_spawnattr_setpgroup(&attributes, 0)
 
         let words: [String] = ["/bin/sh", "-c", Self.execIfSimple(command)]
@@ -491,6 +500,29 @@ extension AdapterProcess {
         }
     }
 }
+
+#if !canImport(Darwin)
+extension AdapterProcess {
+    private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later; its headers declare it only for
+    /// `_GNU_SOURCE`), or `nil` on a C library without it.
+    private static let addCloseFrom: AddCloseFrom? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
+        else { return nil }
+        return unsafeBitCast(symbol, to: AddCloseFrom.self)
+    }()
+
+    /// Adds to `actions` (after the `dup2`s of the three pipes) the closing of every descriptor above 2: all at
+    /// once where the C library can, else each one open now (`/proc/self/fd`), under the spawn lock.
+    fileprivate static func closeDescriptorsAbove2(_ actions: inout posix_spawn_file_actions_t) {
+        if let addCloseFrom, addCloseFrom(&actions, 3) == 0 { return }
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        for descriptor in open.compactMap(Int32.init) where descriptor > 2 {
+            posix_spawn_file_actions_addclose(&actions, descriptor)
+        }
+    }
+}
+#endif
 
 /// A pipe whose descriptors are closed on exec, so no other adapter inherits them (an inherited write end would
 /// keep a dead adapter's output from ever ending).

@@ -7,9 +7,10 @@ import Testing
 import Glibc
 #endif
 
-/// The verdict under faults (the runner's defects 1, 2, 3, 8 and 9): a stuck reader never hangs the runner, an
+/// The verdict under faults (the runner's defects 1, 2, 3, 8, 9 and 10): a stuck reader never hangs the runner, an
 /// adapter that exits unasked is never a pass, an interrupt is never a pass, a descendant that leaves the process
-/// group does not outlive the run, a handshake listing a capability twice is noticed. Each hostile adapter runs
+/// group does not outlive the run, an adapter holds none of the host's descriptors, a handshake listing a
+/// capability twice is noticed. Each hostile adapter runs
 /// under an outer bound computed from the timeout, the vector count and the restart budget.
 @Suite("Runner faults: a true verdict, in bounded time")
 struct RunnerFaultTests {
@@ -203,6 +204,29 @@ struct RunnerFaultTests {
         while Date() < deadline, Self.isAlive(child) { usleep(50_000) }
         #expect(!Self.isAlive(child), "the setsid() child \(child) outlived the run")
         if Self.isAlive(child) { kill(child, SIGKILL) }
+    }
+
+    // MARK: defect 10: the host's descriptors
+
+    @Test("an adapter inherits none of the host's descriptors but its three pipes (one left open would hold another process's output open)")
+    func noInheritedDescriptors() throws {
+        // A pipe as a host makes it (Foundation's `Pipe`, a test's `pipe()`): not close-on-exec.
+        var host: [Int32] = [-1, -1]
+        try #require(pipe(&host) == 0)
+        defer { host.forEach { close($0) } }
+        let directory = try Self.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let listing = directory.appendingPathComponent("descriptors")
+        // The shell lists its descriptors (its own directory read is the one above 2 that `ls` opens), then
+        // becomes the reference adapter.
+        let command = "ls /dev/fd/ > \(listing.path); exec \(Python.command) \(HarnessTests.referenceAdapter)"
+        let runner = HarnessRunner(command: command)
+        _ = try runner.start()
+        #expect(runner.stop() == .exited(status: 0))
+        let open = try String(contentsOf: listing, encoding: .utf8).split(separator: "\n").compactMap { Int32($0) }
+        #expect(!open.contains(host[0]) && !open.contains(host[1]),
+                "the adapter inherited the host's pipe \(host) (its descriptors: \(open))")
+        #expect(open.filter { $0 > 2 }.count <= 1, "descriptors above 2 in the adapter: \(open)")
     }
 
     @Test("the CLI adopts an adapter's daemon (double fork, setsid, orphaned at once) and stops it with the run")
