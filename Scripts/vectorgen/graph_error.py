@@ -834,7 +834,8 @@ def _table_reading(i: dict[str, Any], profile: str) -> tuple[dict[str, Any], lis
             for sub in item.get("subcodes") or ["*"]:
                 entries[(item["code"], sub)] = table_category["name"]
     name = entries.get((code, subcode)) if subcode is not None else None
-    name = name or entries.get((code, "*"))
+    if name is None:  # a category named "" is a match (recoverable), not none
+        name = entries.get((code, "*"))
     if name is None:
         return _both(i, classified("other", message=MESSAGES[code]), [R_LOOKUP, R_OTHER, R_ACTION])
     category_name = name if name in ("other", "transient") else "recoverable"

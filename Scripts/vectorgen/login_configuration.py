@@ -11,7 +11,7 @@ two rules whose order the specification does not fix.
 
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Optional, cast
+from typing import Any, Optional
 
 from .common import (B1, B8, PROFILES, SEED_LIMITED_LOGIN_FR, SEED_LIMITED_LOGIN_VI, SEED_LOGIN_REVIEW_JA, is_documented,
                      permission_set, vector)
@@ -118,6 +118,18 @@ R_VERIFIER_CHARSET = "configuration.code-verifier.charset"
 R_VERIFIER_UNICODE_DOC = "configuration.code-verifier.unicode.documented"
 R_VERIFIER_UNICODE_SDK = "configuration.code-verifier.unicode.ios-sdk"
 R_VERIFIER_DEFAULT = "configuration.code-verifier.default"
+
+# The names of the control characters the nonce vectors use, which Unicode's character database does not name.
+CONTROL_NAMES = {"\t": "CHARACTER TABULATION", "\n": "LINE FEED", "\r": "CARRIAGE RETURN", "\u000b": "LINE TABULATION",
+                 "\u000c": "FORM FEED", "\u0085": "NEXT LINE"}
+
+
+def _character_name(ch: str) -> str:
+    """The character's Unicode name, or its control name; a character with neither stops the generator."""
+    name = unicodedata.name(ch, None) or CONTROL_NAMES.get(ch)
+    if name is None:
+        raise ValueError(f"no name for {cp(ch).upper()}: add it to CONTROL_NAMES")
+    return name
 
 
 def _nonce_rules(nonce: str, profile: Optional[str] = None) -> list[str]:
@@ -291,7 +303,7 @@ def _nonce(out: _Out) -> None:
             "server checks the id_token against", "high", NONCE_REFS, i, refused("invalidNonce"),
             rules=_nonce_rules(""))
     for ch in NONCE_WHITESPACE_BOTH:
-        name = unicodedata.name(ch, "CHARACTER TABULATION")
+        name = _character_name(ch)
         i = inp(nonce="abc" + ch + "def")
         out.add(g, "whitespace-inside-" + cp(ch), f"A nonce containing {name} ({cp(ch).upper()}) is refused in both "
                 "readings: Zs and TAB are in CharacterSet.whitespaces", "high", NONCE_REFS, i,
@@ -317,9 +329,7 @@ def _nonce(out: _Out) -> None:
              rules_doc=[R_NONCE, "nonce.zero-width-space.documented"],
              rules_sdk=[R_NONCE, "nonce.zero-width-space.ios-sdk"])
     for ch in NONCE_NEWLINES:
-        # cast: unicodedata names U+2028 and U+2029; the table names the controls it does not
-        name = cast(str, unicodedata.name(ch, {"\n": "LINE FEED", "\r": "CARRIAGE RETURN", "\u000b": "LINE TABULATION",
-                                               "\u000c": "FORM FEED", "\u0085": "NEXT LINE"}.get(ch)))
+        name = _character_name(ch)
         i = inp(nonce="abc" + ch + "def")
         out.pair(g, "newline-inside-" + cp(ch),
                  f"Documented reading: a nonce containing {name} ({cp(ch).upper()}) is refused, newlines being "
