@@ -11,6 +11,16 @@ import PackageDescription
 // module of its writers' files, verbatim, as they built them; the tests import them to measure each round.
 let blindRounds = [1, 2, 3]
 
+// Tests by subject: one test target per module, `Tests/<module>Tests/`, with the other modules its tests drive. The
+// core module's target (below) also holds the suite's own checks: catalogue mutants, blind rounds, generated docs.
+let testTargets: [(module: String, uses: [Target.Dependency])] = [
+    ("LoginConformanceHarness", ["LoginConformance", "LoginConformanceReference", "LoginConformanceCLI"]),
+    ("LoginConformanceCLI", ["LoginConformance", "LoginConformanceHarness", "LoginConformanceBenchmarks"]),
+    ("LoginConformanceReference", ["LoginConformance", "LoginConformanceTesting"]),
+    ("LoginConformanceTools", ["LoginConformance"]),
+    ("LoginConformanceTesting", ["LoginConformance", "LoginConformanceReference", "LoginConformanceCLI"]),
+]
+
 let package = Package(
     name: "LoginConformance",
     platforms: [.macOS(.v13)],
@@ -61,6 +71,15 @@ let package = Package(
                 "LoginConformanceBenchmarks",
             ]
         ),
+        // Helpers the test targets share (paths, Python, scratch copies, fakes); no tests of its own.
+        .target(
+            name: "LoginConformanceTestSupport",
+            dependencies: ["LoginConformance", "LoginConformanceReference"],
+            path: "Tests/LoginConformanceTestSupport"
+        ),
+    ] + testTargets.map { module, uses in
+        .testTarget(name: "\(module)Tests", dependencies: [.target(name: module), "LoginConformanceTestSupport"] + uses)
+    } + [
         .testTarget(
             name: "LoginConformanceTests",
             dependencies: [
@@ -70,6 +89,7 @@ let package = Package(
                 "LoginConformanceHarness",
                 "LoginConformanceTools",
                 "LoginConformanceCLI",
+                "LoginConformanceTestSupport",
             ] + blindRounds.map { .target(name: "BlindRound\($0)") },
             // Read by path: which signatures verify, the SHA-256 digests of the code-challenge mutants and the JSON
             // grammar cases, computed by Scripts/.

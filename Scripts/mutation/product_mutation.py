@@ -313,7 +313,7 @@ BASELINE_TIMEOUT = 3600
 def run_tests(tree: Path, filters: str, mutant: str | None, timeout: float) -> dict[str, Any]:
     env = dict(os.environ)
     env.pop(ENV_VAR, None)
-    # The slow command's tests (Tests/LoginConformanceTests/Support/SlowCommand.swift) kill mutants too: an area's filter
+    # The slow command's tests (Tests/LoginConformanceTestSupport/SlowCommand.swift) kill mutants too: an area's filter
     # that names a *SlowTests type runs it.
     env["LOGIN_CONFORMANCE_SLOW_TESTS"] = "1"
     if mutant:

@@ -2,7 +2,7 @@
 """Both test commands together run every test exactly once, and no parameterized test is too large.
 
 The README has two test commands: `swift test` (fast) and the slow command
-(`LOGIN_CONFORMANCE_SLOW_TESTS=1 swift test --skip-build --filter SlowTests`, Tests/LoginConformanceTests/Support/SlowCommand.swift).
+(`LOGIN_CONFORMANCE_SLOW_TESTS=1 swift test --skip-build --filter SlowTests`, Tests/LoginConformanceTestSupport/SlowCommand.swift).
 Given the output of each, this fails when
 
   - a test or suite `swift test` skipped did not pass in the slow command (it runs in neither: a `.slow` test outside

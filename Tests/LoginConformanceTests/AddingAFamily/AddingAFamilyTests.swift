@@ -2,6 +2,7 @@ import Foundation
 import LoginConformance
 import LoginConformanceTesting
 import Testing
+import LoginConformanceTestSupport
 
 /// The test family `greeting`, built only by the steps of "Adding a family" (LoginConformance.docc/AddingAFamily.md):
 /// its folder (input, outcome, protocol, definition), one registration, and its vector file beside the manifest.

@@ -1,4 +1,5 @@
 import LoginConformance
+import LoginConformanceTestSupport
 
 /// Step 1: the protocol an implementation adopts to be checked against the family.
 protocol Greeting: ConformanceSubject {

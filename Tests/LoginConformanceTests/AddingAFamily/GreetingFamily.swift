@@ -1,4 +1,5 @@
 import LoginConformance
+import LoginConformanceTestSupport
 
 /// Step 1: the family's definition, tying its name, protocol, input and outcome together.
 enum GreetingFamily: VectorFamily {

@@ -1,4 +1,5 @@
 import LoginConformance
+import LoginConformanceTestSupport
 
 /// Step 1 of "Adding a family" for the test family `greeting`: the input, exactly the vector's `input` member.
 struct GreetingInput: Codable, Sendable, Hashable {

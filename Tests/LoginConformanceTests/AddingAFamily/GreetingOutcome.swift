@@ -1,4 +1,5 @@
 import LoginConformance
+import LoginConformanceTestSupport
 
 /// Step 1: the outcome, the shape of the vector's `expected`: `{"result": "greeting", "text": …}` or
 /// `{"result": "refused", "reason": …}`, the reason an ``ExtensibleValue`` so that it can grow.

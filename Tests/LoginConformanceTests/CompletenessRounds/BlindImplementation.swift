@@ -1,4 +1,5 @@
 import LoginConformance
+import LoginConformanceTestSupport
 
 /// An implementation a completeness blind round's writer wrote from `Vectors/SPECIFICATION.md` and the protocols'
 /// documentation alone, without sight of the vectors: a base as correct as its writer could make it, and

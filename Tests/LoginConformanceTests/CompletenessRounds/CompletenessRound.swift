@@ -1,5 +1,6 @@
 import Foundation
 import LoginConformance
+import LoginConformanceTestSupport
 
 /// One completeness blind round: what its writers were given, the implementations they wrote, and
 /// where its records live.

@@ -1,5 +1,6 @@
 @testable import BlindRound1
 import LoginConformance
+import LoginConformanceTestSupport
 
 // Round 1, written 2026-11-26 by two writers from the specification alone (briefs and their own check programs:
 // Tests/CompletenessRounds/round-1/); the signed-token lane is that folder's harness adapter. Code challenge has no

@@ -1,5 +1,6 @@
 @testable import BlindRound2
 import LoginConformance
+import LoginConformanceTestSupport
 
 // Round 2, written 2026-11-26 by three new writers, none of whom saw round 1, from the specification of suite 0.7.0
 // alone (briefs and their own check programs: Tests/CompletenessRounds/round-2/); the signed-token lane is that

@@ -1,5 +1,6 @@
 @testable import BlindRound3
 import LoginConformance
+import LoginConformanceTestSupport
 
 // Round 3, written 2026-11-26 by three new writers, none of whom saw rounds 1 or 2, from the specification of suite
 // 0.7.0 alone (briefs and their own check programs: Tests/CompletenessRounds/round-3/); the signed-token lane is that

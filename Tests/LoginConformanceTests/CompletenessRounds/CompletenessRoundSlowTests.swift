@@ -1,6 +1,7 @@
 import Foundation
 import LoginConformance
 import Testing
+import LoginConformanceTestSupport
 
 /// The completeness blind rounds' in-process lane, measured: each round's latest record is what this tree's vectors
 /// give. Every base and bug of every round runs over its family's vectors in child processes

@@ -1,6 +1,7 @@
 import Foundation
 import LoginConformance
 import Testing
+import LoginConformanceTestSupport
 
 /// The completeness blind rounds' in-process lane: each round's first run is on record, covering every bug it has.
 /// That its latest record is what this tree's vectors give is a run of every bug over the whole suite, in child

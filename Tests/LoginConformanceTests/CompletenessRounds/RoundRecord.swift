@@ -1,5 +1,6 @@
 import Foundation
 import LoginConformance
+import LoginConformanceTestSupport
 
 /// A blind round's record of one lane (`Tests/CompletenessRounds/round-<N>/<lane>.<kind>.json`), the same shape the
 /// harness lane's `Scripts/mutation/completeness_round.py` writes: per suite version measured, each base's failures and each

@@ -1,4 +1,5 @@
 import Foundation
+import LoginConformanceTestSupport
 
 /// The mutation report's "Completeness blind rounds" section: each round's first run (measured before anything was
 /// fixed) and latest run, per lane, from the records in `Tests/CompletenessRounds/round-<N>/`.

@@ -1,5 +1,6 @@
 import LoginConformance
 @testable import LoginConformanceTools
+import LoginConformanceTestSupport
 
 /// The table of families in the DocC articles that list them: generated from the family registry (name, protocol,
 /// family type, input and outcome types) and the bundled suite (the file, the specification sections of the rules

@@ -1,6 +1,7 @@
 import Foundation
 import LoginConformance
 import Testing
+import LoginConformanceTestSupport
 
 /// A Markdown document under `docs/` that a test generates and compares with the committed file, so it never goes
 /// stale: the test fails with the first differing line and the command that refreshes it.

@@ -2,6 +2,7 @@ import Foundation
 import LoginConformance
 @testable import LoginConformanceTools
 import Testing
+import LoginConformanceTestSupport
 
 /// The generated documents under `docs/`, and the generated family tables of the DocC articles, are exactly what the
 /// current vectors, rule catalogue, registry and mutants give. Refresh them with ``GeneratedDocument/refreshCommand``,

@@ -1,4 +1,5 @@
 import LoginConformance
+import LoginConformanceTestSupport
 
 /// `docs/generated/mutation-report.md`: the score, and per mutant its bug, the profile it claims and every vector that kills
 /// it.

@@ -1,6 +1,7 @@
 import Foundation
 import LoginConformance
 @testable import LoginConformanceTools
+import LoginConformanceTestSupport
 
 /// `docs/generated/rule-coverage.md`: each rule of the catalogue → the vectors that accept and refuse under it → the mutants
 /// killed through those vectors.

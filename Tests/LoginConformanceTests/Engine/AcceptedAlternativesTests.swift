@@ -2,6 +2,7 @@ import Foundation
 @testable import LoginConformanceCLI
 import LoginConformance
 import Testing
+import LoginConformanceTestSupport
 
 /// `alsoAccepted`: where a source allows several behaviours, a vector passes each of them; the preferred one is a
 /// plain pass, another a lenient pass that every report shows, and anything else still fails (DECISIONS.md).

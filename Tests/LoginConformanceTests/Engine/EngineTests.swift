@@ -2,6 +2,7 @@ import Foundation
 import LoginConformance
 import LoginConformanceReference
 import Testing
+import LoginConformanceTestSupport
 
 @Suite("Engine")
 struct EngineTests {

@@ -1,5 +1,6 @@
 @testable import LoginConformance
 import Testing
+import LoginConformanceTestSupport
 
 @Suite("Failure messages")
 struct FailureMessageTests {

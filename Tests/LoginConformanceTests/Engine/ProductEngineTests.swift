@@ -2,6 +2,7 @@ import Foundation
 import LoginConformance
 import LoginConformanceReference
 import Testing
+import LoginConformanceTestSupport
 
 /// The engine's counts, verdicts, outcome kinds, failure classification and failure messages (the product mutants
 /// of Scripts/mutation/product_mutants.json, area engine).

@@ -1,6 +1,7 @@
 import Foundation
 @testable import LoginConformance
 import Testing
+import LoginConformanceTestSupport
 
 /// The families' own comparisons (the product mutants of Scripts/mutation/product_mutants.json, area judging): graph-error
 /// compares what the vector states, login-configuration checks the defaults an implementation makes.

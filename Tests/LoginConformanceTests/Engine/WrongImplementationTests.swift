@@ -2,6 +2,7 @@ import LoginConformance
 import LoginConformanceReference
 import LoginConformanceTesting
 import Testing
+import LoginConformanceTestSupport
 
 /// A deliberately wrong implementation fails with readable, vector-named failures, and only where it is wrong.
 @Suite("Wrong implementations are caught")

@@ -2,6 +2,7 @@ import Foundation
 import LoginConformance
 import LoginConformanceReference
 import Testing
+import LoginConformanceTestSupport
 
 /// A documented login-request vector states only what the documents give (DECISIONS.md D31: the host, the fixed
 /// parameters, `response_type`, `tp`, `default_audience` and the gatekeepers' app switch are the SDK's);

@@ -1,6 +1,7 @@
 import Foundation
 import LoginConformance
 import Testing
+import LoginConformanceTestSupport
 
 /// A documented profile vector states only the members its claims make (DECISIONS.md D31: null for an absent claim
 /// and the permissions are the SDK's); ``ProfileFamily`` compares those, and an answer must still state them.

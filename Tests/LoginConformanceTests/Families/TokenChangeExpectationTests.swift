@@ -1,6 +1,7 @@
 import Foundation
 import LoginConformance
 import Testing
+import LoginConformanceTestSupport
 
 /// A documented token-change vector compares which steps post and the user-ID key only (DECISIONS.md D31: the tokens
 /// in the user info and the current token are the SDK's); ``TokenChangeFamily`` compares the keys `userInfoKeys`

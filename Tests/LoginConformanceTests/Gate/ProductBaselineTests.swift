@@ -2,6 +2,7 @@ import Foundation
 import LoginConformance
 @testable import LoginConformanceCLI
 import Testing
+import LoginConformanceTestSupport
 
 /// Writing, reading and updating a baseline (the product mutants of Scripts/mutation/product_mutants.json, area baseline).
 @Suite("Product mutants: baseline")
@@ -37,7 +38,7 @@ struct ProductBaselineTests {
         let url = directory.appendingPathComponent("baseline.json")
         try F.baseline(F.suite.suiteVersion, [kept: .init(kind: .wrongVerdict, reason: "kept"), "nonce::gone::vanished": .init(kind: .crash)])
             .fileText().write(to: url, atomically: true, encoding: .utf8)
-        let captured = CommandLineToolTests.Captured()
+        let captured = CapturedOutput()
         let status = CommandLineTool(output: captured.output, implementation: { profile in
             (CommandLineTool.reference(profile).subject, ImplementationInfo(name: "fixture"))
         }).run(["baseline", "update", "--baseline", url.path, "--family", "login-result"])

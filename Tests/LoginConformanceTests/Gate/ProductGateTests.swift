@@ -1,6 +1,7 @@
 import Foundation
 import LoginConformance
 import Testing
+import LoginConformanceTestSupport
 
 /// The gate's classification, policy and verdict, case by case (the product mutants of Scripts/mutation/product_mutants.json,
 /// area gate): each test fails on a realistic bug in ConformanceGate, GatePolicy, GateClassification or GateReport.

@@ -6,6 +6,7 @@ import FoundationXML
 import LoginConformance
 import LoginConformanceTesting
 import Testing
+import LoginConformanceTestSupport
 
 /// The gate fails exactly on regressions: the scripted sequence of issue "Regression gate", through the CLI with
 /// deliberately wrong implementations, and through the Swift Testing runner.
@@ -20,19 +21,13 @@ struct RegressionGateTests {
         scratch = try ScratchDirectory(prefix: "gate")
     }
 
-    final class Captured: @unchecked Sendable {
-        var lines: [String] = []
-        var output: CommandOutput { CommandOutput(out: { self.lines.append($0) }, error: { self.lines.append($0) }) }
-        var text: String { lines.joined(separator: "\n") }
-    }
-
     /// Runs the CLI against `implementation` (claiming the documented profile).
     private func cli(_ implementation: any ConformanceSubject, _ arguments: [String]) -> (ExitCode, String) {
-        let captured = Captured()
+        let captured = CapturedOutput()
         let tool = CommandLineTool(output: captured.output) { _ in
             (implementation, ImplementationInfo(name: "test implementation", language: "swift"))
         }
-        return (tool.run(arguments), captured.text)
+        return (tool.run(arguments), captured.allText)
     }
 
     private func read(_ name: String) throws -> String {
@@ -85,7 +80,7 @@ struct RegressionGateTests {
     func baselineOfAnotherImplementation() throws {
         _ = cli(KnownFailuresImplementation(), ["baseline", "update", "--baseline", baselineURL.path])
         let before = try Data(contentsOf: baselineURL)
-        let captured = CommandLineToolTests.Captured()
+        let captured = CapturedOutput()
         let other = CommandLineTool(output: captured.output, implementation: { _ in
             (CommandLineTool.reference(.documented).subject, ImplementationInfo(name: "another implementation"))
         })

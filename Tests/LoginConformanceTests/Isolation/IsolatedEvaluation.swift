@@ -1,6 +1,7 @@
 import Foundation
 import LoginConformance
 import LoginConformanceReference
+import LoginConformanceTestSupport
 
 /// Runs in-process implementations on vectors in a child process (this test binary, its one test
 /// `IsolatedEvaluationTests/child` in child mode), so that an implementation that traps — a Swift runtime error such as

@@ -1,6 +1,7 @@
 import Foundation
 import LoginConformance
 import Testing
+import LoginConformanceTestSupport
 
 /// ``IsolatedEvaluation``: an implementation that traps fails the vector in flight, and every other evaluation
 /// still runs, each in a child process of this test binary.

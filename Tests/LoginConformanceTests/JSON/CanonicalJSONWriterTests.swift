@@ -1,6 +1,7 @@
 import Foundation
 @testable import LoginConformance
 import Testing
+import LoginConformanceTestSupport
 
 /// ``CanonicalJSONWriter`` writes what Foundation's `JSONEncoder` wrote for ``CanonicalJSON``, byte for byte: every
 /// request line, failure message and report depends on that text, and two renderings compare as text.

@@ -2,6 +2,7 @@ import Foundation
 import LoginConformance
 import LoginConformanceHarness
 import Testing
+import LoginConformanceTestSupport
 
 /// The JSON grammar catalogue (`docs/generated/grammar.md`, `Scripts/vectorgen/grammar.py`) held against the runner's own strict
 /// parser, which reads the vector files and every adapter answer: the same cases the vectors apply to the token sites,

@@ -1,6 +1,7 @@
 import Foundation
 import LoginConformance
 import Testing
+import LoginConformanceTestSupport
 
 /// DECISIONS.md D58: the runner compared the numbers of kept claims as `Double`s, so an implementation that lost
 /// precision above 2^53 in an answered claim passed. JSON numbers now compare by exact value (RFC 8259 §6): digit for

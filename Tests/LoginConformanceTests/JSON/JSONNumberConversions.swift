@@ -1,4 +1,5 @@
 import LoginConformance
+import LoginConformanceTestSupport
 
 extension Int {
     /// The number's `Double` converted as `Int(_: Double)` converts it (truncated toward zero; a trap beyond `Int`),

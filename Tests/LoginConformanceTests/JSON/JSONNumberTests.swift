@@ -1,6 +1,7 @@
 import Foundation
 import LoginConformance
 import Testing
+import LoginConformanceTestSupport
 
 /// ``JSONNumber``: a JSON number's exact decimal value (RFC 8259 §6), equal by value whatever its spelling.
 @Suite("JSONNumber")

@@ -1,5 +1,6 @@
 import LoginConformance
 import Testing
+import LoginConformanceTestSupport
 
 /// `JSONValue.parse` is strict RFC 8259, where Foundation is lenient; and exact string comparison is by code point.
 @Suite("Strict JSON and exact strings")

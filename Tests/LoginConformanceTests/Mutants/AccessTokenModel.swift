@@ -1,5 +1,6 @@
 import Foundation
 import LoginConformance
+import LoginConformanceTestSupport
 
 /// Access token questions (SPECIFICATION.md §6) written as mutation sites. Unmutated it conforms in both profiles
 /// (``MutationTests`` checks that), so whatever kills a mutant is the one site it changes.

@@ -1,5 +1,6 @@
 import Foundation
 import LoginConformance
+import LoginConformanceTestSupport
 
 /// Mutants of the access token questions (SPECIFICATION.md §6): permission lookups that fold, trim, normalise or
 /// search, permission sets mixed up, and expiry comparisons that are inclusive, truncated or read the wrong date.

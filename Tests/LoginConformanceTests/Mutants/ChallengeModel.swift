@@ -1,5 +1,6 @@
 import Foundation
 import LoginConformance
+import LoginConformanceTestSupport
 
 /// The PKCE S256 code challenge (SPECIFICATION.md §1 item 4; RFC 7636 §4.2) written as mutation sites. Unmutated it
 /// conforms (``MutationTests`` checks that).

@@ -1,6 +1,7 @@
 import Foundation
 import LoginConformance
 @testable import LoginConformanceReference  // TokenClaimsRejection: Error; each profile's comparisons, written once
+import LoginConformanceTestSupport
 
 /// id_token header and claims validation (SPECIFICATION.md §4, §8) written as mutation sites. Unmutated it conforms to
 /// the profile it claims (``MutationTests`` checks that).

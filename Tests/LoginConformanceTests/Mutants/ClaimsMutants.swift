@@ -1,5 +1,6 @@
 import Foundation
 import LoginConformance
+import LoginConformanceTestSupport
 
 /// Mutants of id_token header and claims validation (SPECIFICATION.md §4, §8) and the JWT attack classes (RFC 8725
 /// §2): `alg: none`, lenient JSON, NumericDate as a string or a boolean, off-by-one time

@@ -1,6 +1,7 @@
 import Foundation
 import LoginConformance
 @testable import LoginConformanceReference  // ReferenceReading: each profile's rule, written once
+import LoginConformanceTestSupport
 
 /// Login configuration (SPECIFICATION.md §1, §8) written as mutation sites. Unmutated it conforms to the profile it
 /// claims (``MutationTests`` checks that).

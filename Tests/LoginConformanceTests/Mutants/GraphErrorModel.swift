@@ -1,4 +1,5 @@
 import LoginConformance
+import LoginConformanceTestSupport
 
 /// Graph API error classification and the current token (SPECIFICATION.md §7, §6) written as mutation sites.
 /// Unmutated it conforms in both profiles (``MutationTests`` checks that).

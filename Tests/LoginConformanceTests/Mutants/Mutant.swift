@@ -1,4 +1,5 @@
 import LoginConformance
+import LoginConformanceTestSupport
 
 /// A deliberately broken implementation: the conformant model of one family (``NonceModel``, ``ConfigurationModel``,
 /// ``ResultModel``, ``ClaimsModel``, ``SignedTokenModel``, ``VerifierModel``, ``ChallengeModel``, ``RequestModel``,

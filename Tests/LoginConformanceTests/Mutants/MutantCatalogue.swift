@@ -1,4 +1,5 @@
 import LoginConformance
+import LoginConformanceTestSupport
 
 /// One family's mutants: the unmutated model they are made from, the mutants, and the mutants retired with the
 /// reason. ``Mutant/catalogues`` lists one per family; every list of mutants, retired mutants and models is derived

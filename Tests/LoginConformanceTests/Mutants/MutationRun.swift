@@ -1,5 +1,6 @@
 import Foundation
 import LoginConformance
+import LoginConformanceTestSupport
 
 /// Every mutant run through ``ConformanceEngine`` against its family in the profile it claims, once per test
 /// process (the tests and both generated documents read the same run).

@@ -1,6 +1,7 @@
 import LoginConformance
 @testable import LoginConformanceTools
 import Testing
+import LoginConformanceTestSupport
 
 /// The suite's strength: every deliberately broken implementation fails at least
 /// one vector of its family in the profile it claims, and the unbroken models pass every vector, so what kills a

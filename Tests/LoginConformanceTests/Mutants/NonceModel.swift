@@ -1,6 +1,7 @@
 import Foundation
 import LoginConformance
 @testable import LoginConformanceReference  // ReferenceReading: each profile's rule, written once
+import LoginConformanceTestSupport
 
 /// Nonce validation (SPECIFICATION.md §1, §8) written as mutation sites. Unmutated it conforms to the profile it claims
 /// (``MutationTests`` checks that), so whatever kills a mutant is the one site it changes.

@@ -1,5 +1,6 @@
 import Foundation
 import LoginConformance
+import LoginConformanceTestSupport
 
 /// Mutants of nonce validation (SPECIFICATION.md §1, §8): the whitespace predicates real code reaches for, trimming,
 /// decoding, normalising, and limits the rule does not have.

@@ -1,4 +1,5 @@
 import LoginConformance
+import LoginConformanceTestSupport
 
 /// The Limited Login profile made from claims (SPECIFICATION.md §5, with §4's optional-claim types) written as mutation
 /// sites. Unmutated it conforms in both profiles (``MutationTests`` checks that).

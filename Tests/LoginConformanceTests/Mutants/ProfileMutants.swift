@@ -1,4 +1,5 @@
 import LoginConformance
+import LoginConformanceTestSupport
 
 /// Mutants of the Limited Login profile (SPECIFICATION.md §5, §4): sub, the claim mapping, wrong-typed claims, friends,
 /// the birthday, the age range, places and permissions.

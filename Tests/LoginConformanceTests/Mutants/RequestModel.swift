@@ -1,5 +1,6 @@
 import Foundation
 import LoginConformance
+import LoginConformanceTestSupport
 
 /// The login request (SPECIFICATION.md §2) written as mutation sites, one per parameter rule. Unmutated it conforms to
 /// both profiles (``MutationTests`` checks that): the readings differ in which configurations exist, and the documented

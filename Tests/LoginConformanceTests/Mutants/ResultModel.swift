@@ -1,4 +1,5 @@
 import LoginConformance
+import LoginConformanceTestSupport
 
 /// Login result resolution (SPECIFICATION.md §3) written as mutation sites. Unmutated it conforms in both profiles
 /// (``MutationTests`` checks that).

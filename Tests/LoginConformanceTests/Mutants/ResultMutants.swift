@@ -1,5 +1,6 @@
 import Foundation
 import LoginConformance
+import LoginConformanceTestSupport
 
 /// Mutants of login result resolution (SPECIFICATION.md §3): scope parsing, cancellations, errors, the state
 /// challenge, granted and declined sets, the user check and the expiry.

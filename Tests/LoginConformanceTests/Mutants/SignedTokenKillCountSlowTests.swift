@@ -1,4 +1,5 @@
 import Testing
+import LoginConformanceTestSupport
 
 /// No kill by accident: every signed-token mutant is killed by at least two vectors, or
 /// ``SignedTokenMutants/oneVectorIsEnough`` says why one is, and no such reason outlives its single kill.

@@ -1,6 +1,7 @@
 import Foundation
 import LoginConformance
 import LoginConformanceReference  // TokenClaimsRejection: Error
+import LoginConformanceTestSupport
 
 /// Full signed-token validation (SPECIFICATION.md §4, §8) written as mutation sites. Unmutated it conforms to the profile
 /// it claims (``MutationTests`` checks that).

@@ -1,5 +1,6 @@
 import Foundation
 import LoginConformance
+import LoginConformanceTestSupport
 
 /// Mutants of full signed-token validation (SPECIFICATION.md §4, §8) and the JOSE attack classes (RFC 8725 §2):
 /// `alg: none` in any case, RS/HS key confusion, algorithm taken from the header, a kid that

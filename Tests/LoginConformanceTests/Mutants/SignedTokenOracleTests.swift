@@ -1,4 +1,5 @@
 import Testing
+import LoginConformanceTestSupport
 
 /// The signed-token model's RS256 check (``SignedTokenEncoding`` on the oracle's recovered encoded messages) agrees
 /// with `cryptography`'s verdicts in the oracle: what the Swift checks accept is exactly what verifies.

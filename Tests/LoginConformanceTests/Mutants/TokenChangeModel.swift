@@ -1,4 +1,5 @@
 import LoginConformance
+import LoginConformanceTestSupport
 
 /// Current-token change notifications (SPECIFICATION.md §6) written as mutation sites. Unmutated it conforms in both
 /// profiles (``MutationTests`` checks that), so whatever kills a mutant is the one site it changes.

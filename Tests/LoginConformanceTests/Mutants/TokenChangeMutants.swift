@@ -1,4 +1,5 @@
 import LoginConformance
+import LoginConformanceTestSupport
 
 /// Mutants of the current-token change notifications (SPECIFICATION.md §6): when a notification is posted, the
 /// user-ID key (users compared loosely, nil sides, the old token's expiry judged wrongly or at the wrong moment,

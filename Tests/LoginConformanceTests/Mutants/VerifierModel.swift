@@ -1,5 +1,6 @@
 import Foundation
 import LoginConformance
+import LoginConformanceTestSupport
 
 /// Code verifier validation (SPECIFICATION.md §1 item 4, §8; RFC 7636 §4.1) written as mutation sites. Unmutated it
 /// conforms to the profile it claims (``MutationTests`` checks that), so whatever kills a mutant is the one site it

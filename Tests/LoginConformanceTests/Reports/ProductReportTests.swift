@@ -4,6 +4,7 @@ import FoundationXML
 #endif
 import LoginConformance
 import Testing
+import LoginConformanceTestSupport
 
 /// The JSON, JUnit and Markdown reports written from one report holding every classification (the product mutants
 /// of Scripts/mutation/product_mutants.json, area reports).

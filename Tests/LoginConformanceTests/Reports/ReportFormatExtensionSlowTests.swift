@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LoginConformanceTestSupport
 
 /// Adding a report format is one file and one registration: in a scratch copy
 /// of the package, a TAP format is added as one new file and one entry in `ReportFormat.all`, and the built CLI then

@@ -3,6 +3,7 @@ import LoginConformance
 import LoginConformanceReference
 import LoginConformanceTools
 import Testing
+import LoginConformanceTestSupport
 
 /// The profiles are one list, the manifest's (SPECIFICATION.md §8): the loader, the engine, the lint and the reference
 /// read it.

@@ -1,6 +1,7 @@
 import Foundation
 @testable import LoginConformance
 import Testing
+import LoginConformanceTestSupport
 
 /// The changelog's checks and queries, and suite versions (the product mutants of Scripts/mutation/product_mutants.json,
 /// area changelog).

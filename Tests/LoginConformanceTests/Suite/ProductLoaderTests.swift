@@ -1,6 +1,7 @@
 import Foundation
 @testable import LoginConformance
 import Testing
+import LoginConformanceTestSupport
 
 /// The loader and the strict JSON parser (the product mutants of Scripts/mutation/product_mutants.json, area loader).
 @Suite("Product mutants: loader")

@@ -1,6 +1,7 @@
 import Foundation
 @testable import LoginConformance
 import Testing
+import LoginConformanceTestSupport
 
 /// The loader parses vector files strictly: what `JSONDecoder` let through silently (a duplicate member, first
 /// wins) is refused, and every refusal names the file, the line and column, the JSON path and the problem in words

@@ -2,6 +2,7 @@ import Foundation
 import LoginConformance
 import LoginConformanceTools
 import Testing
+import LoginConformanceTestSupport
 
 /// The restricted copies tests break on purpose start clean: each family alone loads and lints without a problem,
 /// so a problem a test finds in one is the one it made.

@@ -1,6 +1,7 @@
 import Foundation
 import LoginConformance
 import Testing
+import LoginConformanceTestSupport
 
 /// Malformed vector input gives a clear error naming the file, the JSON path and the problem.
 @Suite("Vector loading")

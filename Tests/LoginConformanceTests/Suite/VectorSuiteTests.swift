@@ -1,6 +1,7 @@
 import Foundation
 import LoginConformance
 import Testing
+import LoginConformanceTestSupport
 
 /// The vectors themselves: stable, well-formed IDs, the minimum coverage, and the rules encoded as the specification
 /// states them (checked here from the rules, independently of the reference implementation).
