@@ -20,26 +20,42 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
-# The products an adopter or a harness user links (Package.swift); the CLI, the tools and the benchmarks are not
-# libraries anyone links, so their declarations are not API.
-MODULES = ["LoginConformance", "LoginConformanceTesting", "LoginConformanceReference", "LoginConformanceHarness"]
 
 
-def symbol_graph_directory() -> Path:
+def library_modules(package: dict[str, Any]) -> list[str]:
+    """The modules of the package's library products, in the order Package.swift declares them (`package` is
+    `swift package dump-package`'s JSON): what an adopter or a harness user links. The CLI, the tools and the
+    benchmarks are no library anyone links, so their declarations are not API; a library added to Package.swift is
+    API at once, with no list here to forget."""
+    modules: list[str] = []
+    for product in package["products"]:
+        if "library" in product["type"]:
+            modules += [target for target in product["targets"] if target not in modules]
+    return modules
+
+
+def package_description() -> dict[str, Any]:
+    """`swift package dump-package` of the root package."""
+    dumped = subprocess.run(["swift", "package", "dump-package"], cwd=ROOT, capture_output=True, text=True, check=True)
+    package: dict[str, Any] = json.loads(dumped.stdout)
+    return package
+
+
+def symbol_graph_directory(modules: list[str]) -> Path:
     """Builds the symbol graphs (public and open symbols only, no synthesized members) and returns their folder.
 
     `dump-symbol-graph` also tries the test modules, which fail when the tests are not built (a fresh clone): only
-    the graphs of MODULES matter, so the command's status is not, as long as each of them is freshly written."""
+    the graphs of `modules` matter, so the command's status is not, as long as each of them is freshly written."""
     bin_path = subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, capture_output=True, text=True,
                               check=True).stdout.strip()
     directory = Path(bin_path).parent / "symbolgraph"
-    for module in MODULES:
+    for module in modules:
         for stale in directory.glob(f"{module}*.symbols.json"):
             stale.unlink()
     result = subprocess.run(
         ["swift", "package", "dump-symbol-graph", "--minimum-access-level", "public", "--skip-synthesized-members"],
         cwd=ROOT, capture_output=True, text=True)
-    missing = [module for module in MODULES if not (directory / f"{module}.symbols.json").exists()]
+    missing = [module for module in modules if not (directory / f"{module}.symbols.json").exists()]
     if missing:
         sys.stderr.write(result.stdout[-4000:] + result.stderr[-4000:])
         raise SystemExit(f"api_digest: no symbol graph for {', '.join(missing)} in {directory}")
@@ -94,10 +110,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="compare with api/ instead of writing it")
     parser.add_argument("--symbol-graphs", type=Path, help="use these symbol graphs instead of building them")
     args = parser.parse_args(argv)
-    directory = args.symbol_graphs or symbol_graph_directory()
+    modules = library_modules(package_description())
+    directory = args.symbol_graphs or symbol_graph_directory(modules)
     out = ROOT / "api"
     changed = False
-    for module in MODULES:
+    # A digest of a module that is no library any more is stale: checked, it is a difference; written, it goes.
+    for stale in sorted(set(path.stem for path in out.glob("*.txt")) - set(modules)):
+        if args.check:
+            changed = True
+            print(f"api/{stale}.txt: {stale} is no library product of Package.swift any more")
+        else:
+            (out / f"{stale}.txt").unlink()
+            print(f"removed api/{stale}.txt: {stale} is no library product of Package.swift any more")
+    for module in modules:
         lines = digest(directory, module)
         if not lines:
             raise SystemExit(f"api_digest: no public symbol found for {module} in {directory}")
