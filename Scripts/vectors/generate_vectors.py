@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes Vectors/<family>.json from the family modules in Scripts/vectorgen/, Vectors/rules.json from
-Scripts/vectorgen/rules.py and sources.py, Vectors/SPECIFICATION.md from Scripts/vectorgen/specification.py (its prose,
+Scripts/vectorgen/rules.py (each rule's record, its sources included), Vectors/SPECIFICATION.md from Scripts/vectorgen/specification.py (its prose,
 the rules and their sources) and Vectors/changelog.json, with its page for people Vectors/CHANGELOG.md, from
 Scripts/vectorgen/changelog.py, byte-identically every time. From the shape each family module declares (its SHAPE, in the vocabulary of Scripts/vectorgen/shape.py) it
 also writes the family's JSON Schema, Vectors/schema/<family>.schema.json, and the field catalogue
