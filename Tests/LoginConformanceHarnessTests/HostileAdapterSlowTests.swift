@@ -15,9 +15,6 @@ import Glibc
 /// their bounds.
 @Suite("Hostile adapters and interrupts", .slow)
 struct HostileAdapterSlowTests {
-    static let root = RepositoryPaths.root
-    static let hostileAdapter = RepositoryPaths.hostileAdapter
-    static let binary = RepositoryPaths.cliBinary
     private let target = "nonce::shape::seeds-example-123"
     let suite: VectorSuite
     var nonce: [any ConformanceVector] { suite.vectors(for: .documented, families: [.nonce]) }
@@ -26,7 +23,7 @@ struct HostileAdapterSlowTests {
         suite = try VectorSuite.bundled()
     }
 
-    private func hostile(_ flags: String) -> String { "\(Python.command) \(Self.hostileAdapter) \(flags)" }
+    private func hostile(_ flags: String) -> String { "\(Python.command) \(RepositoryPaths.hostileAdapter) \(flags)" }
 
     /// Runs the nonce vectors through the hostile adapter; the results as the CLI would report them (late
     /// violations applied), how long it took, and the runner.
@@ -128,10 +125,10 @@ struct HostileAdapterSlowTests {
 
     @Test("the CLI's peak memory stays bounded under a 100 MiB line; --max-line-bytes sets the limit")
     func boundedMemory() throws {
-        guard FileManager.default.fileExists(atPath: Self.binary), FileManager.default.fileExists(atPath: "/usr/bin/time") else { return }
+        guard FileManager.default.fileExists(atPath: RepositoryPaths.cliBinary), FileManager.default.fileExists(atPath: "/usr/bin/time") else { return }
         let report = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: report) }
-        let (status, _, error) = try spawn("/usr/bin/time", ["-f", "peak-kb %M", Self.binary, "run", "--family", "nonce",
+        let (status, _, error) = try spawn("/usr/bin/time", ["-f", "peak-kb %M", RepositoryPaths.cliBinary, "run", "--family", "nonce",
             "--vector", target, "--max-line-bytes", "65536", "--report-json", report.path,
             "--adapter", hostile("--overlong-on \(target) 104857600")])
         #expect(status == 1)
@@ -142,11 +139,11 @@ struct HostileAdapterSlowTests {
 
     @Test("a flood of short lines at stop: read with bounded memory and time, blamed on the last vector answered")
     func floodAtStop() throws {
-        guard FileManager.default.fileExists(atPath: Self.binary), FileManager.default.fileExists(atPath: "/usr/bin/time") else { return }
+        guard FileManager.default.fileExists(atPath: RepositoryPaths.cliBinary), FileManager.default.fileExists(atPath: "/usr/bin/time") else { return }
         let report = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: report) }
         let started = ContinuousClock.now
-        let (status, _, error) = try spawn("/usr/bin/time", ["-f", "peak-kb %M", Self.binary, "run", "--family", "nonce",
+        let (status, _, error) = try spawn("/usr/bin/time", ["-f", "peak-kb %M", RepositoryPaths.cliBinary, "run", "--family", "nonce",
             "--vector", target, "--report-json", report.path, "--adapter", hostile("--flood-on-stop 209715200")])
         #expect(ContinuousClock.now - started < .seconds(30))
         #expect(status == 1)
@@ -217,8 +214,8 @@ struct HostileAdapterSlowTests {
     @Test("SIGINT (to the runner's process group), SIGTERM and SIGHUP: exit 128 + signal, reports written, no process left",
           arguments: [SIGINT, SIGTERM, SIGHUP])
     func signals(signalNumber: Int32) throws {
-        guard FileManager.default.fileExists(atPath: Self.binary) else {
-            Issue.record("build the CLI first: \(Self.binary) is missing")
+        guard FileManager.default.fileExists(atPath: RepositoryPaths.cliBinary) else {
+            Issue.record("build the CLI first: \(RepositoryPaths.cliBinary) is missing")
             return
         }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString)")
@@ -233,7 +230,7 @@ struct HostileAdapterSlowTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [Python.interpreter, "-c", "import os, sys; os.setpgid(0, 0); os.execv(sys.argv[1], sys.argv[1:])",
-                             Self.binary, "run", "--family", "nonce", "--report-json", json.path,
+                             RepositoryPaths.cliBinary, "run", "--family", "nonce", "--report-json", json.path,
                              "--report-junit", junit.path, "--report-markdown", markdown.path,
                              "--adapter", hostile("--hang-on \(target) --ignore-term --pid-file \(pidFile.path)")]
         process.standardOutput = FileHandle.nullDevice

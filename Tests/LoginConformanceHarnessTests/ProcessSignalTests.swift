@@ -12,8 +12,6 @@ import Glibc
 /// nothing else, and a signal at any point leaves every report either the previous whole file or the new one.
 @Suite("The CLI process under closed streams and signals")
 struct ProcessSignalTests {
-    static var binary: String { RepositoryPaths.cliBinary }
-
     /// Runs `script` with `/bin/sh -c`; its exit status.
     @discardableResult
     private func shell(_ script: String) throws -> Int32 {
@@ -30,7 +28,7 @@ struct ProcessSignalTests {
     @Test("stdout closed, stderr closed, stderr full, stdout to a reader that leaves: the verdict's status, the report written",
           arguments: [">&-", "2>&-", "2>/dev/full", ">/dev/full 2>/dev/full", "| head -1 >/dev/null", "2>&1 | head -c 1 >/dev/null"])
     func closedStreams(redirection: String) throws {
-        try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "build the CLI first: \(Self.binary)")
+        try #require(FileManager.default.isExecutableFile(atPath: RepositoryPaths.cliBinary), "build the CLI first: \(RepositoryPaths.cliBinary)")
         let directory = try ScratchDirectory.folder(prefix: "runner-faults")
         defer { try? FileManager.default.removeItem(at: directory) }
         let report = directory.appendingPathComponent("results.json")
@@ -38,7 +36,7 @@ struct ProcessSignalTests {
         // in the adapter's answer): it must not cost the report.
         let adapter = "\(Python.command) \(RepositoryPaths.hostileAdapter) --extra-member-on nonce::empty::empty-string"
         // The CLI's own status, written by the shell that ran it (a pipe's status would be head's).
-        let command = "'\(Self.binary)' run --family nonce --report-json '\(report.path)' --adapter '\(adapter)'"
+        let command = "'\(RepositoryPaths.cliBinary)' run --family nonce --report-json '\(report.path)' --adapter '\(adapter)'"
         let status = directory.appendingPathComponent("status").path
         if let pipe = redirection.range(of: "| ") {
             let before = redirection[..<pipe.lowerBound], after = redirection[pipe.upperBound...]
@@ -73,7 +71,7 @@ struct ProcessSignalTests {
     /// Sends `rounds` signals (SIGTERM, SIGINT, SIGHUP) at random points of runs that write three reports; each file
     /// must be the previous one or the new one, whole, and the three must agree.
     func signals(rounds: Int) throws {
-        try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "build the CLI first: \(Self.binary)")
+        try #require(FileManager.default.isExecutableFile(atPath: RepositoryPaths.cliBinary), "build the CLI first: \(RepositoryPaths.cliBinary)")
         let seed = ProcessInfo.processInfo.environment["LOGIN_CONFORMANCE_SIGNAL_SEED"].flatMap(UInt64.init)
             ?? UInt64.random(in: 0...UInt64.max)
         print("signalsDuringWrites: seed \(seed) (replay: LOGIN_CONFORMANCE_SIGNAL_SEED=\(seed))")
@@ -124,7 +122,7 @@ struct ProcessSignalTests {
     }
 
     private func launch(_ vectors: URL, _ json: URL, _ junit: URL, _ markdown: URL) throws -> Spawned {
-        try Spawned([Self.binary, "run", "--vectors", vectors.path, "--report-json", json.path,
+        try Spawned([RepositoryPaths.cliBinary, "run", "--vectors", vectors.path, "--report-json", json.path,
                      "--report-junit", junit.path, "--report-markdown", markdown.path])
     }
 

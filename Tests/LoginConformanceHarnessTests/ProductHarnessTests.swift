@@ -145,7 +145,7 @@ struct ProductHarnessTests {
     @Test("a hang with several answers outstanding is bisected: the vector that hangs is the hang, the rest of the batch still runs")
     func hangInABatch() async throws {
         let vectors = Array(suite.vectors(for: .documented, families: [.nonce]).prefix(3))
-        let adapter = RepositoryPaths.root.appendingPathComponent("Tests/Adapters/misbehaving_adapter.py").path
+        let adapter = RepositoryPaths.misbehavingAdapter
         let runner = HarnessRunner(command: "\(Python.command) \(adapter) --hang-on \(vectors[0].metadata.id)",
                                    options: HarnessOptions(timeout: .seconds(2), batchSize: 3))
         // Mostly waiting on the hang: awaited, not blocking a test thread.
