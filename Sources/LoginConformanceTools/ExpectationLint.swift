@@ -104,8 +104,9 @@ enum ExpectationLint {
     /// values share a key.
     private static func appendExactKey(of value: JSONValue, to key: inout [UInt8]) {
         func appendText(_ text: String, to key: inout [UInt8]) {
-            key += Array(String(text.utf8.count).utf8) + [0x3A]  // length ':'
-            key += Array(text.utf8)
+            key.append(contentsOf: String(text.utf8.count).utf8)
+            key.append(UInt8(ascii: ":"))
+            key.append(contentsOf: text.utf8)
         }
         switch value {
         case .null: key.append(UInt8(ascii: "n"))

@@ -78,7 +78,10 @@ enum SourceLint {
     static func headings(in file: String, prefix: String, marker: String) -> Set<String>? {
         guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { return nil }
         var found = Set<String>()
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) where line.hasPrefix(prefix) {
+        // Lines split on their bytes (a newline is one byte in UTF-8), not on Characters: the files are long, and
+        // only a heading's few characters are read as text.
+        for bytes in text.utf8.split(separator: UInt8(ascii: "\n")) where bytes.starts(with: prefix.utf8) {
+            let line = Substring(bytes)
             var number = line.dropFirst(prefix.count).prefix { $0.isNumber || $0 == "." }
             while number.hasSuffix(".") { number = number.dropLast() }
             if !number.isEmpty { found.insert(marker + number) }

@@ -56,6 +56,7 @@ public enum FailureMessage {
     /// separators and whitespace other than the ASCII space, controls (every C0 control but LF and TAB, DEL, C1),
     /// format characters (U+200B, U+FEFF, bidi marks), private use and unassigned code points. A vector about U+200B must not print as if the character were absent.
     public static func visible(_ json: String) -> String {
+        if isPrintableASCII(json) { return json }  // the common case, checked byte by byte
         var result = String.UnicodeScalarView()
         for scalar in json.unicodeScalars {
             guard isInvisible(scalar) else {
@@ -74,6 +75,15 @@ public enum FailureMessage {
     /// an adapter's message) can start a line of its own or split the rerun line.
     public static func line(_ text: String) -> String {
         visible(text).replacingOccurrences(of: "\n", with: "\\u000a").replacingOccurrences(of: "\t", with: "\\u0009")
+    }
+
+    /// Whether `text` is printable ASCII, line feeds and tabs only: nothing in it ``visible(_:)`` escapes.
+    static func isPrintableASCII(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            for byte in bytes where !((0x20..<0x7f).contains(byte) || byte == 0x0a || byte == 0x09) { return false }
+            return true
+        }
     }
 
     private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {

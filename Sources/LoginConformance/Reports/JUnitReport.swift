@@ -147,8 +147,13 @@ public enum JUnitReport {
 
     /// Character data: markup escaped, and characters XML 1.0 cannot carry even escaped shown as `\uXXXX`.
     static func text(_ value: String) -> String {
+        let visible = FailureMessage.visible(value)
+        if !visible.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") })
+            && FailureMessage.isPrintableASCII(visible) {
+            return visible  // nothing to escape, checked byte by byte
+        }
         var out = ""
-        for scalar in FailureMessage.visible(value).unicodeScalars {
+        for scalar in visible.unicodeScalars {
             switch scalar {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
