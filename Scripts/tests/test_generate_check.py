@@ -1,5 +1,6 @@
 """generate_vectors.py --check catches what a byte-for-byte reproducible product must not hide: CRLF line endings, a
-file in Vectors/ the generator does not write, and a family dropped from the manifest. And a profile the manifest
+file in Vectors/ the generator does not write, and a family dropped from the manifest (whose families the generator
+writes). And a profile the manifest
 adds is the generator's: its schemas' profile enums follow the list, and a family module that has no rule for the new
 profile (a per-profile table without it, or a reading that asks is_documented) stops the generator naming it,
 instead of reading it as another profile.
@@ -67,7 +68,7 @@ class GeneratorCheck(unittest.TestCase):
         path.write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
         result = self.check()
         self.assertEqual(result.returncode, 1)
-        self.assertIn("manifest.json lists", result.stderr)
+        self.assertIn("differs from the generator's output: manifest.json", result.stderr)
 
     def test_a_profile_added_to_the_manifest(self) -> None:
         path = self.root / "Vectors" / "manifest.json"

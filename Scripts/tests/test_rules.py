@@ -38,8 +38,8 @@ class SourcesCheckTest(unittest.TestCase):
 
 class MovedToIOSSDKTest(unittest.TestCase):
     def test_a_rule_only_the_sdk_states(self) -> None:
-        record = rules._rule("toy.sdk-rule", rules.S1, "any", "A statement.", sources=[sdk("A.swift", "1-2")],
-                             sdk_only="no page says so")
+        record = rules.rule("toy.sdk-rule", rules.S1, "any", "A statement.", sources=[sdk("A.swift", "1-2")],
+                            sdk_only="no page says so")
         moved = rules._moved_to_ios_sdk(record)
         self.assertEqual(moved["id"], "toy.sdk-rule.ios-sdk")
         self.assertEqual(moved["profiles"], [rules.SDK])

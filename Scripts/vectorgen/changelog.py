@@ -14,7 +14,7 @@ ID spelled out; generate_vectors.py appends them.
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Optional
 
 RELEASED = Path(__file__).with_name("released_changelog.json")
 
@@ -336,11 +336,19 @@ RELEASES: list[dict[str, Any]] = [
 ]
 
 
-def document(ids_by_family: Mapping[str, Sequence[str]]) -> dict[str, Any]:
+def document(ids_by_family: Mapping[str, Sequence[str]], added_in: Optional[Mapping[str, str]] = None) -> dict[str, Any]:
     """The changelog document: the published releases as they were, then this file's. `ids_by_family` (each
-    family's vector IDs in file order) is checked against the new releases: every ID they add or change exists."""
+    family's vector IDs in file order) is checked against the new releases: every ID they add or change exists.
+    `added_in` names, for a family new since 0.7.0, the release that adds it (its module's `ADDED_IN`): every vector
+    of the family is listed as added there, after what the release lists itself, so a family added is one module."""
+    added_in = added_in or {}
     current = {id for ids in ids_by_family.values() for id in ids}
-    releases = [_with_groups(release, ids_by_family) for release in RELEASES]
+    versions = [release["version"] for release in RELEASES]
+    unknown = {family: version for family, version in added_in.items() if version not in versions}
+    if unknown:
+        raise SystemExit(f"changelog: ADDED_IN names no release of vectorgen/changelog.py ({', '.join(versions)}): "
+                         f"{unknown}")
+    releases = [_with_family(_with_groups(release, ids_by_family), ids_by_family, added_in) for release in RELEASES]
     for release in releases:
         listed = list(release["added"]) + [entry["id"] for entry in release["changed"]]
         missing = [id for id in listed if id not in current]
@@ -362,6 +370,14 @@ def _with_groups(release: dict[str, Any], ids_by_family: Mapping[str, Sequence[s
     if groups and not grouped:
         raise SystemExit(f"changelog {release['version']}: no vector in the groups {list(groups)}")
     return {**release, "added": list(release["added"]) + [id for id in grouped if id not in release["added"]]}
+
+
+def _with_family(release: dict[str, Any], ids_by_family: Mapping[str, Sequence[str]],
+                 added_in: Mapping[str, str]) -> dict[str, Any]:
+    """The release with every vector of the families it adds (`added_in`) appended to what it adds."""
+    new = [id for family, version in added_in.items() if version == release["version"]
+           for id in ids_by_family.get(family, ()) if id not in release["added"]]
+    return {**release, "added": list(release["added"]) + new}
 
 
 def family_of(vector_id: str) -> str:

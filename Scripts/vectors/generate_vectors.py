@@ -19,12 +19,13 @@ Output: UTF-8, two-space indent, every non-ASCII character escaped as \\uXXXX (s
 U+200B stay visible in review), a final newline. The schemas and fields.json, prose rather than test data, keep their
 characters (§, →) and put a short array or object on one line (render_compact).
 
-The families are the modules of Scripts/vectorgen/ that define FAMILY, in the order Vectors/manifest.json lists them
-(a module the manifest does not list comes last, and --check reports the manifest).
+The families are the modules of Scripts/vectorgen/ that define FAMILY (vectorgen/families.py), in the order
+Vectors/manifest.json lists them; the generator writes the manifest's families from them (a module the manifest does
+not list comes last) and keeps the rest of it. A module's own RULES join rules.json, and its ADDED_IN names the
+release of vectorgen/changelog.py that adds its vectors.
 """
 
 import argparse
-import ast
 import importlib
 import json
 import re
@@ -38,10 +39,11 @@ ROOT = Path(__file__).resolve().parents[2]
 VECTORS = ROOT / "Vectors"
 sys.path.insert(0, str(ROOT / "Scripts"))
 
-from vectorgen import fault_pairs, grammar, harness, key_catalogue, perturbation, shape  # noqa: E402  (after the path is set)
+from vectorgen import families, fault_pairs, grammar, harness, key_catalogue, perturbation, shape  # noqa: E402  (after the path is set)
 from vectorgen.common import PROFILES  # noqa: E402
 
 FORMAT_VERSION = 1
+MANIFEST_FILE = "manifest.json"
 RULES_FILE = "rules.json"
 CHANGELOG_FILE = "changelog.json"
 CHANGELOG_PAGE = "CHANGELOG.md"
@@ -64,17 +66,8 @@ Tables = tuple[FaultTable | str, perturbation.Perturbed, list[grammar.GrammarCel
 
 def family_modules() -> list[str]:
     """The modules of Scripts/vectorgen/ that assign FAMILY a string, in the order of manifest.json's families; one
-    the manifest does not list comes after them (suite_shape_problems reports it). Read from the source, not
-    imported, so that --only needs no other family's dependencies."""
-    family: dict[str, str] = {}
-    for path in sorted((ROOT / "Scripts" / "vectorgen").glob("*.py")):
-        for node in ast.parse(path.read_text(encoding="utf-8")).body:
-            if (isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["FAMILY"]
-                    and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)):
-                family[path.stem] = node.value.value
-    manifest = json.loads((VECTORS / "manifest.json").read_text(encoding="utf-8"))
-    order = {entry.get("family"): i for i, entry in enumerate(manifest.get("families", []))}
-    return sorted(family, key=lambda name: (order.get(family[name], len(order)), name))
+    the manifest does not list comes after them (vectorgen/families.py)."""
+    return families.module_names()
 
 
 def render(document: Any) -> str:
@@ -161,13 +154,14 @@ def build_family(module_name: str) -> tuple[str, dict[str, Any], Tables, dict[st
             raise SystemExit(f"{module_name}: {v['id']} uses undeclared reason {reason!r}")
         unknown = [r for r in v["rules"] if r not in known_rules]
         if unknown:
-            raise SystemExit(f"{module_name}: {v['id']} names rules missing from vectorgen/rules.py: {unknown}")
+            raise SystemExit(f"{module_name}: {v['id']} names rules missing from vectorgen/rules.py and its RULES: "
+                             f"{unknown}")
     unknown = sorted(({c.irrelevant or c.outside for c in perturbation_table.cells if c.irrelevant or c.outside}
                       | ({c.irrelevant for c in grammar_table if c.irrelevant}
                          if not isinstance(grammar_table, str) else set())) - known_rules)
     if unknown:
         raise SystemExit(f"{module_name}: perturbation or grammar cells irrelevant (or outside) by rules missing "
-                         f"from vectorgen/rules.py: {unknown}")
+                         f"from vectorgen/rules.py and its RULES: {unknown}")
     check_inputs(module_name, vectors)
     fixtures = module.fixtures(vectors) if hasattr(module, "fixtures") else {}
     fixtures[schema_path(module.FAMILY)] = shape.render_schema(module.FAMILY, module.SHAPE, module.REASONS)
@@ -184,12 +178,36 @@ def schema_path(family: str) -> str:
     return f"Vectors/schema/{family}.schema.json"
 
 
+def build_manifest(module_names: list[str]) -> dict[str, Any]:
+    """Vectors/manifest.json with its families written from the family modules, in their order (a new module's family
+    last); the rest of it (the suite version, the profiles and their descriptions) is kept as it is."""
+    manifest = json.loads((VECTORS / MANIFEST_FILE).read_text(encoding="utf-8"))
+    written = [importlib.import_module(f"vectorgen.{name}").FAMILY for name in module_names]
+    return {**manifest, "families": [{"family": family, "file": f"{family}.json"} for family in written]}
+
+
+def render_manifest(manifest: Mapping[str, Any]) -> str:
+    """The manifest's style: two-space indent, each entry of a list on one line."""
+    def entry(value: Any) -> str:
+        if isinstance(value, dict):
+            return "{ " + ", ".join(f"{entry(k)}: {entry(v)}" for k, v in value.items()) + " }"
+        return json.dumps(value, ensure_ascii=False)
+
+    members = []
+    for key, value in manifest.items():
+        if isinstance(value, list):
+            members.append(f"  {json.dumps(key)}: [\n" + ",\n".join(f"    {entry(item)}" for item in value) + "\n  ]")
+        else:
+            members.append(f"  {json.dumps(key)}: {entry(value)}")
+    return "{\n" + ",\n".join(members) + "\n}\n"
+
+
 def build_fields(module_names: list[str]) -> dict[str, Any]:
     """Vectors/schema/fields.json: every family's declared fields, for the Swift side and the perturbation catalogue."""
-    families: dict[str, dict[str, Any]] = {}
+    declared: dict[str, dict[str, Any]] = {}
     for name in module_names:
         module = importlib.import_module(f"vectorgen.{name}")
-        families[module.FAMILY] = {"module": f"Scripts/vectorgen/{name}.py",
+        declared[module.FAMILY] = {"module": f"Scripts/vectorgen/{name}.py",
                                    **shape.export_family(module.SHAPE, module.REASONS)}
     return {
         "formatVersion": FORMAT_VERSION,
@@ -198,7 +216,7 @@ def build_fields(module_names: list[str]) -> dict[str, Any]:
                        "family schemas are generated from the same declarations. Do not edit by hand.",
         "comparisons": shape.COMPARISONS,
         "canonicalisations": shape.CANONICALISATIONS,
-        "families": families,
+        "families": declared,
     }
 
 
@@ -222,12 +240,13 @@ def check_inputs(module_name: str, vectors: list[dict[str, Any]]) -> None:
 
 def build_rules() -> dict[str, Any]:
     from vectorgen import rules
-    ids = [rule["id"] for rule in rules.RULES]
+    every = rules.all_rules()
+    ids = [rule["id"] for rule in every]
     duplicated = sorted(i for i, n in Counter(ids).items() if n > 1)
     if duplicated:
         raise SystemExit(f"rules.py: duplicate rule IDs: {', '.join(duplicated)}")
     pattern = re.compile(rules.RULE_ID_PATTERN)
-    for rule in rules.RULES:
+    for rule in every:
         if not pattern.match(rule["id"]) or rule["needs"] not in rules.NEEDS:
             raise SystemExit(f"rules.py: bad rule {rule}")
     reused = sorted(set(ids) & {retired["id"] for retired in rules.RETIRED})
@@ -242,7 +261,9 @@ def build_changelog(ids_by_family: Mapping[str, list[str]]) -> dict[str, Any]:
     if manifest["suiteVersion"] != changelog.suite_version():
         raise SystemExit(f"manifest.json: suiteVersion {manifest['suiteVersion']} but the last release in "
                          f"vectorgen/changelog.py is {changelog.suite_version()}")
-    return changelog.document(ids_by_family)
+    added_in = {module.FAMILY: module.ADDED_IN for module in
+                (importlib.import_module(f"vectorgen.{name}") for name in families.declaring("ADDED_IN"))}
+    return changelog.document(ids_by_family, added_in)
 
 
 def build_all(module_names: list[str], all_modules: list[str]) -> dict[str, tuple[str, int | None]]:
@@ -280,6 +301,7 @@ def build_all(module_names: list[str], all_modules: list[str]) -> dict[str, tupl
         families = [importlib.import_module(f"vectorgen.{name}").FAMILY for name in module_names]
         for path, schema in harness.schemas(families).items():
             files[path] = (render_compact(schema), None)
+        files[MANIFEST_FILE] = (render_manifest(build_manifest(module_names)), None)
         catalogue = build_rules()
         files[RULES_FILE] = (render(catalogue), len(catalogue["rules"]))
         history = build_changelog(ids_by_family)
@@ -291,21 +313,13 @@ def build_all(module_names: list[str], all_modules: list[str]) -> dict[str, tupl
     return files
 
 
-def suite_shape_problems(files: Mapping[str, tuple[str, int | None]], all_modules: list[str]) -> list[str]:
+def suite_shape_problems(files: Mapping[str, tuple[str, int | None]]) -> list[str]:
     """What --check must also catch: a JSON file in Vectors/ the generator does not write (a stray or renamed family
-    file), and a manifest that no longer lists every family the generator writes, in order."""
-    problems: list[str] = []
+    file). The manifest's families are written like any other file, so a manifest that does not list every family
+    module, in order, is a file that differs."""
     written = {name for name in files if "/" not in name}
-    for path in sorted(VECTORS.glob("*.json")):
-        if path.name != "manifest.json" and path.name not in written:
-            problems.append(f"not written by the generator: Vectors/{path.name}")
-    manifest = json.loads((VECTORS / "manifest.json").read_text(encoding="utf-8"))
-    listed = [(entry.get("family"), entry.get("file")) for entry in manifest.get("families", [])]
-    expected = [(importlib.import_module(f"vectorgen.{name}").FAMILY,
-                 importlib.import_module(f"vectorgen.{name}").FAMILY + ".json") for name in all_modules]
-    if listed != expected:
-        problems.append(f"manifest.json lists {[f for f, _ in listed]}, the generator writes {[f for f, _ in expected]}")
-    return problems
+    return [f"not written by the generator: Vectors/{path.name}" for path in sorted(VECTORS.glob("*.json"))
+            if path.name not in written]
 
 
 def target(name: str) -> Path:
@@ -328,7 +342,7 @@ def main() -> int:
                  if not target(name).exists() or target(name).read_bytes() != text.encode("utf-8")]
         problems = [f"differs from the generator's output: {name}" for name in stale]
         if not args.only:
-            problems += suite_shape_problems(files, all_modules)
+            problems += suite_shape_problems(files)
         if problems:
             print("\n".join(problems), file=sys.stderr)
             print("run: python3 Scripts/vectors/generate_vectors.py", file=sys.stderr)
@@ -339,8 +353,8 @@ def main() -> int:
         target(name).write_text(text, encoding="utf-8")
         unit = {RULES_FILE: "rules", CHANGELOG_FILE: "releases", CHANGELOG_PAGE: "releases",
                 SPECIFICATION_FILE: "rules"}.get(name, "vectors")
-        what = ("a schema" if name.startswith("Vectors/schema/") else "a fixture") if count is None \
-            else f"{count} {unit}"
+        what = ("a schema" if name.startswith("Vectors/schema/") else "its families" if name == MANIFEST_FILE
+                else "a fixture") if count is None else f"{count} {unit}"
         print(f"wrote {target(name).relative_to(ROOT)} ({what})")
     return 0
 

@@ -1,0 +1,135 @@
+"""Adding a family is one Python module (LoginConformance.docc, "Adding a family", step 3): in a scratch copy of
+Scripts/ and Vectors/, a module `greeting.py` with its shape, reasons, vectors, its own rule (`RULES`) and the release
+that adds it (`ADDED_IN`) is dropped into Scripts/vectorgen/, and the generator, with no other edit, writes the
+family's file and schema, lists it in the manifest, the field catalogue and the harness schemas' family lists, puts its
+rule in rules.json and SPECIFICATION.md and its vectors in the changelog; then --check and the schema validation pass.
+
+Run: .venv/bin/python -m unittest discover -s Scripts/tests  (about a minute: the generator runs twice)
+"""
+
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "Scripts"))
+
+from vectorgen import changelog  # noqa: E402  (after the path is set)
+
+# The module, exactly as a contributor would write it; {version} is the release being prepared.
+GREETING = '''"""The `greeting` family: a name is greeted, an empty name refused (a family for testing the steps of adding one)."""
+
+from typing import Any
+
+from .common import vector
+from .rules import rule
+from .shape import Family, closed, fld, outcome, reason, string
+from .sources import decision
+
+FAMILY = "greeting"
+ADDED_IN = "{version}"
+DESCRIPTION = "A family for testing the steps of adding one: a name is greeted code point for code point."
+SDK_CHECK = {{"notRun": "the SDK greets nobody"}}
+NO_FAULT_PAIRS = "it refuses one thing only: nothing to order"
+NO_GRAMMAR_SITES = "its input is one string: it parses no JSON text"
+REASONS = {{"emptyName": "the name is the empty string"}}
+SHAPE = Family(
+    title="LoginConformance greeting vectors (a test family)",
+    input=closed(fld("name", string(description="the name exactly as given"))),
+    outcomes=(
+        outcome("greeting", fld("text", string(description="Hello, the name and an exclamation mark"))),
+        outcome("refused", reason(REASONS)),
+    ),
+)
+PERTURBATIONS = ()
+UNPERTURBED = {{"name": "a test family: its one field is varied by its own vectors"}}
+RULES = [
+    rule("greeting.exact", "SPECIFICATION.md §1", "both",
+         "A non-empty name is greeted exactly as given; the empty name is refused.",
+         sources=[decision("D21")]),
+]
+
+
+def vectors() -> list[dict[str, Any]]:
+    refs = ["SPECIFICATION.md §1"]
+    return [
+        vector("greeting::hello::ascii", "A name is greeted.", "high", refs, {{"name": "Ada"}},
+               {{"result": "greeting", "text": "Hello, Ada!"}}, rules=["greeting.exact"]),
+        vector("greeting::refused::empty", "An empty name is refused.", "high", refs, {{"name": ""}},
+               {{"result": "refused", "reason": "emptyName"}}, rules=["greeting.exact"]),
+    ]
+'''
+
+
+def run(script: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, str(script), *args], capture_output=True, text=True, timeout=600)
+
+
+class AddingAFamily(unittest.TestCase):
+    scratch: Path
+    generated: subprocess.CompletedProcess[str]
+
+    @classmethod
+    def setUpClass(cls) -> None:
+        cls.scratch = Path(tempfile.mkdtemp(prefix="adding-a-family-"))
+        ignore = shutil.ignore_patterns("__pycache__", ".mypy_cache")
+        for folder in ("Scripts", "Vectors"):
+            shutil.copytree(ROOT / folder, cls.scratch / folder, ignore=ignore)
+        # The generator also writes docs and test fixtures outside those folders: their folders, empty.
+        for folder in ("docs/generated", "Tests/LoginConformanceTests/Mutants"):
+            (cls.scratch / folder).mkdir(parents=True)
+        module = GREETING.format(version=changelog.suite_version())
+        (cls.scratch / "Scripts" / "vectorgen" / "greeting.py").write_text(module, encoding="utf-8")
+        cls.generated = run(cls.scratch / "Scripts" / "vectors" / "generate_vectors.py")
+
+    @classmethod
+    def tearDownClass(cls) -> None:
+        shutil.rmtree(cls.scratch, ignore_errors=True)
+
+    def load(self, name: str) -> Any:
+        return json.loads((self.scratch / "Vectors" / name).read_text(encoding="utf-8"))
+
+    def test_the_generator_writes_the_family_and_then_finds_nothing_to_change(self) -> None:
+        self.assertEqual(self.generated.returncode, 0, self.generated.stderr)
+        family = self.load("greeting.json")
+        self.assertEqual([v["id"] for v in family["vectors"]], ["greeting::hello::ascii", "greeting::refused::empty"])
+        self.assertTrue((self.scratch / "Vectors" / "schema" / "greeting.schema.json").exists())
+        check = run(self.scratch / "Scripts" / "vectors" / "generate_vectors.py", "--check")
+        self.assertEqual(check.returncode, 0, check.stderr)
+
+    def test_the_manifest_field_catalogue_and_harness_schemas_list_it_last(self) -> None:
+        self.assertEqual(self.generated.returncode, 0, self.generated.stderr)
+        families = [entry["family"] for entry in self.load("manifest.json")["families"]]
+        committed = json.loads((ROOT / "Vectors" / "manifest.json").read_text(encoding="utf-8"))
+        self.assertEqual(families, [entry["family"] for entry in committed["families"]] + ["greeting"])
+        self.assertIn("greeting", self.load("schema/fields.json")["families"])
+        run_schema = (self.scratch / "Vectors" / "schema" / "harness" / "run.schema.json").read_text(encoding="utf-8")
+        self.assertIn('"greeting"', run_schema)
+
+    def test_its_rule_is_in_the_catalogue_and_the_specification(self) -> None:
+        self.assertEqual(self.generated.returncode, 0, self.generated.stderr)
+        rules = {rule["id"]: rule for rule in self.load("rules.json")["rules"]}
+        self.assertEqual(rules["greeting.exact"]["sources"], [{"decision": "D21"}])
+        specification = (self.scratch / "Vectors" / "SPECIFICATION.md").read_text(encoding="utf-8")
+        self.assertIn("greeting.exact", specification)
+
+    def test_the_release_it_names_adds_its_vectors(self) -> None:
+        self.assertEqual(self.generated.returncode, 0, self.generated.stderr)
+        newest = self.load("changelog.json")["releases"][-1]
+        self.assertEqual(newest["version"], changelog.suite_version())
+        self.assertEqual(newest["added"][-2:], ["greeting::hello::ascii", "greeting::refused::empty"])
+
+    def test_its_vectors_validate_against_the_schemas_written(self) -> None:
+        self.assertEqual(self.generated.returncode, 0, self.generated.stderr)
+        validated = run(self.scratch / "Scripts" / "vectors" / "validate_vectors.py")
+        self.assertEqual(validated.returncode, 0, validated.stdout + validated.stderr)
+        self.assertIn("greeting.json", validated.stdout)
+
+
+if __name__ == "__main__":
+    unittest.main()
