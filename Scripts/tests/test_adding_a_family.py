@@ -1,6 +1,7 @@
 """Adding a family is one Python module (LoginConformance.docc, "Adding a family", step 3): in a scratch copy of
-Scripts/ and Vectors/, a module `greeting.py` with its shape, reasons, vectors, its own rule (`RULES`) and the release
-that adds it (`ADDED_IN`) is dropped into Scripts/vectorgen/, and the generator, with no other edit, writes the
+Scripts/ and Vectors/, the module of the test family `greeting` (Tests/LoginConformanceTests/AddingAFamily/greeting.py:
+its shape, reasons, vectors, its own rule in `RULES` and the release that adds it in `ADDED_IN`) is dropped into
+Scripts/vectorgen/, and the generator, with no other edit, writes the
 family's file and schema, lists it in the manifest, the field catalogue and the harness schemas' family lists, puts its
 rule in rules.json and SPECIFICATION.md and its vectors in the changelog; then --check and the schema validation pass.
 
@@ -21,49 +22,9 @@ sys.path.insert(0, str(ROOT / "Scripts"))
 
 from vectorgen import changelog  # noqa: E402  (after the path is set)
 
-# The module, exactly as a contributor would write it; {version} is the release being prepared.
-GREETING = '''"""The `greeting` family: a name is greeted, an empty name refused (a family for testing the steps of adding one)."""
-
-from typing import Any
-
-from .common import vector
-from .rules import rule
-from .shape import Family, closed, fld, outcome, reason, string
-from .sources import decision
-
-FAMILY = "greeting"
-ADDED_IN = "{version}"
-DESCRIPTION = "A family for testing the steps of adding one: a name is greeted code point for code point."
-SDK_CHECK = {{"notRun": "the SDK greets nobody"}}
-NO_FAULT_PAIRS = "it refuses one thing only: nothing to order"
-NO_GRAMMAR_SITES = "its input is one string: it parses no JSON text"
-REASONS = {{"emptyName": "the name is the empty string"}}
-SHAPE = Family(
-    title="LoginConformance greeting vectors (a test family)",
-    input=closed(fld("name", string(description="the name exactly as given"))),
-    outcomes=(
-        outcome("greeting", fld("text", string(description="Hello, the name and an exclamation mark"))),
-        outcome("refused", reason(REASONS)),
-    ),
-)
-PERTURBATIONS = ()
-UNPERTURBED = {{"name": "a test family: its one field is varied by its own vectors"}}
-RULES = [
-    rule("greeting.exact", "SPECIFICATION.md §1", "both",
-         "A non-empty name is greeted exactly as given; the empty name is refused.",
-         sources=[decision("D21")]),
-]
-
-
-def vectors() -> list[dict[str, Any]]:
-    refs = ["SPECIFICATION.md §1"]
-    return [
-        vector("greeting::hello::ascii", "A name is greeted.", "high", refs, {{"name": "Ada"}},
-               {{"result": "greeting", "text": "Hello, Ada!"}}, rules=["greeting.exact"]),
-        vector("greeting::refused::empty", "An empty name is refused.", "high", refs, {{"name": ""}},
-               {{"result": "refused", "reason": "emptyName"}}, rules=["greeting.exact"]),
-    ]
-'''
+# The module, as a contributor would write it (the Swift slow test adds the same family with its Swift folder).
+GREETING = ROOT / "Tests" / "LoginConformanceTests" / "AddingAFamily" / "greeting.py"
+IDS = ["greeting::hello::ascii", "greeting::hello::nfd", "greeting::refused::empty"]
 
 
 def run(script: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -83,8 +44,7 @@ class AddingAFamily(unittest.TestCase):
         # The generator also writes docs and test fixtures outside those folders: their folders, empty.
         for folder in ("docs/generated", "Tests/LoginConformanceTests/Mutants"):
             (cls.scratch / folder).mkdir(parents=True)
-        module = GREETING.format(version=changelog.suite_version())
-        (cls.scratch / "Scripts" / "vectorgen" / "greeting.py").write_text(module, encoding="utf-8")
+        shutil.copy(GREETING, cls.scratch / "Scripts" / "vectorgen" / "greeting.py")
         cls.generated = run(cls.scratch / "Scripts" / "vectors" / "generate_vectors.py")
 
     @classmethod
@@ -97,7 +57,7 @@ class AddingAFamily(unittest.TestCase):
     def test_the_generator_writes_the_family_and_then_finds_nothing_to_change(self) -> None:
         self.assertEqual(self.generated.returncode, 0, self.generated.stderr)
         family = self.load("greeting.json")
-        self.assertEqual([v["id"] for v in family["vectors"]], ["greeting::hello::ascii", "greeting::refused::empty"])
+        self.assertEqual([v["id"] for v in family["vectors"]], IDS)
         self.assertTrue((self.scratch / "Vectors" / "schema" / "greeting.schema.json").exists())
         check = run(self.scratch / "Scripts" / "vectors" / "generate_vectors.py", "--check")
         self.assertEqual(check.returncode, 0, check.stderr)
@@ -114,7 +74,7 @@ class AddingAFamily(unittest.TestCase):
     def test_its_rule_is_in_the_catalogue_and_the_specification(self) -> None:
         self.assertEqual(self.generated.returncode, 0, self.generated.stderr)
         rules = {rule["id"]: rule for rule in self.load("rules.json")["rules"]}
-        self.assertEqual(rules["greeting.exact"]["sources"], [{"decision": "D21"}])
+        self.assertEqual(rules["greeting.exact"]["sources"][0], {"decision": "D21"})
         specification = (self.scratch / "Vectors" / "SPECIFICATION.md").read_text(encoding="utf-8")
         self.assertIn("greeting.exact", specification)
 
@@ -122,7 +82,7 @@ class AddingAFamily(unittest.TestCase):
         self.assertEqual(self.generated.returncode, 0, self.generated.stderr)
         newest = self.load("changelog.json")["releases"][-1]
         self.assertEqual(newest["version"], changelog.suite_version())
-        self.assertEqual(newest["added"][-2:], ["greeting::hello::ascii", "greeting::refused::empty"])
+        self.assertEqual(newest["added"][-len(IDS):], IDS)
 
     def test_its_vectors_validate_against_the_schemas_written(self) -> None:
         self.assertEqual(self.generated.returncode, 0, self.generated.stderr)

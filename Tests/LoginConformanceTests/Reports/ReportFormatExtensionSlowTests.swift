@@ -8,9 +8,6 @@ import LoginConformanceTestSupport
 /// cold build of the CLI in the copy, about a minute on 2 cores): a test of the slow command (``SlowCommand``).
 @Suite("Adding a report format: one file and one registration, in a scratch copy", .slow)
 struct ReportFormatExtensionSlowTests {
-    /// The package's root.
-    static let root = RepositoryPaths.root
-
     /// The one new file: a TAP (Test Anything Protocol, version 13) renderer and its `ReportFormat` member. Written
     /// against the public API only, as a format added by a contributor would be.
     static let formatFile = #"""
@@ -42,39 +39,32 @@ struct ReportFormatExtensionSlowTests {
     @Test("a TAP format added in a scratch copy with one file and one registration is a CLI option, a report and a checked path",
           .timeLimit(.minutes(30)))
     func addsAFormat() throws {
-        let scratch = FileManager.default.temporaryDirectory
-            .appendingPathComponent("report-format-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        try copyTrackedFiles(to: scratch)
+        let scratch = try ScratchRepository(prefix: "report-format")
 
         // The one file.
-        let reports = scratch.appendingPathComponent("Sources/LoginConformance/Reports")
-        try Self.formatFile.write(to: reports.appendingPathComponent("TAPReport.swift"), atomically: true, encoding: .utf8)
+        try Self.formatFile.write(to: scratch.url("Sources/LoginConformance/Reports/TAPReport.swift"),
+                                  atomically: true, encoding: .utf8)
         // The one registration: `.tap` appended to the list, and no other line of the file touched.
-        let formatSource = reports.appendingPathComponent("ReportFormat.swift")
-        let original = try String(contentsOf: formatSource, encoding: .utf8)
-        var lines = original.components(separatedBy: "\n")
-        let registrations = lines.indices.filter { lines[$0].contains(Self.registration) && lines[$0].hasSuffix("]") }
-        try #require(registrations.count == 1, "ReportFormat.swift: one line `\(Self.registration)…]` expected")
-        lines[registrations[0]] = String(lines[registrations[0]].dropLast()) + ", .tap]"
-        try lines.joined(separator: "\n").write(to: formatSource, atomically: true, encoding: .utf8)
+        try scratch.editLine(of: "Sources/LoginConformance/Reports/ReportFormat.swift", containing: Self.registration) {
+            String($0.dropLast()) + ", .tap]"
+        }
 
-        let build = try Self.execute("/usr/bin/env", ["swift", "build", "--product", "login-conformance",
-                                                      "--package-path", scratch.path])
+        let build = try ScratchRepository.execute(
+            "/usr/bin/env", ["swift", "build", "--product", "login-conformance", "--package-path", scratch.root.path])
         try #require(build.status == 0, "the scratch copy with a TAP format does not build:\n\(build.output.suffix(4_000))")
-        let binary = scratch.appendingPathComponent(".build/debug/login-conformance").path
+        let binary = scratch.url(".build/debug/login-conformance").path
 
         // The option, its help and the per-command help come from the one registration.
-        let usage = try Self.execute(binary, ["help"])
+        let usage = try ScratchRepository.execute(binary, ["help"])
         #expect(usage.output.contains("--report-tap <file>"))
         #expect(usage.output.contains("write a TAP 13 stream (one test point per vector)"))
-        #expect(try Self.execute(binary, ["help", "run"]).output.contains("--report-tap <file>"))
+        #expect(try ScratchRepository.execute(binary, ["help", "run"]).output.contains("--report-tap <file>"))
 
         // A run writes it beside the JSON report, one test point per result.
-        let out = scratch.appendingPathComponent("out")
+        let out = scratch.url("out")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         let tap = out.appendingPathComponent("results.tap"), json = out.appendingPathComponent("results.json")
-        let run = try Self.execute(binary, ["run", "--family", "nonce", "--report-tap", tap.path, "--report-json", json.path])
+        let run = try ScratchRepository.execute(binary, ["run", "--family", "nonce", "--report-tap", tap.path, "--report-json", json.path])
         #expect(run.status == 0, "run: \(run.output.suffix(2_000))")
         let results = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])["results"] as? [[String: Any]]
@@ -87,39 +77,10 @@ struct ReportFormatExtensionSlowTests {
         // Its path is checked like every output's: the same file as another report is refused before the run,
         // and the file already there is left as it was.
         let before = try Data(contentsOf: json)
-        let clash = try Self.execute(binary, ["run", "--family", "nonce", "--report-tap", json.path, "--report-json", json.path])
+        let clash = try ScratchRepository.execute(binary, ["run", "--family", "nonce", "--report-tap", json.path, "--report-json", json.path])
         #expect(clash.status == 2, "two reports on one path: \(clash.output)")
         #expect(try Data(contentsOf: json) == before)
         // An option the format does not have is still refused, so the test above is not vacuous.
-        #expect(try Self.execute(binary, ["run", "--report-yaml", tap.path]).status == 2)
-    }
-
-    /// Copies the files git tracks (the tree a fresh clone has) to `scratch`.
-    private func copyTrackedFiles(to scratch: URL) throws {
-        let listing = try Self.execute("/usr/bin/env", ["git", "-C", Self.root.path, "ls-files", "-z", "--cached", "--others",
-                                                        "--exclude-standard"])
-        try #require(listing.status == 0, "git ls-files failed (the test copies the tracked tree): \(listing.output)")
-        let files = listing.output.split(separator: "\0").map(String.init)
-        try #require(files.contains("Package.swift"))
-        for file in files {
-            let source = Self.root.appendingPathComponent(file), target = scratch.appendingPathComponent(file)
-            guard FileManager.default.fileExists(atPath: source.path) else { continue }  // deleted, not yet committed
-            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try FileManager.default.copyItem(at: source, to: target)
-        }
-    }
-
-    /// Runs `executable` with `arguments`; its status and its standard output and error together.
-    private static func execute(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        #expect(try ScratchRepository.execute(binary, ["run", "--report-yaml", tap.path]).status == 2)
     }
 }
