@@ -57,7 +57,7 @@ public struct SignedTokenRejection: Codable, Sendable, Hashable {
         public static let audience = Self("audience")
         /// `exp <= now`.
         public static let expired = Self("expired")
-        /// `iat < now - 600`.
+        /// `iat` is earlier than the window of rule `token.iat.window` (SPECIFICATION.md §4) allows.
         public static let issuedTooLongAgo = Self("issuedTooLongAgo")
         /// `nonce` differs from the expected nonce.
         public static let nonceMismatch = Self("nonceMismatch")

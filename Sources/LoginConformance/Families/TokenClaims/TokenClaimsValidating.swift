@@ -2,8 +2,8 @@
 ///
 /// Header: `alg` exactly `RS256`, `typ` exactly `JWT`, `kid` a non-empty string. Required claims: `jti` (`ios-sdk`
 /// only, DECISIONS.md D07), `iss` (the issuer rule of the profile, §8), `aud` (a string equal to the app ID; an array
-/// is refused), `exp` (`exp > now`), `iat` (`iat >= now - 600`, no upper bound in the SDK), `nonce` (the expected
-/// nonce), `sub`. Under `documented` the `typ`, missing-`kid` and `iat` refusals are preferred and accepting the
+/// is refused), `exp` (later than now), `iat` (inside the window of rule `token.iat.window`, no upper bound in the SDK), `nonce`
+/// (the expected nonce), `sub`. Under `documented` the `typ`, missing-`kid` and `iat` refusals are preferred and accepting the
 /// token is a lenient pass (`alsoAccepted`, D01, D02, D05), and `nonce` and `aud` compare code point by code point;
 /// under `ios-sdk` they compare with Swift `==`, canonical equivalence (D10, D11). Optional claims of the wrong type
 /// are dropped while the token is still accepted. The signature is the signed-token family's concern.
