@@ -54,5 +54,32 @@ class ChangelogPage(unittest.TestCase):
                          [entry["version"] for entry in reversed(history["releases"])])
 
 
+class AddedFamilies(unittest.TestCase):
+    """A family module's ADDED_IN: the release it names adds every vector of the family; a release this file does not
+    keep (a published one, or none) is refused, naming the family."""
+
+    def ids(self) -> dict[str, list[str]]:
+        """The committed suite's vector IDs by family, and a new family's."""
+        vectors = ROOT / "Vectors"
+        manifest = json.loads((vectors / "manifest.json").read_text(encoding="utf-8"))
+        return {**{entry["family"]: [v["id"] for v in json.loads((vectors / entry["file"]).read_text(
+                    encoding="utf-8"))["vectors"]] for entry in manifest["families"]},
+                "greeting": ["greeting::a::b"]}
+
+    def test_the_release_it_names_adds_the_family(self) -> None:
+        newest = changelog.RELEASES[-1]["version"]
+        document = changelog.document(self.ids(), {"greeting": newest})
+        by_version = {release["version"]: release for release in document["releases"]}
+        self.assertEqual(by_version[newest]["added"][-1], "greeting::a::b")
+        self.assertTrue(all("greeting::a::b" not in release["added"] for version, release in by_version.items()
+                            if version != newest))
+
+    def test_a_release_not_kept_here_is_refused(self) -> None:
+        for version in ("0.1.0", "9.9.9"):
+            with self.subTest(version=version), self.assertRaises(SystemExit) as refused:
+                changelog.document(self.ids(), {"greeting": version})
+            self.assertIn("greeting", str(refused.exception))
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -47,6 +47,15 @@ class MovedToIOSSDKTest(unittest.TestCase):
         self.assertEqual(moved["sources"], [sdk("A.swift", "1-2")])
         self.assertNotIn("sdkOnly", moved)
 
+    def test_a_family_modules_rule_is_written_as_it_holds(self) -> None:
+        record = rules.rule("toy.sdk-rule", rules.S1, "any", "A statement.", sources=[sdk("A.swift", "1-2")],
+                            sdk_only="no page says so")
+        with self.assertRaises(ValueError) as refused:
+            rules.checked_family_rules("toy", [record])
+        self.assertIn("vectorgen/toy.py: rule toy.sdk-rule has sdk_only", str(refused.exception))
+        plain = rules.rule("toy.rule", rules.S1, "any", "A statement.", sources=[decision("D01")])
+        self.assertEqual(rules.checked_family_rules("toy", [plain]), [plain])
+
     def test_the_catalogue_writes_sources_last_and_no_sdk_only(self) -> None:
         catalogue = rules.catalogue()
         for rule in catalogue["rules"]:

@@ -8,7 +8,9 @@ place): a gate shows the reason beside every vector whose expectation changed si
 A released version never changes: releases 0.1.0 to 0.5.0 are kept as they were published, in
 released_changelog.json beside this file (0.1.0 to 0.4.0 were computed from the vectors of their day, which later
 releases retire or rename; 0.5.0 was data here until 0.6.0 froze it). Each release from 0.6.0 on is data here, every
-ID spelled out; generate_vectors.py appends them.
+ID spelled out; generate_vectors.py appends them. Two kinds of addition are derived instead of spelled out: a
+release's `addedGroups` (every vector of those groups) and a new family's vectors, which the release its module names
+in `ADDED_IN` adds (document()).
 """
 
 import json

@@ -1951,14 +1951,19 @@ def family_rules() -> list[dict[str, Any]]:
     family edits no other file. Such a rule is written as it holds: a rule only the SDK's code states carries its
     `.ios-sdk` suffix, `profiles` and `unpaired` itself (the D31 move above renamed rules that existed before it)."""
     from . import families  # imported here: the family modules import this one
-    declared: list[dict[str, Any]] = []
-    for name in families.declaring("RULES"):
-        for record in importlib.import_module(f"vectorgen.{name}").RULES:
-            if "sdkOnly" in record:
-                raise ValueError(f"vectorgen/{name}.py: rule {record['id']} has sdk_only: write it as it holds "
-                                 "(the .ios-sdk ID, its profiles and why it is unpaired)")
-            declared.append(record)
-    return declared
+    return [record for name in families.declaring("RULES")
+            for record in checked_family_rules(name, importlib.import_module(f"vectorgen.{name}").RULES)]
+
+
+def checked_family_rules(module: str, records: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The RULES of the family module `module`; a record with `sdk_only` is refused, naming the module and the rule
+    (the D31 move renames rules only this file had before it)."""
+    records = list(records)
+    for record in records:
+        if "sdkOnly" in record:
+            raise ValueError(f"vectorgen/{module}.py: rule {record['id']} has sdk_only: write it as it holds "
+                             "(the .ios-sdk ID, its profiles and why it is unpaired)")
+    return records
 
 
 def all_rules() -> list[dict[str, Any]]:
