@@ -45,10 +45,13 @@ import LoginConformanceTestSupport
     }
 
     @Test("a hang reported under --timeout is rerun with that --timeout and hangs again; without it, it passes")
-    func hangReproduces() throws {
+    func hangReproduces() async throws {
+        // Mostly waiting on the slow adapter: each run of the CLI awaited, not blocking a test thread.
         let target = "nonce::shape::seeds-example-123"
         let adapter = "\(Python.command) \(RepositoryPaths.hostileAdapter) --slow-on \(target) 1.5"
-        let first = try runBinary(["run", "--vector", target, "--adapter", adapter, "--timeout", "0.4"])
+        let first = try await offThePool {
+            try runBinary(["run", "--vector", target, "--adapter", adapter, "--timeout", "0.4"])
+        }
         #expect(first.status == 1)
         #expect(first.output.contains("hang"))
         let line = try #require(first.output.split(separator: "\n").first { $0.contains("rerun:") })
@@ -56,12 +59,15 @@ import LoginConformanceTestSupport
         #expect(command.contains("--timeout '0.4'"))
         #expect(command.contains("--adapter '\(adapter)'"))
         // The printed command, as a shell runs it, with the binary this test built.
-        let again = try runBinary(["/bin/sh", "-c", CommandLineTool.shellQuoted(RepositoryPaths.cliBinary) + command],
-                                  shell: true)
+        let again = try await offThePool {
+            try runBinary(["/bin/sh", "-c", CommandLineTool.shellQuoted(RepositoryPaths.cliBinary) + command], shell: true)
+        }
         #expect(again.status == 1)
         #expect(again.output.contains("hang"))
-        let withoutTimeout = try runBinary(["/bin/sh", "-c", CommandLineTool.shellQuoted(RepositoryPaths.cliBinary)
-            + command.replacingOccurrences(of: " --timeout '0.4'", with: "")], shell: true)
+        let withoutTimeout = try await offThePool {
+            try runBinary(["/bin/sh", "-c", CommandLineTool.shellQuoted(RepositoryPaths.cliBinary)
+                + command.replacingOccurrences(of: " --timeout '0.4'", with: "")], shell: true)
+        }
         #expect(withoutTimeout.status == 0, "the option matters: the slow answer passes under the default timeout")
     }
 

@@ -185,12 +185,16 @@ extension ProductHarnessTests {
     }
 
     @Test("the handshake waits for the start timeout, not the per-vector timeout")
-    func handshakeWaitsForTheStartTimeout() throws {
+    func handshakeWaitsForTheStartTimeout() async throws {
         let slowStart: [String: Any] = ["startDelay": 1.5]
         let patient = HarnessRunner(command: ScriptedAdapter.command(slowStart),
                                     options: HarnessOptions(timeout: .milliseconds(300), startTimeout: .seconds(30)))
-        #expect(throws: Never.self) { try patient.start() }
-        patient.stop()
+        // Waiting on the slow start: awaited, not blocking a test thread.
+        let started = try await offThePool {
+            defer { patient.stop() }
+            return Result { try patient.start() }
+        }
+        #expect(throws: Never.self) { try started.get() }
         // The start timeout is never shorter than the per-vector one (HarnessOptions), so it is the one that applies.
         #expect(HarnessOptions(timeout: .seconds(30), startTimeout: .milliseconds(300)).startTimeout == .seconds(30))
     }
