@@ -143,8 +143,8 @@ public struct SuiteChangelog: Sendable, Hashable, Codable {
         releases.dropFirst().first { $0.added.contains(id) }?.version ?? releases.first?.version
     }
 
-    /// Checks the changelog against the manifest and the loaded IDs; the first problem throws.
-    func validate(suiteVersion: String, ids: Set<String>, file: String) throws(VectorLoadError) {
+    /// Checks the changelog against the manifest and the loaded IDs (`isVector`); the first problem throws.
+    func validate(suiteVersion: String, isVector: (String) -> Bool, file: String) throws(VectorLoadError) {
         func problem(_ path: String, _ text: String) -> VectorLoadError {
             VectorLoadError(file: file, jsonPath: path, kind: .invalidChangelog, problem: text)
         }
@@ -156,6 +156,8 @@ public struct SuiteChangelog: Sendable, Hashable, Codable {
             throw problem("$.releases[\(releases.count - 1)].version",
                           "the last release is \(last.version) but the manifest's suiteVersion is \(suiteVersion)")
         }
+        // Every ID any release retires, computed once (the checks below run for every listed ID).
+        let everRetired = retiredIDs
         var retiredSoFar: [String: SuiteVersion] = [:]
         for (index, release) in releases.enumerated() {
             for (position, change) in release.changed.enumerated() where change.reason.isEmpty {
@@ -163,12 +165,13 @@ public struct SuiteChangelog: Sendable, Hashable, Codable {
             }
             for (member, list) in [("added", release.added), ("changed", release.changed.map(\.id))] {
                 for (position, id) in list.enumerated() {
-                    let path = "$.releases[\(index)].\(member)[\(position)]" + (member == "changed" ? ".id" : "")
+                    // Written only for a problem: the IDs are thousands.
+                    var path: String { "$.releases[\(index)].\(member)[\(position)]" + (member == "changed" ? ".id" : "") }
                     if let retiredIn = retiredSoFar[id] {
                         throw VectorLoadError(file: file, jsonPath: path, kind: .retiredIDReused,
                                               problem: "\(id) was retired in \(retiredIn) and may never be used again")
                     }
-                    if !ids.contains(id), !retiredIDs.keys.contains(id) {
+                    if !isVector(id), everRetired[id] == nil {
                         throw problem(path, "\(id) is not a vector of the suite")
                     }
                 }
@@ -180,10 +183,10 @@ public struct SuiteChangelog: Sendable, Hashable, Codable {
                 let retirement = release.retired[position]
                 if retirement.reason.isEmpty { throw problem(entry + ".reason", "a retirement says why") }
                 for (slot, replacement) in retirement.replacedBy.enumerated()
-                where !ids.contains(replacement) && !retiredIDs.keys.contains(replacement) {
+                where !isVector(replacement) && everRetired[replacement] == nil {
                     throw problem(entry + ".replacedBy[\(slot)]", "\(replacement) is not a vector of the suite")
                 }
-                if ids.contains(id) {
+                if isVector(id) {
                     throw VectorLoadError(file: file, jsonPath: path, kind: .retiredIDReused,
                                           problem: "\(id) was retired in \(release.version) and may never be used again, but a vector has it")
                 }

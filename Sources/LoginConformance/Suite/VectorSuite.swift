@@ -131,10 +131,11 @@ public struct VectorSuite: Sendable {
                                       problem: "the family file holds no vector")
             }
             for (index, vector) in decoded.vectors.enumerated() {
-                let id = vector.metadata.id
+                let metadata = vector.metadata  // one copy through the existential, not one per member read
+                let id = metadata.id
                 try checkID(id, family: family, file: file, index: index, firstSeen: firstSeen)
                 firstSeen[id] = (file, index)
-                if let named = vector.metadata.profiles, let unknown = named.first(where: { !known.contains($0) }) {
+                if let named = metadata.profiles, let unknown = named.first(where: { !known.contains($0) }) {
                     throw VectorLoadError(
                         file: file, jsonPath: "$.vectors[\(index)].profiles", kind: .invalidFormat,
                         problem: "\(id) names profile \(CanonicalJSON.render(unknown.rawValue)), which the manifest does not list "
@@ -156,7 +157,7 @@ public struct VectorSuite: Sendable {
         }
         let changelog: SuiteChangelog
         if let givenChangelog { changelog = givenChangelog } else { changelog = try decoded.changelog!.get() }
-        try changelog.validate(suiteVersion: manifest.suiteVersion, ids: Set(firstSeen.keys), file: changelogURL.path)
+        try changelog.validate(suiteVersion: manifest.suiteVersion, isVector: { firstSeen[$0] != nil }, file: changelogURL.path)
         return VectorSuite(manifest: manifest, profiles: profiles, families: families, vectors: vectors,
                            familyDescriptions: descriptions, declaredReasons: reasons, directory: directory,
                            changelog: changelog)
