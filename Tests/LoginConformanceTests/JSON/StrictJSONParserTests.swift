@@ -35,6 +35,26 @@ struct StrictJSONParserTests {
         #expect(JSONValue.parse(text) == nil)
     }
 
+    @Test("a string is read byte for byte wherever its bytes fall in the eight the scanner tests at once",
+          arguments: 0..<20)
+    func everyOffsetOfAWord(offset: Int) {
+        let before = String(repeating: "a", count: offset), after = "bcdefghijklmnop"
+        // What ends the plain run is found at every offset: a control character is refused, an escape read, a
+        // quote ends the string (the rest is trailing garbage), non-ASCII read whole.
+        for control in ["\u{0}", "\u{1F}", "\u{0A}"] {
+            #expect(JSONValue.parse("\"\(before)\(control)\(after)\"") == nil)
+        }
+        #expect(JSONValue.parse("\"\(before)\\n\(after)\"") == .string(before + "\n" + after))
+        #expect(JSONValue.parse("\"\(before)\"\(after)\"") == nil)
+        #expect(JSONValue.parse("\"\(before)é\u{200B}\(after)\"")?.stringValue?.unicodeScalars.elementsEqual(
+            (before + "é\u{200B}" + after).unicodeScalars) == true)
+        // The bytes around the tested ranges are plain: DEL, space, tilde.
+        #expect(JSONValue.parse("\"\(before)\u{7F} ~\(after)\"") == .string(before + "\u{7F} ~" + after))
+        // A string that ends within the last eight bytes, and one never closed.
+        #expect(JSONValue.parse("\"\(before)\"") == .string(before))
+        #expect(JSONValue.parse("\"\(before)\(after)") == nil)
+    }
+
     @Test("booleans are not numbers")
     func booleansAreNotNumbers() {
         #expect(JSONValue.parse("true")?.numberValue == nil)
