@@ -74,6 +74,17 @@ class AddedFamilies(unittest.TestCase):
         self.assertTrue(all("greeting::a::b" not in release["added"] for version, release in by_version.items()
                             if version != newest))
 
+    def test_a_vector_no_release_lists_is_refused(self) -> None:
+        """Unless it is one of the first release's: a gate would take it for one and count it as a regression."""
+        ids = self.ids()
+        del ids["greeting"]
+        changelog.document(ids)  # the committed suite: every vector listed, or the first release's
+        ids["nonce"] = ids["nonce"] + ["nonce::new::never-listed"]
+        with self.assertRaises(SystemExit) as refused:
+            changelog.document(ids)
+        self.assertIn("1 vectors no release lists as added", str(refused.exception))
+        self.assertIn("nonce::new::never-listed", str(refused.exception))
+
     def test_a_release_not_kept_here_is_refused(self) -> None:
         for version in ("0.1.0", "9.9.9"):
             with self.subTest(version=version), self.assertRaises(SystemExit) as refused:

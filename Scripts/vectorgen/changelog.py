@@ -10,7 +10,9 @@ released_changelog.json beside this file (0.1.0 to 0.4.0 were computed from the 
 releases retire or rename; 0.5.0 was data here until 0.6.0 froze it). Each release from 0.6.0 on is data here, every
 ID spelled out; generate_vectors.py appends them. Two kinds of addition are derived instead of spelled out: a
 release's `addedGroups` (every vector of those groups) and a new family's vectors, which the release its module names
-in `ADDED_IN` adds (document()).
+in `ADDED_IN` adds (document()). The first release lists no IDs: a vector no release lists is taken for one of
+its (SuiteChangelog.introducedVersion), so a vector a later release forgets to list would be counted by a gate as a
+regression rather than new. document() refuses it: only the IDs frozen in first_release_ids.json may go unlisted.
 """
 
 import json
@@ -19,6 +21,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 RELEASED = Path(__file__).with_name("released_changelog.json")
+FIRST_RELEASE_IDS = Path(__file__).with_name("first_release_ids.json")
 
 # Suite 0.7.0. An added ID carries no reason of its own in the changelog's format: the summary says why.
 RELEASES: list[dict[str, Any]] = [
@@ -360,6 +363,15 @@ def document(ids_by_family: Mapping[str, Sequence[str]], added_in: Optional[Mapp
         if stale:
             raise SystemExit(f"changelog {release['version']}: retired but still generated: {', '.join(stale)}")
     released = json.loads(RELEASED.read_text(encoding="utf-8"))["releases"]
+    # An ID no release lists is taken for one of the first release's (SuiteChangelog.introducedVersion), and a gate
+    # would count it, failing, as a regression instead of new: only the first release's own may be unlisted.
+    added = {id for release in released + releases for id in release["added"]}
+    first = set(json.loads(FIRST_RELEASE_IDS.read_text(encoding="utf-8"))["ids"])
+    unlisted = sorted(id for id in current if id not in added and id not in first)
+    if unlisted:
+        raise SystemExit(f"changelog: {len(unlisted)} vectors no release lists as added (list them in the newest "
+                         f"release of vectorgen/changelog.py, its addedGroups, or their module's ADDED_IN): "
+                         f"{', '.join(unlisted[:10])}{' …' if len(unlisted) > 10 else ''}")
     ordered = [{key: release[key] for key in ("version", "summary", "added", "changed", "retired")}
                for release in releases]
     return {"formatVersion": 1, "releases": released + ordered}
