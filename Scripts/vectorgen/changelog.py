@@ -341,7 +341,8 @@ RELEASES: list[dict[str, Any]] = [
 ]
 
 
-def document(ids_by_family: Mapping[str, Sequence[str]], added_in: Optional[Mapping[str, str]] = None) -> dict[str, Any]:
+def document(ids_by_family: Mapping[str, Sequence[str]],
+             added_in: Optional[Mapping[str, str]] = None) -> dict[str, Any]:
     """The changelog document: the published releases as they were, then this file's. `ids_by_family` (each
     family's vector IDs in file order) is checked against the new releases: every ID they add or change exists.
     `added_in` names, for a family new since 0.7.0, the release that adds it (its module's `ADDED_IN`): every vector

@@ -23,6 +23,8 @@ def _modules() -> dict[str, tuple[str, set[str]]]:
         for node in ast.parse(path.read_text(encoding="utf-8")).body:
             if isinstance(node, ast.Assign):
                 assigned.update({target.id: node.value for target in node.targets if isinstance(target, ast.Name)})
+            elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.value is not None:
+                assigned[node.target.id] = node.value  # `RULES: list[...] = [...]` declares as much as `RULES = [...]`
         family = assigned.get("FAMILY")
         if isinstance(family, ast.Constant) and isinstance(family.value, str):
             found[path.stem] = (family.value, set(assigned))
