@@ -37,7 +37,7 @@ sys.path.insert(0, str(ROOT / "Scripts"))
 import implementations  # noqa: E402
 from fuzzing.adapters import AdapterClient, AdapterUnavailable, verdict  # noqa: E402
 from fuzzing.perturbations import Perturbation, catalogue, perturb, seeds  # noqa: E402
-from vectorgen.common import PROFILES  # noqa: E402
+from vectorgen.common import PROFILES, reading_of  # noqa: E402
 
 FAMILY = "signed-token"
 TRIAGE = ROOT / "Implementations" / "fuzz" / "triage.json"
@@ -58,7 +58,8 @@ def subjects(profile: str, base: str | Path = implementations.FOLDER) -> list[tu
         if entry.get("adapterChecks"):
             command += " " + entry["adapterChecksArgument"]
         out.append((entry["id"], command))
-    return out + [(REFERENCE["id"], REFERENCE["command"] + f" --profile {profile}")]
+    # The reference adapter knows the readings; a profile that takes one is run as that reading.
+    return out + [(REFERENCE["id"], REFERENCE["command"] + f" --profile {reading_of(profile)}")]
 
 
 def generate(vectors: list[dict[str, Any]], profile: str, seed: int, count: int) -> list[Generated]:

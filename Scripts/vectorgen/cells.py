@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any, Optional
 
-from .common import PROFILES, outcome_label, vector
+from .common import READINGS, outcome_label, vector
 
 Readings = dict[str, tuple[Any, list[str], Optional[list]]]  # profile -> (expected, rules, also accepted)
 
@@ -17,7 +17,7 @@ def index(existing: list[dict]) -> dict[tuple[str, str], dict]:
     """The family's vectors by (profile, input), for `vectors` to name an equal one."""
     by_input: dict[tuple[str, str], dict] = {}
     for v in existing:
-        for profile in v.get("profiles", PROFILES):
+        for profile in v.get("profiles", READINGS):
             by_input.setdefault((profile, json.dumps(v["input"], sort_keys=True)), v)
     return by_input
 
@@ -44,14 +44,14 @@ def vectors(context: str, slug: str, what: str, severity: str, refs: list[str], 
     if not missing:
         return tuple(dict.fromkeys(named))
     outcomes = {json.dumps(readings[p][::2], sort_keys=True) for p in readings}
-    if len(outcomes) == 1 and len(missing) == len(PROFILES):
-        expected, _, also = readings[PROFILES[0]]
-        rules = list(dict.fromkeys(r for p in PROFILES for r in readings[p][1]))
+    if len(outcomes) == 1 and len(missing) == len(READINGS):
+        expected, _, also = readings[READINGS[0]]
+        rules = list(dict.fromkeys(r for p in READINGS for r in readings[p][1]))
         made_vector = vector(slug, f"{what}: {outcome_label(expected, nested=False)}", severity, refs, made_input,
                              dict(expected), rules=rules, also_accepted=also)
         made.append(made_vector)
         # vector() may hold it under ios-sdk only (a rule only the SDK's code states, DECISIONS.md D31).
-        for profile in made_vector.get("profiles", PROFILES):
+        for profile in made_vector.get("profiles", READINGS):
             by_input[(profile, key)] = made_vector
         return tuple(dict.fromkeys(named + [made_vector["id"]]))
     for profile in missing:

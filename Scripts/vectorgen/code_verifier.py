@@ -36,7 +36,7 @@ import unicodedata
 from collections.abc import Callable
 from typing import Any, Optional
 
-from .common import B1, B8, PROFILES, is_documented, vector
+from .common import B1, B8, READINGS, is_documented, vector
 from .fault_pairs import Fault, FaultPairs, Precedes
 from .perturbation import PerturbedField
 from .shape import Constraint, Family, closed, fld, outcome, reason, string
@@ -170,7 +170,7 @@ class _Out:
 
     def add(self, group: str, case: str, description: str, severity: str, refs: list[str], verifier: str,
             expected: dict[str, str], profiles: Optional[list[str]] = None, *, rules: list[str]) -> None:
-        for profile in profiles or PROFILES:
+        for profile in profiles or READINGS:
             got = _evaluate(verifier, profile)
             if got != expected:
                 raise ValueError(f"{group}::{case} ({profile}): table says {expected}, the rule says {got}")

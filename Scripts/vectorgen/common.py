@@ -38,16 +38,56 @@ MANIFEST = Path(__file__).resolve().parents[2] / "Vectors" / "manifest.json"
 PROFILES: tuple[str, ...] = tuple(
     entry["profile"] for entry in json.loads(MANIFEST.read_text(encoding="utf-8"))["profiles"])
 
-# The readings the family modules' rules are written in: where the two disagree a module asks is_documented(). A
-# profile the manifest adds is refused by that question, naming it, until each module that asks is given that
-# profile's rule (docs: Adding a profile); it is never read as one of these.
+# The readings the family modules' rules are written in: where the two disagree a module asks is_documented(), and
+# everything a module makes (vectors, rules, fault-pair orders, per-profile comparisons) names readings, never another
+# profile. Each reading is a profile of the manifest too.
 READINGS: tuple[str, ...] = ("documented", "ios-sdk")
+
+# The profiles the manifest lists beyond the readings, each with the reading it adopts at every point where the
+# readings disagree: the generator writes each vector and rule of that reading under the adopting profile too (docs:
+# Adding a profile). A listed profile that is neither a reading nor here is refused by profiles_reading(), naming it;
+# it is never read as one of the readings by default.
+ADOPTED_READINGS: dict[str, str] = {}
+
+
+def reading_of(profile: str) -> str:
+    """The reading `profile` (a profile of the manifest) takes; a profile without one is an error that names it."""
+    if profile in READINGS:
+        return profile
+    if profile in ADOPTED_READINGS and ADOPTED_READINGS[profile] in READINGS:
+        return ADOPTED_READINGS[profile]
+    raise ValueError(f"profile {profile!r} has no reading: the family modules read {', '.join(READINGS)}; give it one "
+                     "in ADOPTED_READINGS (Scripts/vectorgen/common.py) or write each site's rule for it "
+                     "(docs: Adding a profile)")
+
+
+def profiles_reading(readings: Sequence[str]) -> list[str]:
+    """The manifest's profiles that take one of `readings`, each reading's own profile first, then in the manifest's
+    order: what a vector or rule of those readings holds under."""
+    missing = [r for r in READINGS if r not in PROFILES]
+    if missing:
+        raise ValueError(f"the manifest does not list the readings {missing}: each reading is a profile")
+    stray = [p for p in ADOPTED_READINGS if p not in PROFILES or p in READINGS]
+    if stray:
+        raise ValueError(f"ADOPTED_READINGS gives a reading to {stray}, which the manifest does not list or which is "
+                         "a reading itself")
+    taking = {p: reading_of(p) for p in PROFILES}
+    return list(dict.fromkeys([*readings, *(p for p in PROFILES if taking[p] in readings)]))
+
+
+def held_under(record: dict[str, Any]) -> dict[str, Any]:
+    """A vector or rule record made in readings (its `profiles` names readings) as the suite's files have it: its
+    `profiles` lists each profile of the manifest that takes one of those readings."""
+    if "profiles" not in record:
+        return record
+    profiles = profiles_reading(record["profiles"])
+    return record if profiles == record["profiles"] else {**record, "profiles": profiles}
 
 
 def is_documented(profile: Optional[str]) -> bool:
-    """Whether `profile` reads the documents only (documented) or also the SDK's code (ios-sdk); any other profile
-    is an error that names it."""
-    if profile not in READINGS:
+    """Whether the reading `profile` reads the documents only (documented) or also the SDK's code (ios-sdk); any other
+    name is an error that names it."""
+    if profile not in ("documented", "ios-sdk"):  # a reading added to READINGS too, until this site has its rule
         raise ValueError(f"profile {profile!r} has no rule here: the family modules read {', '.join(READINGS)} "
                          f"(the manifest lists {', '.join(PROFILES)}); write this site's rule for it")
     return profile == "documented"
@@ -101,14 +141,14 @@ def vector(id: str, description: str, severity: str, refs: Sequence[str], input:
     result: dict[str, Any] = {"id": id, "description": description, "severity": severity}
     if profiles is not None:
         profiles = list(profiles)
-        if not profiles or any(p not in PROFILES for p in profiles) or len(set(profiles)) != len(profiles):
+        if not profiles or any(p not in READINGS for p in profiles) or len(set(profiles)) != len(profiles):
             raise ValueError(f"{id}: bad profiles {profiles!r}")
-        if len(profiles) == len(PROFILES):
+        if len(profiles) == len(READINGS):
             raise ValueError(f"{id}: a vector holding in every profile names none")
         if not id.endswith("." + profiles[0]):
             raise ValueError(f"{id}: a vector of one profile ends with .{profiles[0]}")
         result["profiles"] = profiles
-    elif id.endswith(tuple("." + p for p in PROFILES)):
+    elif id.endswith(tuple("." + p for p in (*READINGS, *PROFILES))):
         raise ValueError(f"{id}: only a vector of one profile ends with a profile name")
     result["refs"] = list(dict.fromkeys(refs))  # two translations of one page are one ref
     result["rules"] = rules

@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from .common import PROFILES, outcome_label, vector
+from .common import READINGS, outcome_label, vector
 from .rules import MOVED_TO_IOS_SDK
 
 GROUP = "fault-pair"
@@ -48,9 +48,9 @@ class Fault:
     def __post_init__(self) -> None:
         if not self.name or not all(c.isascii() and (c.islower() or c.isdigit() or c == "-") for c in self.name):
             raise ValueError(f"fault name {self.name!r}: lower-case ASCII letters, digits and '-'")
-        if any(p not in PROFILES for p in (*self.lenient, *self.harmless, *self.undecided)):
+        if any(p not in READINGS for p in (*self.lenient, *self.harmless, *self.undecided)):
             raise ValueError(f"{self.name}: an unknown profile in lenient, harmless or undecided")
-        if len(self.harmless) + len(self.undecided) >= len(PROFILES) or set(self.harmless) & set(self.undecided):
+        if len(self.harmless) + len(self.undecided) >= len(READINGS) or set(self.harmless) & set(self.undecided):
             raise ValueError(f"{self.name}: a fault under no profile")
 
 
@@ -95,8 +95,8 @@ class FaultPairs:
         names = [f.name for f in self.faults]
         if len(set(names)) != len(names):
             raise ValueError(f"{self.family}: a fault declared twice in {names}")
-        if set(self.orders) != set(PROFILES):
-            raise ValueError(f"{self.family}: orders for {sorted(self.orders)}, the profiles are {list(PROFILES)}")
+        if set(self.orders) != set(READINGS):
+            raise ValueError(f"{self.family}: orders for {sorted(self.orders)}, the profiles are {list(READINGS)}")
         for profile, relations in self.orders.items():
             for relation in relations:
                 unknown = [n for n in relation.earlier + relation.later if n not in names]
@@ -173,7 +173,7 @@ def _check_alone(pairs: FaultPairs, fault: Fault) -> None:
     if pairs.check is None:
         return
     made = pairs.render(pairs.draft(fault))
-    for profile in PROFILES:
+    for profile in READINGS:
         if profile in fault.harmless or profile in fault.undecided:
             continue
         got = pairs.check(made, profile)
@@ -193,7 +193,7 @@ def _pair(pairs: FaultPairs, a: Fault, b: Fault, out: list[dict]) -> Cell:
         raise ValueError(f"{pairs.family}: {a.name} and {b.name} give another input applied the other way round")
     expectations = {}
     undecided = {}
-    for profile in PROFILES:
+    for profile in READINGS:
         why = next((f.undecided[profile] for f in (a, b) if profile in f.undecided), None)
         if why is not None:
             undecided[profile] = why
@@ -213,7 +213,7 @@ def _pair(pairs: FaultPairs, a: Fault, b: Fault, out: list[dict]) -> Cell:
     ids = []
     rules = tuple(dict.fromkeys(r for _, _, rs, _ in expectations.values() for r in rs))
     if len(shared) == 1 and not undecided:
-        expected, accepted, _, words = expectations[PROFILES[0]]
+        expected, accepted, _, words = expectations[READINGS[0]]
         out.append(vector(slug, f"Two faults at once, {what}: {words}", pairs.severity, list(pairs.refs), made,
                           dict(expected), rules=list(rules), also_accepted=accepted or None))
         ids.append(slug)
@@ -294,10 +294,10 @@ def table(declared: list[tuple[FaultPairs, list[Cell]]], not_declared: Mapping[s
         for fault in pairs.faults:
             optional = f" (optional under {', '.join(fault.lenient)})" if fault.lenient else ""
             lines.append(f"| `{fault.name}`: {fault.what} | {outcome_label(fault.outcome)}{optional} | "
-                         f"{', '.join(f'`{r}`' for r in dict.fromkeys(x for p in PROFILES for x in broken(fault, p)))}"
+                         f"{', '.join(f'`{r}`' for r in dict.fromkeys(x for p in READINGS for x in broken(fault, p)))}"
                          " |")
         lines += ["", "Orders a source fixes:", ""]
-        for profile in PROFILES:
+        for profile in READINGS:
             relations = pairs.orders[profile]
             note = pairs.notes.get(profile)
             if not relations:

@@ -30,7 +30,7 @@ from typing import Any, Optional, Union
 from .cells import index as index_inputs
 from .cells import readings_of
 from .cells import vectors as cell_vectors
-from .common import PROFILES
+from .common import READINGS
 from .perturbation import Undecided
 
 GROUP = "grammar"
@@ -247,7 +247,7 @@ def build(sites: tuple[GrammarSite, ...], existing: list[dict]) -> tuple[list[di
                     raise ValueError(f"{site.family} {site.name}: cannot hold {case.name}; name the rule (cannot_hold)")
                 cells.append(GrammarCell(site, case, irrelevant=site.cannot_hold))
                 continue
-            readings = {p: site.reading(case, p, made_input) for p in PROFILES}
+            readings = {p: site.reading(case, p, made_input) for p in READINGS}
             undecided = {p: r.why for p, r in readings.items() if isinstance(r, Undecided)}
             decided = {p: r for p, r in readings.items() if not isinstance(r, Undecided)}
             slug = f"{site.family}::{GROUP}::{site.name}.{case.name}"

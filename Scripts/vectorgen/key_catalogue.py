@@ -20,7 +20,7 @@ from typing import Any
 from .cells import index as index_inputs
 from .cells import readings_of
 from .cells import vectors as cell_vectors
-from .common import PROFILES
+from .common import READINGS
 
 GROUP = "key-catalogue"
 SITES = ("jwk", "certificate", "both")
@@ -62,7 +62,7 @@ def build(cases: tuple[KeyCase, ...], make_input: Callable[[KeyCase], dict], out
         ids = cell_vectors(f"key catalogue {case.name}", f"signed-token::{GROUP}::{case.site}.{case.name}",
                            f"the signing {site} with {case.what} ({case.source}, {case.verdict})", "high",
                            list(dict.fromkeys((*refs, case.source))), make_input(case),
-                           readings_of({p: outcomes(case, p) for p in PROFILES}), by_input, made)
+                           readings_of({p: outcomes(case, p) for p in READINGS}), by_input, made)
         cells.append(KeyCell(case, ids))
     return made, cells
 

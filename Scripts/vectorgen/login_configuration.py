@@ -13,7 +13,7 @@ import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Optional
 
-from .common import (B1, B8, PROFILES, SEED_LIMITED_LOGIN_FR, SEED_LIMITED_LOGIN_VI, SEED_LOGIN_REVIEW_JA, is_documented,
+from .common import (B1, B8, READINGS, SEED_LIMITED_LOGIN_FR, SEED_LIMITED_LOGIN_VI, SEED_LOGIN_REVIEW_JA, is_documented,
                      permission_set, vector)
 from .fault_pairs import Fault, FaultPairs, chain
 from .perturbation import PerturbedField
@@ -215,7 +215,7 @@ class _Out:
 
     def add(self, group: str, case: str, description: str, severity: str, refs: list[str], i: dict[str, Any],
             expected: dict[str, Any], profiles: Optional[list[str]] = None, *, rules: list[str]) -> None:
-        for profile in profiles or PROFILES:
+        for profile in profiles or READINGS:
             got = configuration_outcome(i, profile)
             if got != expected:
                 raise ValueError(f"{group}::{case} ({profile}): table says {expected}, rules say {got}")

@@ -64,7 +64,7 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any, Optional
 
-from .common import B1, B2, B8, PROFILES, SEED_LIMITED_LOGIN_FR, SEED_LIMITED_LOGIN_VI, is_documented, vector
+from .common import B1, B2, B8, READINGS, SEED_LIMITED_LOGIN_FR, SEED_LIMITED_LOGIN_VI, is_documented, vector
 from .login_configuration import ALLOWED_AUTH_TYPES, NONCE_NEWLINES, TRACKING_MODES
 from .login_configuration import configuration_outcome
 from .perturbation import Outside, PerturbedField
@@ -330,15 +330,15 @@ class _Out:
 
     def add(self, group: str, case: str, description: str, severity: str, refs: list[str], i: dict[str, Any],
             rules: list[str], profiles: Optional[list[str]] = None, literal: Optional[dict[str, Any]] = None) -> None:
-        valid_in = [p for p in PROFILES if _configuration_is_valid(i, p)]
+        valid_in = [p for p in READINGS if _configuration_is_valid(i, p)]
         if _is_shim(i):
             # DECISIONS.md D25: no public document describes the shim; it holds under ios-sdk only.
-            if valid_in == list(PROFILES):
+            if valid_in == list(READINGS):
                 valid_in = [SDK]
             profiles = [SDK]
             refs = list(refs) + [r for r in SHIM_REFS if r not in refs]
             rules = list(rules) + ([R_SHIM] if R_SHIM not in rules else [])
-        if profiles is None and valid_in != list(PROFILES):
+        if profiles is None and valid_in != list(READINGS):
             raise ValueError(f"{group}::{case}: the configuration is valid only under {valid_in}: name the profile")
         if profiles is not None and not set(profiles) <= set(valid_in):
             raise ValueError(f"{group}::{case}: the configuration is valid under {valid_in}, not {profiles}")

@@ -24,7 +24,7 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
-from .common import B1, B8, PROFILES, SEED_LIMITED_LOGIN_FR, SEED_LIMITED_LOGIN_VI, is_documented, vector
+from .common import B1, B8, READINGS, SEED_LIMITED_LOGIN_FR, SEED_LIMITED_LOGIN_VI, is_documented, vector
 from .fault_pairs import Fault, FaultPairs
 from .perturbation import PerturbedField
 from .shape import Constraint, Family, closed, fld, outcome, reason, string
@@ -679,7 +679,7 @@ def _check_vectors(out: list[dict[str, Any]]) -> None:
     for v in out:
         nonce = v["input"]["nonce"]
         assert not any(0xD800 <= ord(c) <= 0xDFFF for c in nonce), f"{v['id']}: lone surrogate"
-        profiles = v.get("profiles", PROFILES)
+        profiles = v.get("profiles", READINGS)
         for profile in profiles:
             model = _documented_outcome if is_documented(profile) else _ios_sdk_outcome
             assert model(nonce) == v["expected"], f"{v['id']}: expected differs from the {profile} reading"

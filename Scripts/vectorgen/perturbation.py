@@ -37,7 +37,7 @@ from typing import Any, Optional
 from .cells import index as index_inputs
 from .cells import readings_of
 from .cells import vectors as cell_vectors
-from .common import PROFILES
+from .common import READINGS
 
 GROUP = "perturbation"
 
@@ -366,7 +366,7 @@ def build(fields: tuple[PerturbedField, ...], existing: list[dict]) -> tuple[lis
             if cls.name in f.irrelevant:
                 raise ValueError(f"{f.family}.{f.name}: class {cls.name} is declared irrelevant but changes the value")
             made_input = f.made(perturbed)
-            readings = {p: f.reading(made_input, p) for p in PROFILES}
+            readings = {p: f.reading(made_input, p) for p in READINGS}
             # Outside under a profile: no vector of it (another family's perturbations test the rule); a reading
             # under which the value is an input still has its vectors.
             outside = list(dict.fromkeys(r.rule for r in readings.values() if isinstance(r, Outside)))

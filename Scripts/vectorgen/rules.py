@@ -1974,6 +1974,7 @@ def all_rules() -> list[dict[str, Any]]:
 def catalogue() -> dict[str, Any]:
     """The document written to Vectors/rules.json: every rule with its sources, the documents those sources name and
     the SDK tag the ios-sdk profile models. Fails when a rule has no sources or a source is malformed."""
+    from .common import held_under  # imported here: common imports this module
     every = all_rules()
     problems = _PROBLEMS + check_sources(every[len(RULES):])
     if problems:
@@ -1993,8 +1994,8 @@ def catalogue() -> dict[str, Any]:
         "sdk": dict(SDK_TAG),
         "documents": {key: dict(value) for key, value in DOCUMENTS.items()},
         # The sources last, as the catalogue has always written them.
-        "rules": [{**{k: v for k, v in rule.items() if k != "sources"}, "sources": [dict(s) for s in rule["sources"]]}
-                  for rule in every],
+        "rules": [{**{k: v for k, v in held_under(rule).items() if k != "sources"},
+                   "sources": [dict(s) for s in rule["sources"]]} for rule in every],
         "retired": RETIRED,
     }
 

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, Optional
 
-from .common import PROFILES
+from .common import READINGS, profiles_reading
 
 JSONType = Literal["string", "integer", "number", "boolean", "object", "array", "null"]
 JSON_TYPES: tuple[str, ...] = ("string", "integer", "number", "boolean", "object", "array", "null")
@@ -140,7 +140,7 @@ class Value:
     def __post_init__(self) -> None:
         if not self.type or any(t not in JSON_TYPES for t in self.type) or len(set(self.type)) != len(self.type):
             raise ValueError(f"bad JSON types {self.type!r}")
-        if any(p not in PROFILES for p in self.compare_under):
+        if any(p not in READINGS for p in self.compare_under):
             raise ValueError(f"compare_under names an unknown profile: {sorted(self.compare_under)}")
         if self.description is not None and ("\n" in self.description or not self.description):
             raise ValueError("a description is one non-empty line")
@@ -514,7 +514,8 @@ def export_value(value: Value) -> dict[str, Any]:
     base = COMMON[value.ref] if value.ref is not None else value
     out: dict[str, Any] = {"type": list(base.type), **value.compare.export()}
     if value.compare_under:
-        out["compareUnder"] = {p: c.export() for p, c in value.compare_under.items()}
+        out["compareUnder"] = {p: c.export() for reading, c in value.compare_under.items()
+                               for p in profiles_reading([reading])}
     description = value.description if value.description is not None else base.description
     if description is not None:
         out["description"] = description

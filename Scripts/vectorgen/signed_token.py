@@ -35,7 +35,7 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import padding
 
 from . import token_claims as tc
-from .common import B4, B8, PROFILES, is_documented, vector
+from .common import B4, B8, READINGS, is_documented, vector
 from .jose import (ASN1_NULL, CERTIFICATE, DIGEST_INFO_SHA256, EC_KEY, KEYS_DIR, OID_SHA1, OID_SHA256, OID_SHA512,
                    PRIVATE, b64url, b64url_decode_lenient, dated_certificate, der, digest_info, encoded_message,
                    es256_sign, hs256, int_b64, jwk, modulus_length, public_pem, raw_rsa, rsa_sign, segment, sign_text,
@@ -1454,7 +1454,7 @@ FAULT_PAIRS = FaultPairs(
               _flag("flip"), ("token.jose.signature",)),
         Fault("iss-other", "iss https://accounts.google.com", rejected("issuer"),
               _member("claims", "iss", "https://accounts.google.com"),
-              {p: tuple(tc.ISSUER_RULES[p]) for p in PROFILES}),
+              {p: tuple(tc.ISSUER_RULES[p]) for p in READINGS}),
         Fault("aud-number", "aud as a number", rejected("wrongClaimType", "aud"), _member("claims", "aud", 1234567890),
               ("token.claim.type",)),
         Fault("aud-other", "aud of another app", rejected("audience"), _member("claims", "aud", "9876543210"),

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from . import rules, sources
+from .common import ADOPTED_READINGS
 
 FILE = "SPECIFICATION.md"
 DECISIONS = "DECISIONS.md"
@@ -35,6 +36,7 @@ anything, the suite keeps both readings apart (§8):
 - `documented`: what Facebook's public pages, the RFCs they build on and OpenID Connect say.
 - `ios-sdk`: what the Facebook iOS SDK does, as read in its source at tag **{tag}** (commit `{commit}`,
   {repository}). That is the SDK version this profile models.
+{adopted}
 
 A rule without a profile holds in both readings. A rule whose ID ends in `.documented` or `.ios-sdk` holds in that
 reading only. A vector of one profile cites only rules that hold in its profile. A vector of both profiles whose
@@ -404,7 +406,9 @@ def _rule_block(rule: Mapping[str, Any]) -> str:
 def render() -> str:
     catalogue = rules.catalogue()
     values = dict(tag=sources.SDK["tag"], commit=sources.SDK["commit"], repository=sources.SDK["repository"],
-                  decisions=DECISIONS)
+                  decisions=DECISIONS, adopted="\n".join(
+                      f"- `{profile}`: the `{reading}` reading at every point where the readings disagree (its "
+                      f"vectors and rules are that reading's)." for profile, reading in ADOPTED_READINGS.items()))
     limited = sources.LIMITED_LOGIN_PERMISSIONS
     out = [TITLE, "", INTRODUCTION.format(**values)]
     out.append("## Contents\n")

@@ -13,7 +13,7 @@ import unicodedata
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any, Optional, Union
 
-from .common import B4, B8, PROFILES, SEED_LIMITED_LOGIN_FR, SEED_LIMITED_LOGIN_VI, is_documented, vector
+from .common import B4, B8, READINGS, SEED_LIMITED_LOGIN_FR, SEED_LIMITED_LOGIN_VI, is_documented, vector
 from .fault_pairs import Fault, FaultPairs
 from .grammar import SDK_REFUSES, SDK_UNDECIDED, GrammarCase, GrammarSite, Text, documented_rule
 from .perturbation import PerturbedField, Undecided
@@ -1256,7 +1256,7 @@ FAULT_PAIRS = FaultPairs(
         _claim_fault("jti-empty", "an empty jti", rejected("emptyClaim", "jti"), "jti", "",
                      ("token.claim.jti.ios-sdk",), undecided=_JTI_UNDECIDED),
         _claim_fault("iss-other", "iss https://accounts.google.com", rejected("issuer"), "iss",
-                     "https://accounts.google.com", {p: tuple(ISSUER_RULES[p]) for p in PROFILES}),
+                     "https://accounts.google.com", {p: tuple(ISSUER_RULES[p]) for p in READINGS}),
         _claim_fault("aud-number", "aud as a number", rejected("wrongClaimType", "aud"), "aud", 1234567890,
                      ("token.claim.type",)),
         _claim_fault("aud-other", "aud of another app", rejected("audience"), "aud", "9876543210", ("token.aud",)),

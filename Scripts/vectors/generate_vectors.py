@@ -40,7 +40,7 @@ VECTORS = ROOT / "Vectors"
 sys.path.insert(0, str(ROOT / "Scripts"))
 
 from vectorgen import families, fault_pairs, grammar, harness, key_catalogue, perturbation, shape  # noqa: E402  (after the path is set)
-from vectorgen.common import PROFILES  # noqa: E402
+from vectorgen.common import READINGS, held_under  # noqa: E402
 
 FORMAT_VERSION = 1
 MANIFEST_FILE = "manifest.json"
@@ -170,7 +170,7 @@ def build_family(module_name: str) -> tuple[str, dict[str, Any], Tables, dict[st
         "formatVersion": FORMAT_VERSION,
         "description": module.DESCRIPTION,
         "reasons": module.REASONS,
-        "vectors": vectors,
+        "vectors": [held_under(v) for v in vectors],
     }
 
 
@@ -231,7 +231,7 @@ def check_inputs(module_name: str, vectors: list[dict[str, Any]]) -> None:
     seen: dict[tuple[str, str], dict[str, Any]] = {}
     for v in vectors:
         key = json.dumps(v["input"], sort_keys=True)
-        for profile in v.get("profiles", PROFILES):
+        for profile in v.get("profiles", READINGS):
             other = seen.setdefault((profile, key), v)
             if other is not v:
                 what = "contradicts" if other["expected"] != v["expected"] else "repeats"

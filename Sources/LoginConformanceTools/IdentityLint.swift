@@ -40,14 +40,17 @@ enum IdentityLint {
             return "ID \"\(id)\" is in \(vector.family.rawValue)'s file but starts with \"\(parts[0])::\""
         }
         let suffix = vector.suiteProfiles.first { id.hasSuffix(".\($0.rawValue)") }
-        switch (vector.profiles, suffix) {
-        case (let profiles?, let suffix) where profiles.count == 1 && suffix != profiles.first:
-            return "a vector of the \(profiles.first!.rawValue) profile only must end with .\(profiles.first!.rawValue)"
-        case (let profiles, let suffix?) where profiles?.count != 1:
-            return "only a vector of one profile ends with .\(suffix.rawValue); this one names "
-                + (profiles.map { $0.map(\.rawValue).sorted().joined(separator: ", ") } ?? "no profile")
-        default:
-            return nil
+        let named = vector.profiles.flatMap { $0.count < vector.suiteProfiles.count ? $0 : nil }
+        if let named, suffix.map(named.contains) != true {
+            if named.count == 1 { return "a vector of the \(named.first!.rawValue) profile only must end with .\(named.first!.rawValue)" }
+            // Several profiles, not every one: a reading's profile and those the generator gives that reading.
+            return "a vector of the profiles \(named.map(\.rawValue).sorted().joined(separator: ", ")) only must end "
+                + "with the name of one of them"
         }
+        if let suffix, named == nil {
+            return "only a vector naming \(suffix.rawValue) (not every profile) ends with .\(suffix.rawValue); this one names "
+                + (vector.profiles.map { $0.map(\.rawValue).sorted().joined(separator: ", ") } ?? "no profile")
+        }
+        return nil
     }
 }

@@ -50,7 +50,7 @@ struct VectorLintTests {
         #expect(problems.map(\.kind) == Array(repeating: .malformedID, count: 4))
         #expect(problems.map(\.jsonPath) == (1...4).map { "$.vectors[\($0)].id" })
         #expect(problems[2].message.contains("starts with \"token-claims::\""))
-        #expect(problems[3].message.contains("only a vector of one profile ends with .ios-sdk"))
+        #expect(problems[3].message.contains("only a vector naming ios-sdk (not every profile) ends with .ios-sdk"))
     }
 
     @Test("an ID the changelog retired is reported at the vector that reuses it")

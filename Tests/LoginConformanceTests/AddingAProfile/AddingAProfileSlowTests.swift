@@ -1,0 +1,82 @@
+import Foundation
+import LoginConformance
+import Testing
+import LoginConformanceTestSupport
+
+/// "Adding a profile" end to end, in a scratch copy of the repository: a third profile, `server`, goes in as one entry
+/// of the manifest's list plus its rule, the documented reading at every point where the readings disagree (one
+/// entry of the generator's `ADOPTED_READINGS` and one of the reference's readings), and nothing else. Then the
+/// generator writes every vector and rule of that reading under it and lists it in the schemas (`--check` and the
+/// schema validation pass); the CLI built from the copy offers it, lists its vectors (the documented profile's), lints
+/// the suite clean and runs the bundled reference under it, every vector passing. Slow (a cold build of the CLI in the
+/// copy): the slow command's.
+@Suite("Adding a profile: one manifest entry and its reading, in a scratch copy", .slow)
+struct AddingAProfileSlowTests {
+    /// The profile the test adds.
+    static let profile = "server"
+
+    @Test("a profile added as one manifest entry with its reading is generated, built, offered, listed, linted and run",
+          .timeLimit(.minutes(30)))
+    func addsAProfile() throws {
+        let venvPython = RepositoryPaths.root.appendingPathComponent(".venv/bin/python").path
+        try #require(FileManager.default.isExecutableFile(atPath: venvPython),
+                     "the generator needs the pinned Python tools: run bash Scripts/bootstrap.sh")
+        let scratch = try ScratchRepository(prefix: "adding-a-profile")
+
+        // 1. The manifest's entry, after the last profile.
+        try scratch.editLine(of: "Vectors/manifest.json", containing: #""profile": "ios-sdk""#) {
+            $0 + ",\n" + #"    { "profile": "server", "description": "A server that accepts Limited Login tokens, reading the documents only." }"#
+        }
+        // 2. Its rule wherever the readings disagree: the documented reading's, for the generator and the reference.
+        try scratch.editLine(of: "Scripts/vectorgen/common.py", containing: "ADOPTED_READINGS: dict[str, str] = {}") { _ in
+            #"ADOPTED_READINGS: dict[str, str] = {"server": "documented"}"#
+        }
+        try scratch.editLine(of: "Sources/LoginConformanceReference/ReferenceReading.swift", containing: "static let byProfile") {
+            $0.replacingOccurrences(of: "]", with: #", ConformanceProfile(name: "server"): .documented]"#)
+        }
+
+        for arguments in [["Scripts/vectors/generate_vectors.py"], ["Scripts/vectors/generate_vectors.py", "--check"],
+                          ["Scripts/vectors/validate_vectors.py"]] {
+            let step = try ScratchRepository.execute(venvPython, arguments, in: scratch.root)
+            try #require(step.status == 0, "\(arguments.joined(separator: " ")):\n\(step.output.suffix(4_000))")
+        }
+        let started = try String(contentsOf: scratch.url("Vectors/schema/harness/started.schema.json"), encoding: .utf8)
+        #expect(started.contains(#""server""#))
+
+        let build = try ScratchRepository.execute(
+            "/usr/bin/env", ["swift", "build", "--product", "login-conformance", "--package-path", scratch.root.path])
+        try #require(build.status == 0, "the scratch copy with a server profile does not build:\n\(build.output.suffix(4_000))")
+        let binary = scratch.url(".build/debug/login-conformance").path
+        func cli(_ arguments: [String]) throws -> (status: Int32, output: String) {
+            try ScratchRepository.execute(binary, arguments, in: scratch.root)
+        }
+
+        // The CLI offers it from the manifest, and its vectors are the documented reading's.
+        #expect(try cli(["help"]).output.contains("documented or ios-sdk or server"))
+        let server = try cli(["list", "--profile", Self.profile]), documented = try cli(["list", "--profile", "documented"])
+        #expect(server.status == 0 && documented.status == 0, "list: \(server.output.suffix(2_000))")
+        let lines = { (output: String) in output.split(separator: "\n").dropLast() }
+        #expect(!lines(server.output).isEmpty && lines(server.output) == lines(documented.output))
+        #expect(server.output.hasSuffix("profile server)\n"), "\(server.output.suffix(200))")
+        let lint = try cli(["lint"])
+        #expect(lint.status == 0, "lint: \(lint.output.suffix(4_000))")
+
+        // The bundled reference, given the reading, passes under it every vector it passes under documented (the
+        // vectors of the families it runs; the rest it reports skipped, as under documented), and fails none.
+        func outcomes(_ profile: String) throws -> (profile: String?, byID: [String: String]) {
+            let report = scratch.url("\(profile)-results.json")
+            let run = try cli(["run", "--profile", profile, "--report-json", report.path])
+            #expect(run.status == 0, "run --profile \(profile): \(run.output.suffix(4_000))")
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any])
+            let results = try #require(document["results"] as? [[String: Any]])
+            return (document["profile"] as? String, Dictionary(uniqueKeysWithValues: results.compactMap { result in
+                (result["id"] as? String).map { ($0, result["outcome"] as? String ?? "") }
+            }))
+        }
+        let underServer = try outcomes(Self.profile), underDocumented = try outcomes("documented")
+        #expect(underServer.profile == Self.profile)
+        #expect(underServer.byID.count == lines(documented.output).count)
+        #expect(underServer.byID == underDocumented.byID)
+        #expect(underServer.byID.values.contains("pass") && underServer.byID.values.allSatisfy { $0 == "pass" || $0 == "skip" })
+    }
+}
