@@ -32,7 +32,8 @@ struct AddingAProfileSlowTests {
             #"ADOPTED_READINGS: dict[str, str] = {"server": "documented"}"#
         }
         try scratch.editLine(of: "Sources/LoginConformanceReference/ReferenceReading.swift", containing: "static let byProfile") {
-            $0.replacingOccurrences(of: "]", with: #", ConformanceProfile(name: "server"): .documented]"#)
+            // The dictionary literal closes the line: the entry goes last (a line of another form does not build).
+            $0.hasSuffix("]") ? $0.dropLast() + #", ConformanceProfile(name: "server"): .documented]"# : $0
         }
 
         for arguments in [["Scripts/vectors/generate_vectors.py"], ["Scripts/vectors/generate_vectors.py", "--check"],

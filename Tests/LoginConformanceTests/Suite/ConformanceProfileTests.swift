@@ -103,6 +103,22 @@ struct ConformanceProfileTests {
         #expect(problems.allSatisfy(aboutStrict), "\(problems.filter { !aboutStrict($0) })")
     }
 
+    @Test("a vector of several profiles, not every one (a reading's and those given it), ends with the name of one of them")
+    func severalProfilesEndWithOne() throws {
+        let vectors = try TemporaryVectors(families: ["nonce"])
+        try vectors.listProfile("strict")
+        for (index, suffix) in [(0, ".documented"), (1, ""), (2, ".ios-sdk")] {
+            try vectors.editVector("nonce.json", at: index) { vector in
+                vector["id"] = (vector["id"] as! String) + suffix
+                vector["profiles"] = ["documented", "strict"]
+            }
+        }
+        let malformed = VectorLint.lint(directory: vectors.directory).filter { $0.kind == .malformedID }
+        #expect(malformed.map(\.jsonPath) == ["$.vectors[1].id", "$.vectors[2].id"])
+        #expect(malformed.allSatisfy { $0.message.contains("a vector of the profiles documented, strict only must end with the name of one of them") },
+                "\(malformed.map(\.message))")
+    }
+
     @Test("a rule naming a profile the manifest does not list is refused in rules.json")
     func ruleOfAnUnlistedProfile() throws {
         let vectors = try TemporaryVectors(families: ["nonce"])
