@@ -11,6 +11,18 @@ import PackageDescription
 // module of its writers' files, verbatim, as they built them; the tests import them to measure each round.
 let blindRounds = [1, 2, 3]
 
+// The core module (the strict parser, the loader, the engine and its judges) is optimized even in a debug build when
+// this package is a git working copy that is not at a release tag: a contributor's clone, CI. The tests drive it over
+// every vector many times, and take half the CPU this way (BENCHMARKS.md, "Fast feedback: the core optimized").
+// Optimizing needs an unsafe flag, which SwiftPM refuses in a package another depends on by version: such a package
+// is at a release tag, or is no git working copy (a registry download, a copy), so it never gets the flag and builds
+// the core as its own configuration says. `LOGIN_CONFORMANCE_UNOPTIMIZED_CORE=1` turns it off (to step through the
+// core in a debugger).
+let coreSettings: [SwiftSetting] =
+    Context.gitInformation.map { $0.currentTag == nil } == true
+        && Context.environment["LOGIN_CONFORMANCE_UNOPTIMIZED_CORE"] == nil
+    ? [.unsafeFlags(["-O"], .when(configuration: .debug))] : []
+
 // Tests by subject: one test target per module, `Tests/<module>Tests/`, with the other modules its tests drive. The
 // core module's target (below) also holds the suite's own checks: catalogue mutants, blind rounds, generated docs.
 let testTargets: [(module: String, uses: [Target.Dependency])] = [
@@ -39,7 +51,8 @@ let package = Package(
     targets: [
         .target(
             name: "LoginConformance",
-            resources: [.copy("../../Vectors")]
+            resources: [.copy("../../Vectors")],
+            swiftSettings: coreSettings
         ),
         .target(
             name: "LoginConformanceTesting",
