@@ -11,17 +11,14 @@ import PackageDescription
 // module of its writers' files, verbatim, as they built them; the tests import them to measure each round.
 let blindRounds = [1, 2, 3]
 
-// The core module (the strict parser, the loader, the engine and its judges) is optimized even in a debug build when
-// this package is a git working copy that is not at a release tag: a contributor's clone, CI. The tests drive it over
-// every vector many times, and take half the CPU this way (BENCHMARKS.md, "Fast feedback: the core optimized").
-// Optimizing needs an unsafe flag, which SwiftPM refuses in a package another depends on by version: such a package
-// is at a release tag, or is no git working copy (a registry download, a copy), so it never gets the flag and builds
-// the core as its own configuration says. `LOGIN_CONFORMANCE_UNOPTIMIZED_CORE=1` turns it off (to step through the
-// core in a debugger).
-let coreSettings: [SwiftSetting] =
-    Context.gitInformation.map { $0.currentTag == nil } == true
-        && Context.environment["LOGIN_CONFORMANCE_UNOPTIMIZED_CORE"] == nil
-    ? [.unsafeFlags(["-O"], .when(configuration: .debug))] : []
+// The two modules the tests drive over every vector many times (the core: its strict parser, loader, engine and
+// judges; and the lint) are optimized even in a debug build when this package is a git working copy that is not at a
+// release tag: a contributor's clone, CI. The tests then take under half the CPU; a cold build of the CLI takes about
+// 20 s longer (BENCHMARKS.md, "Fast feedback: the driven modules optimized"). Optimizing needs an unsafe flag, which
+// SwiftPM refuses in a package another depends on by version: such a package is at a release tag, or is no git
+// working copy (a registry download, a copy), so it never gets the flag and builds these modules as its own
+// configuration says. `LOGIN_CONFORMANCE_UNOPTIMIZED=1` turns it off (to step through them in a debugger).
+let optimizedInWorkingCopies: Set = ["LoginConformance", "LoginConformanceTools"]
 
 // Tests by subject: one test target per module, `Tests/<module>Tests/`, with the other modules its tests drive. The
 // core module's target (below) also holds the suite's own checks: catalogue mutants, blind rounds, generated docs.
@@ -51,8 +48,7 @@ let package = Package(
     targets: [
         .target(
             name: "LoginConformance",
-            resources: [.copy("../../Vectors")],
-            swiftSettings: coreSettings
+            resources: [.copy("../../Vectors")]
         ),
         .target(
             name: "LoginConformanceTesting",
@@ -114,3 +110,9 @@ let package = Package(
                 path: "Tests/CompletenessRounds/round-\(round)/in-process")
     }
 )
+
+if Context.gitInformation.map({ $0.currentTag == nil }) == true, Context.environment["LOGIN_CONFORMANCE_UNOPTIMIZED"] == nil {
+    for target in package.targets where optimizedInWorkingCopies.contains(target.name) {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-O"], .when(configuration: .debug))]
+    }
+}
