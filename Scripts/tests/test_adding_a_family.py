@@ -1,9 +1,10 @@
 """Adding a family is one Python module (LoginConformance.docc, "Adding a family", step 3): in a scratch copy of
 Scripts/ and Vectors/, the module of the test family `greeting` (Tests/LoginConformanceTests/AddingAFamily/greeting.py:
-its shape, reasons, vectors, its own rule in `RULES` and the release that adds it in `ADDED_IN`) is dropped into
-Scripts/vectorgen/, and the generator, with no other edit, writes the
-family's file and schema, lists it in the manifest, the field catalogue and the harness schemas' family lists, puts its
-rule in rules.json and SPECIFICATION.md and its vectors in the changelog; then --check and the schema validation pass.
+its shape, reasons, vectors, its own rule in `RULES`, the release that adds it in `ADDED_IN`, its README row's
+`PROTOCOL` and `SUMMARY`) is dropped into Scripts/vectorgen/, and the generator, with no other edit, writes the family's
+file and schema, lists it in the manifest, the field catalogue, the harness schemas' family lists and README.md's family
+table, puts its rule in rules.json and SPECIFICATION.md and its vectors in the changelog; then --check and the schema
+validation pass.
 
 Run: .venv/bin/python -m unittest discover -s Scripts/tests  (about a minute: the generator runs twice)
 """
@@ -19,8 +20,10 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "Scripts"))
+sys.path.insert(0, str(ROOT / "Scripts" / "vectors"))
 
-from vectorgen import changelog  # noqa: E402  (after the path is set)
+import generate_vectors  # noqa: E402  (after the path is set)
+from vectorgen import changelog  # noqa: E402
 
 # The module, as a contributor would write it (the Swift slow test adds the same family with its Swift folder).
 GREETING = ROOT / "Tests" / "LoginConformanceTests" / "AddingAFamily" / "greeting.py"
@@ -38,12 +41,7 @@ class AddingAFamily(unittest.TestCase):
     @classmethod
     def setUpClass(cls) -> None:
         cls.scratch = Path(tempfile.mkdtemp(prefix="adding-a-family-"))
-        ignore = shutil.ignore_patterns("__pycache__", ".mypy_cache")
-        for folder in ("Scripts", "Vectors"):
-            shutil.copytree(ROOT / folder, cls.scratch / folder, ignore=ignore)
-        # The generator also writes docs and test fixtures outside those folders: their folders, empty.
-        for folder in ("docs/generated", "Tests/LoginConformanceTests/Mutants"):
-            (cls.scratch / folder).mkdir(parents=True)
+        generate_vectors.copy_layout(cls.scratch)
         shutil.copy(GREETING, cls.scratch / "Scripts" / "vectorgen" / "greeting.py")
         cls.generated = run(cls.scratch / "Scripts" / "vectors" / "generate_vectors.py")
 
@@ -70,6 +68,14 @@ class AddingAFamily(unittest.TestCase):
         self.assertIn("greeting", self.load("schema/fields.json")["families"])
         run_schema = (self.scratch / "Vectors" / "schema" / "harness" / "run.schema.json").read_text(encoding="utf-8")
         self.assertIn('"greeting"', run_schema)
+
+    def test_the_readme_family_table_lists_it_last(self) -> None:
+        self.assertEqual(self.generated.returncode, 0, self.generated.stderr)
+        readme = (self.scratch / "README.md").read_text(encoding="utf-8")
+        row = ("| `greeting` | `Greeting` | a name greeted code point for code point; the empty name refused (a test "
+               "family) | 3 |")
+        self.assertIn("| `graph-error` |", readme)
+        self.assertIn(row + "\n<!-- End of the family table. -->", readme)
 
     def test_its_rule_is_in_the_catalogue_and_the_specification(self) -> None:
         self.assertEqual(self.generated.returncode, 0, self.generated.stderr)

@@ -17,6 +17,11 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "Scripts"))
+sys.path.insert(0, str(ROOT / "Scripts" / "vectors"))
+
+import generate_vectors  # noqa: E402  (after the path is set)
+
 PROFILE = "server"
 ENTRY = ('    { "profile": "server", "description": "A server that accepts Limited Login tokens, reading the documents '
          'only." }')
@@ -44,11 +49,7 @@ class AddingAProfile(unittest.TestCase):
     @classmethod
     def setUpClass(cls) -> None:
         cls.scratch = Path(tempfile.mkdtemp(prefix="adding-a-profile-"))
-        ignore = shutil.ignore_patterns("__pycache__", ".mypy_cache")
-        for folder in ("Scripts", "Vectors"):
-            shutil.copytree(ROOT / folder, cls.scratch / folder, ignore=ignore)
-        for folder in ("docs/generated", "Tests/LoginConformanceTests/Mutants"):
-            (cls.scratch / folder).mkdir(parents=True)
+        generate_vectors.copy_layout(cls.scratch)
         generator = cls.scratch / "Scripts" / "vectors" / "generate_vectors.py"
         # 1. The manifest's entry, after the last profile.
         manifest = cls.scratch / "Vectors" / "manifest.json"

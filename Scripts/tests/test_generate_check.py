@@ -27,15 +27,7 @@ class GeneratorCheck(unittest.TestCase):
     def setUp(self) -> None:
         # The generator's inputs and outputs, in a scratch copy of the repository's layout.
         self.root = Path(tempfile.mkdtemp())
-        shutil.copytree(ROOT / "Scripts", self.root / "Scripts", ignore=shutil.ignore_patterns("__pycache__"))
-        shutil.copytree(ROOT / "Vectors", self.root / "Vectors")
-        mutants = Path("Tests/LoginConformanceTests/Mutants")
-        (self.root / mutants).mkdir(parents=True)
-        for oracle in (ROOT / mutants).glob("*-oracle.json"):
-            shutil.copy(oracle, self.root / mutants / oracle.name)
-        for page in generate_vectors.DOCS_WRITTEN:
-            (self.root / page).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy(ROOT / page, self.root / page)
+        generate_vectors.copy_layout(self.root)
 
     def tearDown(self) -> None:
         shutil.rmtree(self.root)

@@ -218,12 +218,7 @@ class EditingADeclaration(unittest.TestCase):
     def test_check_reports_a_schema_made_stale_by_an_edit(self) -> None:
         root = Path(tempfile.mkdtemp())
         try:
-            shutil.copytree(ROOT / "Scripts", root / "Scripts", ignore=shutil.ignore_patterns("__pycache__"))
-            shutil.copytree(ROOT / "Vectors", root / "Vectors")
-            mutants = Path("Tests/LoginConformanceTests/Mutants")
-            (root / mutants).mkdir(parents=True)
-            for oracle in (ROOT / mutants).glob("*-oracle.json"):
-                shutil.copy(oracle, root / mutants / oracle.name)
+            generate_vectors.copy_layout(root)
             source = root / "Scripts" / "vectorgen" / "code_verifier.py"
             text = source.read_text(encoding="utf-8")
             declaration = 'fld("codeVerifier", string(description='

@@ -52,6 +52,16 @@ SDK_CHECK = {
 NO_FAULT_PAIRS = "it computes an answer for every input and refuses none: nothing to order"
 # Why the family declares no JSON grammar sites (docs/generated/grammar.md; vectorgen/grammar.py).
 NO_GRAMMAR_SITES = "its inputs are values: it parses no JSON text"
+# Its row in README.md's family table (the generator writes the table): the protocol its implementations adopt
+# and what its vectors check, in Markdown.
+PROTOCOL = "AccessTokenEvaluating"
+SUMMARY = (
+    "`hasGranted` = exact, code point by code point membership in `permissions` (no case folding, trimming, NFC/NFD "
+    "or NFKC folding, substring match; declined-only and expired-only permissions not granted; the dates play no "
+    "part); `isExpired` = `expirationDate < now` (`ios-sdk`), `isDataAccessExpired` = `dataAccessExpirationDate < "
+    "now`, strict, null = never (`ios-sdk`), each reading its own date (§6)"
+)
+
 REASONS = {
     "answer": (
         "the token's answer to the question: true or false; both are ordinary answers, not verdicts on the input"

@@ -52,6 +52,15 @@ SDK_CHECK = {
 NO_FAULT_PAIRS = "it computes the challenge of every verifier and refuses none: nothing to order"
 # Why the family declares no JSON grammar sites (docs/generated/grammar.md; vectorgen/grammar.py).
 NO_GRAMMAR_SITES = "its input is one string: it parses no JSON text"
+# Its row in README.md's family table (the generator writes the table): the protocol its implementations adopt
+# and what its vectors check, in Markdown.
+PROTOCOL = "CodeChallengeComputing"
+SUMMARY = (
+    "the PKCE S256 challenge: base64url without padding of SHA-256 of the verifier's ASCII bytes; SPECIFICATION.md "
+    "§1's known pair and RFC 7636 Appendix B's, verifiers of 43 to 128 characters and of every unreserved "
+    "character, challenges with `-` but no `_` and the reverse (§1)"
+)
+
 REASONS = {
     "challenge": "the only result: the computed challenge (this family has no rejection; every input is a valid "
                  "verifier)",

@@ -58,6 +58,16 @@ SDK_CHECK = {
 }
 # Why the family declares no JSON grammar sites (docs/generated/grammar.md; vectorgen/grammar.py).
 NO_GRAMMAR_SITES = "its input is one string: it parses no JSON text"
+# Its row in README.md's family table (the generator writes the table): the protocol its implementations adopt
+# and what its vectors check, in Markdown.
+PROTOCOL = "CodeVerifierValidating"
+SUMMARY = (
+    "PKCE code verifier: 43…128 characters of `A-Z a-z 0-9 - . _ ~` (boundaries 42/43/128/129, every allowed class, "
+    "every other printable ASCII character, whitespace and controls, percent-encoding and base64 `+ / =` not "
+    "decoded); non-ASCII letters, marks and numbers refused (documented, RFC 7636) or accepted (ios-sdk, "
+    "`CharacterSet.alphanumerics`: categories L*, M*, N*, D23) (§1, §8)"
+)
+
 REASONS = {
     "length": "the verifier is not 43 to 128 characters long",
     "characters": "the verifier holds a character outside A-Z a-z 0-9 - . _ ~ (under the ios-sdk profile, non-ASCII "

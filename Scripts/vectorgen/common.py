@@ -3,6 +3,8 @@
 Each family module (nonce.py, login_configuration.py, ...) exposes:
   FAMILY: the family name (also the first part of every vector ID and the file name under Vectors/)
   DESCRIPTION: one paragraph
+  PROTOCOL, SUMMARY: its row in README.md's family table (the generator writes it): the Swift protocol its
+         implementations adopt, and what its vectors check, one line of Markdown
   REASONS: {reason: meaning} -- the family's closed list of rejection reasons
   SHAPE: the shape of its vectors (shape.Family): input fields, outcome variants, cross-field constraints; the
          family's JSON Schema and its entry in Vectors/schema/fields.json are generated from it

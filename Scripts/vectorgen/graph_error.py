@@ -67,6 +67,17 @@ SDK_CHECK = {
 NO_FAULT_PAIRS = "it classifies every error and refuses none: nothing to order"
 # Why the family declares no JSON grammar sites (docs/generated/grammar.md; vectorgen/grammar.py).
 NO_GRAMMAR_SITES = "the Graph API's response body arrives parsed (an object): it parses no JSON text"
+# Its row in README.md's family table (the generator writes the table): the protocol its implementations adopt
+# and what its vectors check, in Markdown.
+PROTOCOL = "GraphErrorClassifying"
+SUMMARY = (
+    "category (102/190 recoverable; 1, 2, 4, 9, 17, 341 transient; `documented`: other tactics other; `ios-sdk`: "
+    "else other, `is_transient: true` forcing transient, the server `ios_sdk_error_categories` table with lookup "
+    "order code+subcode → code+`*` → `*`+subcode → `*`+`*`, a wildcard code never matching, D29); message "
+    "precedence; `documented` only (D30): permission errors (10, 200–299) and client action; the current token "
+    "cleared by 190/102 on its own request, marked expired with subcode 493 (`ios-sdk`) (§7, §6)"
+)
+
 REASONS = {
     "classified": (
         "every error body is classified: category other / transient / recoverable, isPermissionError, message "

@@ -36,6 +36,15 @@ SDK_CHECK = {
 }
 # Why the family declares no JSON grammar sites (docs/generated/grammar.md; vectorgen/grammar.py).
 NO_GRAMMAR_SITES = "its inputs are values (strings, a list): it parses no JSON text"
+# Its row in README.md's family table (the generator writes the table): the protocol its implementations adopt
+# and what its vectors check, in Markdown.
+PROTOCOL = "LoginConfigurationBuilding"
+SUMMARY = (
+    "`ios-sdk` check order code verifier → nonce → permission syntax (`a-z _`) → auth type (the SDK's, D26; "
+    "`documented` states no order, so a configuration breaking two checks may give either reason, D59); the Limited "
+    "Login allow-list (documented) or none (ios-sdk); duplicates collapse; code verifier 43…128 (§1, §8)"
+)
+
 REASONS = {
     "invalidNonce": "the nonce is empty or contains whitespace (the documented reading also counts newlines)",
     "invalidPermissionSyntax": "a permission is empty or contains a character other than a-z and _",

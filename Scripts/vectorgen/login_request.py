@@ -93,6 +93,18 @@ SDK_CHECK = {
 NO_FAULT_PAIRS = "it builds a request for every configuration and refuses none: nothing to order"
 # Why the family declares no JSON grammar sites (docs/generated/grammar.md; vectorgen/grammar.py).
 NO_GRAMMAR_SITES = "it writes its state's JSON text and parses none"
+# Its row in README.md's family table (the generator writes the table): the protocol its implementations adopt
+# and what its vectors check, in Markdown.
+PROTOCOL = "LoginRequestBuilding"
+SUMMARY = (
+    "the authorization request: `/{graph version}/dialog/oauth`, every §2 parameter (scope = requested ∪ {openid} "
+    "once, nonce in both modes, `auth_type` absent when nil, PKCE with enabled tracking, `redirect_uri` with the "
+    "URL scheme suffix, state JSON), app switch never for limited; under `ios-sdk` each expected request also "
+    "states the host by tracking, the fixed parameters and `response_type`, which only the SDK's code states (D31), "
+    "and a `documented` twin of each leaves them out, with `tp`, default audience and the tracking-not-authorized "
+    "shim (`limited.` host, `tp`, no app switch, D25) (§2, §8)"
+)
+
 REASONS = {
     "request": "the only result: the login request made (this family has no rejection; every configuration is "
                "valid)",

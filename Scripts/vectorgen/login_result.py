@@ -62,6 +62,18 @@ SDK_CHECK = {
         "request stack; read, not run"
     ),
 }
+# Its row in README.md's family table (the generator writes the table): the protocol its implementations adopt
+# and what its vectors check, in Markdown.
+PROTOCOL = "LoginResultResolving"
+SUMMARY = (
+    "declined = requested ∩ denied; granted as `granted_scopes` lists it; cancellations; `ios-sdk` only (D31): "
+    "every failed result (the SDK's error domain and code: 308 bad challenge, 304 user mismatch, core 8), granted "
+    "restricted on re-authorization, grant-set cancellations, and no expiry from the callback URL (D27); the "
+    "Limited Login callback (`ios-sdk`, D40): an `id_token` whose validation verdict is given as input gives a "
+    "success with an authentication token and a profile, 301 without a stored nonce, 309 when validation fails (§3, "
+    "§8)"
+)
+
 REASONS = {
     "cancelled": (
         "the login did not complete and is not an error: no access token came back, the grant set was invalid or "

@@ -46,6 +46,14 @@ SDK_CHECK = {
 }
 # Why the family declares no JSON grammar sites (docs/generated/grammar.md; vectorgen/grammar.py).
 NO_GRAMMAR_SITES = "its input is one string: it parses no JSON text"
+# Its row in README.md's family table (the generator writes the table): the protocol its implementations adopt
+# and what its vectors check, in Markdown.
+PROTOCOL = "NonceValidating"
+SUMMARY = (
+    "empty / whitespace per profile (`ios-sdk`: `CharacterSet.whitespaces`, Zs + TAB + U+200B; `documented`: "
+    "Unicode White_Space, newlines included, U+200B not); no trimming, no length or charset limit (§1, §8)"
+)
+
 REASONS = {
     "empty": "the nonce is the empty string (zero characters)",
     "whitespace": (

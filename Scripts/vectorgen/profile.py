@@ -67,6 +67,16 @@ SDK_CHECK = {
 NO_FAULT_PAIRS = "its one refusal (noProfile) has no reasons: nothing to order"
 # Why the family declares no JSON grammar sites (docs/generated/grammar.md; vectorgen/grammar.py).
 NO_GRAMMAR_SITES = "its claims arrive parsed (the token families parse the payload's text): it parses no JSON text"
+# Its row in README.md's family table (the generator writes the table): the protocol its implementations adopt
+# and what its vectors check, in Markdown.
+PROTOCOL = "ProfileMaking"
+SUMMARY = (
+    "no profile without a non-empty string `sub`; each claim to its own member; optional claims of the wrong type "
+    "dropped (member `null`); `user_birthday` read as `MM/dd/yyyy` (not day-first; impossible dates `null`); the "
+    "age range's `null` cases; places only when `id` and `name` are strings; `user_friends` order and `[]` kept; "
+    "permissions from the grant; most rules `ios-sdk` only (D31) (§5, §4)"
+)
+
 REASONS = {
     "noProfile": "the claims carry no usable sub (absent, not a string, or the empty string), so no profile is made",
 }

@@ -67,6 +67,20 @@ SDK_CHECK = {
         "with the ObjC FBSDKBase64; read, not run"
     ),
 }
+# Its row in README.md's family table (the generator writes the table): the protocol its implementations adopt
+# and what its vectors check, in Markdown.
+PROTOCOL = "SignedTokenValidating"
+SUMMARY = (
+    "real RS256 compact tokens with the key set (JWKS for `documented`, kid → PEM certificate map for `ios-sdk`): "
+    "segments, base64url per profile, strict JSON (duplicate members refused, or last-wins as a lenient pass; never "
+    "first-wins), `alg`/`typ`/`kid`/`crit`, the key by `kid` with no fall-back, the signature, then the claims; "
+    "`alg: none`, HS256 with the public key, embedded `jwk`/`jku`/`x5c`, key rotation, huge numbers; RSA signature "
+    "encodings Wycheproof-style (D32), JWK `use`/`key_ops`/`alg` and a shared `kid` (D33, D34), certificate-map "
+    "entries (D35), `typ` media types, `crit` forms and JSON strings (D36–D38), and the whole token-claims matrix "
+    "as signed tokens (D39) (§4, §8); two faults at once: what a check needs first, the header's `alg` before the "
+    "signature (`documented`), either reason otherwise (D59)"
+)
+
 REASONS = {
     "malformed": "the token is not exactly three dot-separated segments",
     "badBase64url": "a segment is not base64url as the profile reads it (documented: strict RFC 7515 base64url, no "

@@ -64,6 +64,18 @@ SDK_CHECK = {
 NO_FAULT_PAIRS = "it computes notifications for every change and refuses none: nothing to order"
 # Why the family declares no JSON grammar sites (docs/generated/grammar.md; vectorgen/grammar.py).
 NO_GRAMMAR_SITES = "its inputs are values: it parses no JSON text"
+# Its row in README.md's family table (the generator writes the table): the protocol its implementations adopt
+# and what its vectors check, in Markdown.
+PROTOCOL = "TokenChangeNotifying"
+SUMMARY = (
+    "the `AccessTokenDidChange` notifications a sequence of current-token changes posts: only on a change of token "
+    "(not for the same token again, not nil over nil); new and old tokens in the user info only when non-nil; "
+    "`FBSDKAccessTokenDidChangeUserIDKey` for another user, a nil side or an expired old token (`expirationDate < "
+    "now`, equal still active), absent on a refresh; `FBSDKAccessTokenDidExpireKey` only from the expiry timer, "
+    "which keeps the token current; the current token and the notifications' token keys under `ios-sdk` only (D31), "
+    "a `documented` twin comparing which steps post and the user-ID key (§6)"
+)
+
 REASONS = {
     "notifications": (
         "the notifications posted, in order, each with the index of the step that posted it and its user info "

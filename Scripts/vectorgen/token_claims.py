@@ -43,6 +43,17 @@ SDK_CHECK = {
                    "issuedTooLongAgo", "nonceMismatch"],
     },
 }
+# Its row in README.md's family table (the generator writes the table): the protocol its implementations adopt
+# and what its vectors check, in Markdown.
+PROTOCOL = "TokenClaimsValidating"
+SUMMARY = (
+    "header `alg`/`typ`/`kid` (`typ` and a missing `kid`: refusal preferred, acceptance lenient under "
+    "`documented`); required claims (`jti` under `ios-sdk` only); issuer rule per profile; `nonce` and `aud` exact "
+    "(`documented`) or canonically equivalent (`ios-sdk`); `exp` later than now; `iat` inside its window, "
+    "`token.iat.window` (lenient under `documented`); optional claims of the wrong type dropped; two faults at once "
+    "accept either reason (D59) (§4, §8)"
+)
+
 REASONS = {
     "malformed": "the header or the claims text is not a JSON object (not JSON at all, or JSON of another type)",
     "headerAlgorithm": "the header's alg is absent, not a string, or not exactly RS256",

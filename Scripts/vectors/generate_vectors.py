@@ -29,6 +29,7 @@ import argparse
 import importlib
 import json
 import re
+import shutil
 import sys
 from collections import Counter
 from collections.abc import Mapping
@@ -54,8 +55,31 @@ PERTURBATIONS_FILE = "docs/generated/perturbations.md"
 GRAMMAR_FILE = "docs/generated/grammar.md"
 GRAMMAR_FIXTURE = "Tests/LoginConformanceTests/grammar-cases.json"
 KEY_CATALOGUE_FILE = "docs/generated/key-catalogue.md"
+# README.md's family table, between two marker lines: one row per family module (its PROTOCOL and SUMMARY, the number
+# of its vectors), so that a family added is listed with no edit of README.md.
+README_FILE = "README.md"
+README_TABLE_BEGIN = ("<!-- The family table: written by Scripts/vectors/generate_vectors.py from each family module's "
+                      "PROTOCOL and SUMMARY and its vectors; do not edit. -->")
+README_TABLE_END = "<!-- End of the family table. -->"
+AT_ROOT = (README_FILE,)
 # The files outside Vectors/ the generator writes (besides the families' fixtures).
-DOCS_WRITTEN = (FAULT_PAIRS_FILE, PERTURBATIONS_FILE, GRAMMAR_FILE, GRAMMAR_FIXTURE, KEY_CATALOGUE_FILE)
+DOCS_WRITTEN = (FAULT_PAIRS_FILE, PERTURBATIONS_FILE, GRAMMAR_FILE, GRAMMAR_FIXTURE, KEY_CATALOGUE_FILE, README_FILE)
+# The files outside Scripts/ and Vectors/ the generator reads: the oracles of the catalogue mutants' fixtures.
+ORACLES = "Tests/LoginConformanceTests/Mutants"
+
+
+def copy_layout(destination: Path) -> None:
+    """Copies what the generator reads and writes into `destination`, in the repository's layout: Scripts/, Vectors/,
+    the oracles and the files of DOCS_WRITTEN. For the tests and checks that run it on a scratch copy."""
+    ignore = shutil.ignore_patterns("__pycache__", ".mypy_cache")
+    for folder in ("Scripts", "Vectors"):
+        shutil.copytree(ROOT / folder, destination / folder, ignore=ignore)
+    (destination / ORACLES).mkdir(parents=True)
+    for oracle in (ROOT / ORACLES).glob("*-oracle.json"):
+        shutil.copy(oracle, destination / ORACLES / oracle.name)
+    for page in DOCS_WRITTEN:
+        (destination / page).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / page, destination / page)
 SCHEMA_WIDTH = 120
 # A family's tables, as build_family returns them: its fault pairs (the declaration and its cells, or why it has
 # none), its perturbations, its grammar cells (or why it has none) and its key catalogue cells (None: no KEY_CASES).
@@ -118,6 +142,10 @@ def build_family(module_name: str) -> tuple[str, dict[str, Any], Tables, dict[st
     unperturbed = getattr(module, "UNPERTURBED", {})
     if not hasattr(module, "SHAPE"):
         raise SystemExit(f"{module_name}: declares no SHAPE (Scripts/vectorgen/shape.py)")
+    for member in ("PROTOCOL", "SUMMARY"):
+        value = getattr(module, member, None)
+        if not isinstance(value, str) or not value or "\n" in value or "|" in value:
+            raise SystemExit(f"{module_name}: declares no {member} (one line without '|': README.md's family table)")
     exported = shape.export_family(module.SHAPE, module.REASONS)["input"]
     try:
         perturbation.check_coverage(module.FAMILY, fields, perturbation.perturbable_paths(exported), unperturbed,
@@ -220,6 +248,21 @@ def build_fields(module_names: list[str]) -> dict[str, Any]:
     }
 
 
+def build_readme(module_names: list[str], counts: Mapping[str, int]) -> str:
+    """README.md with its family table (between README_TABLE_BEGIN and README_TABLE_END) written from the family
+    modules' PROTOCOL and SUMMARY and their vectors' counts, in manifest order; the rest of the file as it is."""
+    lines = (ROOT / README_FILE).read_text(encoding="utf-8").split("\n")
+    if lines.count(README_TABLE_BEGIN) != 1 or lines.count(README_TABLE_END) != 1 or (
+            lines.index(README_TABLE_BEGIN) > lines.index(README_TABLE_END)):
+        raise SystemExit(f"{README_FILE}: the family table's marker lines are not there once each, in order")
+    rows = ["| family | protocol | what it checks | vectors |", "| --- | --- | --- | --- |"]
+    for name in module_names:
+        module = importlib.import_module(f"vectorgen.{name}")
+        rows.append(f"| `{module.FAMILY}` | `{module.PROTOCOL}` | {module.SUMMARY} | {counts[module.FAMILY]} |")
+    first, last = lines.index(README_TABLE_BEGIN), lines.index(README_TABLE_END)
+    return "\n".join(lines[:first + 1] + rows + lines[last:])
+
+
 def rule_ids() -> set[str]:
     from vectorgen import rules
     return rules.ids()
@@ -302,6 +345,7 @@ def build_all(module_names: list[str], all_modules: list[str]) -> dict[str, tupl
         for path, schema in harness.schemas(families).items():
             files[path] = (render_compact(schema), None)
         files[MANIFEST_FILE] = (render_manifest(build_manifest(module_names)), None)
+        files[README_FILE] = (build_readme(module_names, {f: len(ids) for f, ids in ids_by_family.items()}), None)
         catalogue = build_rules()
         files[RULES_FILE] = (render(catalogue), len(catalogue["rules"]))
         history = build_changelog(ids_by_family)
@@ -324,7 +368,7 @@ def suite_shape_problems(files: Mapping[str, tuple[str, int | None]]) -> list[st
 
 def target(name: str) -> Path:
     """Family files and rules.json live in Vectors/; a fixture a module writes is named by its repository path."""
-    return ROOT / name if "/" in name else VECTORS / name
+    return ROOT / name if "/" in name or name in AT_ROOT else VECTORS / name
 
 
 def main() -> int:
@@ -354,7 +398,7 @@ def main() -> int:
         unit = {RULES_FILE: "rules", CHANGELOG_FILE: "releases", CHANGELOG_PAGE: "releases",
                 SPECIFICATION_FILE: "rules"}.get(name, "vectors")
         what = ("a schema" if name.startswith("Vectors/schema/") else "its families" if name == MANIFEST_FILE
-                else "a fixture") if count is None else f"{count} {unit}"
+                else "its family table" if name == README_FILE else "a fixture") if count is None else f"{count} {unit}"
         print(f"wrote {target(name).relative_to(ROOT)} ({what})")
     return 0
 

@@ -41,6 +41,29 @@ package struct ScratchRepository {
         try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
     }
 
+    /// Runs the vector generator in the copy, then its `--check` and the schema validation, with the pinned Python
+    /// tools (`bash Scripts/bootstrap.sh`); fails the test at the first step that fails, with its output.
+    package func generateVectors() throws {
+        let python = RepositoryPaths.root.appendingPathComponent(".venv/bin/python").path
+        try #require(FileManager.default.isExecutableFile(atPath: python),
+                     "the generator needs the pinned Python tools: run bash Scripts/bootstrap.sh")
+        for arguments in [["Scripts/vectors/generate_vectors.py"], ["Scripts/vectors/generate_vectors.py", "--check"],
+                          ["Scripts/vectors/validate_vectors.py"]] {
+            let step = try Self.execute(python, arguments, in: root)
+            try #require(step.status == 0, "\(arguments.joined(separator: " ")):\n\(step.output.suffix(4_000))")
+        }
+    }
+
+    /// Builds the copy's CLI (a debug build) and returns a function that runs it in the copy; fails the test, saying
+    /// what the copy holds (`what`), when the copy does not build.
+    package func buildCLI(with what: String) throws -> ([String]) throws -> (status: Int32, output: String) {
+        let build = try Self.execute("/usr/bin/env", ["swift", "build", "--product", "login-conformance",
+                                                      "--package-path", root.path])
+        try #require(build.status == 0, "the scratch copy with \(what) does not build:\n\(build.output.suffix(4_000))")
+        let binary = url(".build/debug/login-conformance").path, root = root
+        return { arguments in try Self.execute(binary, arguments, in: root) }
+    }
+
     /// Runs `executable` with `arguments` (in `directory`, when given) and waits: its status and its standard
     /// output and error together.
     package static func execute(_ executable: String, _ arguments: [String], in directory: URL? = nil,

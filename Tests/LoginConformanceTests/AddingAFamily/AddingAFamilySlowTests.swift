@@ -6,8 +6,8 @@ import LoginConformanceTestSupport
 /// "Adding a family" end to end, in a scratch copy of the repository: the test family `greeting` goes in as its Swift
 /// folder (the files beside this one, as they are but for the test target's imports), one line in
 /// ``FamilyRegistry/standard`` and its Python module (`greeting.py` beside this file), and nothing else. Then the
-/// generator writes its vector file, schema, manifest entry, harness schema entries, rule and changelog entries
-/// (`--check` and the schema validation pass); the CLI built from the copy lists it, lints it clean, runs it through
+/// generator writes its vector file, schema, manifest entry, harness schema entries, rule, changelog entries and README
+/// row (`--check` and the schema validation pass); the CLI built from the copy lists it, lints it clean, runs it through
 /// the harness against an adapter that greets (every vector passing), reports it skipped for the bundled reference,
 /// which does not adopt it, and benchmarks it. Slow (a cold build of the CLI in the copy): the slow command's.
 @Suite("Adding a family: one Swift folder, one registration and one Python module, in a scratch copy", .slow)
@@ -39,9 +39,6 @@ struct AddingAFamilySlowTests {
     @Test("a family added as one Swift folder, one registry line and one Python module is generated, built, listed, linted, run through the harness and benchmarked",
           .timeLimit(.minutes(30)))
     func addsAFamily() throws {
-        let venvPython = RepositoryPaths.root.appendingPathComponent(".venv/bin/python").path
-        try #require(FileManager.default.isExecutableFile(atPath: venvPython),
-                     "the generator needs the pinned Python tools: run bash Scripts/bootstrap.sh")
         let scratch = try ScratchRepository(prefix: "adding-a-family")
 
         // 1. The Swift folder: the family's files as the test target has them, without the test target's imports.
@@ -63,23 +60,15 @@ struct AddingAFamilySlowTests {
                                          to: scratch.url("Scripts/vectorgen/greeting.py"))
 
         // The generator writes the family and everything that lists the families; then it finds nothing to change.
-        for arguments in [["Scripts/vectors/generate_vectors.py"], ["Scripts/vectors/generate_vectors.py", "--check"],
-                          ["Scripts/vectors/validate_vectors.py"]] {
-            let step = try ScratchRepository.execute(venvPython, arguments, in: scratch.root)
-            try #require(step.status == 0, "\(arguments.joined(separator: " ")):\n\(step.output.suffix(4_000))")
-        }
+        try scratch.generateVectors()
         let manifest = try String(contentsOf: scratch.url("Vectors/manifest.json"), encoding: .utf8)
         #expect(manifest.contains(#"{ "family": "greeting", "file": "greeting.json" }"#))
         let started = try String(contentsOf: scratch.url("Vectors/schema/harness/started.schema.json"), encoding: .utf8)
         #expect(started.contains(#""greeting""#))
+        let readme = try String(contentsOf: scratch.url("README.md"), encoding: .utf8)
+        #expect(readme.contains("| `greeting` | `Greeting` | a name greeted code point for code point"))
 
-        let build = try ScratchRepository.execute(
-            "/usr/bin/env", ["swift", "build", "--product", "login-conformance", "--package-path", scratch.root.path])
-        try #require(build.status == 0, "the scratch copy with a greeting family does not build:\n\(build.output.suffix(4_000))")
-        let binary = scratch.url(".build/debug/login-conformance").path
-        func cli(_ arguments: [String]) throws -> (status: Int32, output: String) {
-            try ScratchRepository.execute(binary, arguments, in: scratch.root)
-        }
+        let cli = try scratch.buildCLI(with: "a greeting family")
 
         // The CLI knows it from the registry: its --family list, its vectors, its lint.
         #expect(try cli(["help"]).output.contains("token-change, graph-error, greeting"))

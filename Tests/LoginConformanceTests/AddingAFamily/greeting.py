@@ -17,6 +17,8 @@ FAMILY = "greeting"
 # added by the release being prepared.
 ADDED_IN = suite_version()
 DESCRIPTION = "A family for testing the steps of adding one: a name is greeted code point for code point."
+PROTOCOL = "Greeting"
+SUMMARY = "a name greeted code point for code point; the empty name refused (a test family)"
 SDK_CHECK = {"notRun": "the SDK greets nobody"}
 NO_FAULT_PAIRS = "it refuses one thing only: nothing to order"
 NO_GRAMMAR_SITES = "its input is one string: it parses no JSON text"

@@ -18,9 +18,6 @@ struct AddingAProfileSlowTests {
     @Test("a profile added as one manifest entry with its reading is generated, built, offered, listed, linted and run",
           .timeLimit(.minutes(30)))
     func addsAProfile() throws {
-        let venvPython = RepositoryPaths.root.appendingPathComponent(".venv/bin/python").path
-        try #require(FileManager.default.isExecutableFile(atPath: venvPython),
-                     "the generator needs the pinned Python tools: run bash Scripts/bootstrap.sh")
         let scratch = try ScratchRepository(prefix: "adding-a-profile")
 
         // 1. The manifest's entry, after the last profile.
@@ -36,21 +33,11 @@ struct AddingAProfileSlowTests {
             $0.hasSuffix("]") ? $0.dropLast() + #", ConformanceProfile(name: "server"): .documented]"# : $0
         }
 
-        for arguments in [["Scripts/vectors/generate_vectors.py"], ["Scripts/vectors/generate_vectors.py", "--check"],
-                          ["Scripts/vectors/validate_vectors.py"]] {
-            let step = try ScratchRepository.execute(venvPython, arguments, in: scratch.root)
-            try #require(step.status == 0, "\(arguments.joined(separator: " ")):\n\(step.output.suffix(4_000))")
-        }
+        try scratch.generateVectors()
         let started = try String(contentsOf: scratch.url("Vectors/schema/harness/started.schema.json"), encoding: .utf8)
         #expect(started.contains(#""server""#))
 
-        let build = try ScratchRepository.execute(
-            "/usr/bin/env", ["swift", "build", "--product", "login-conformance", "--package-path", scratch.root.path])
-        try #require(build.status == 0, "the scratch copy with a server profile does not build:\n\(build.output.suffix(4_000))")
-        let binary = scratch.url(".build/debug/login-conformance").path
-        func cli(_ arguments: [String]) throws -> (status: Int32, output: String) {
-            try ScratchRepository.execute(binary, arguments, in: scratch.root)
-        }
+        let cli = try scratch.buildCLI(with: "a server profile")
 
         // The CLI offers it from the manifest, and its vectors are the documented reading's.
         #expect(try cli(["help"]).output.contains("documented or ios-sdk or server"))

@@ -26,6 +26,18 @@ struct GeneratedDocuments {
         }
         try GeneratedDocument(path: article, text: text).checkCommitted()
     }
+
+    @Test("README.md's family table (the vector generator's, from the family modules) names every registered family with its protocol, in the registry's order")
+    func readmeFamilyTable() throws {
+        let readme = try String(contentsOf: GeneratedDocument.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let rows = readme.split(separator: "\n").compactMap { line -> (family: String, protocolName: String)? in
+            guard let match = line.wholeMatch(of: /\| `([a-z0-9-]+)` \| `(\w+)` \| .* \| \d+ \|/) else { return nil }
+            return (String(match.1), String(match.2))
+        }
+        let registered = FamilyRegistry.standard.definitions.map { $0.family }
+        #expect(rows.map(\.family) == registered.map(\.rawValue))
+        #expect(rows.map(\.protocolName) == registered.map(\.protocolName), "each family module's PROTOCOL is its Swift protocol")
+    }
 }
 
 /// The documents of the catalogue's whole mutation run (the slow command, ``SlowCommand``).

@@ -49,22 +49,19 @@ struct ReportFormatExtensionSlowTests {
             String($0.dropLast()) + ", .tap]"
         }
 
-        let build = try ScratchRepository.execute(
-            "/usr/bin/env", ["swift", "build", "--product", "login-conformance", "--package-path", scratch.root.path])
-        try #require(build.status == 0, "the scratch copy with a TAP format does not build:\n\(build.output.suffix(4_000))")
-        let binary = scratch.url(".build/debug/login-conformance").path
+        let cli = try scratch.buildCLI(with: "a TAP format")
 
         // The option, its help and the per-command help come from the one registration.
-        let usage = try ScratchRepository.execute(binary, ["help"])
+        let usage = try cli(["help"])
         #expect(usage.output.contains("--report-tap <file>"))
         #expect(usage.output.contains("write a TAP 13 stream (one test point per vector)"))
-        #expect(try ScratchRepository.execute(binary, ["help", "run"]).output.contains("--report-tap <file>"))
+        #expect(try cli(["help", "run"]).output.contains("--report-tap <file>"))
 
         // A run writes it beside the JSON report, one test point per result.
         let out = scratch.url("out")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         let tap = out.appendingPathComponent("results.tap"), json = out.appendingPathComponent("results.json")
-        let run = try ScratchRepository.execute(binary, ["run", "--family", "nonce", "--report-tap", tap.path, "--report-json", json.path])
+        let run = try cli(["run", "--family", "nonce", "--report-tap", tap.path, "--report-json", json.path])
         #expect(run.status == 0, "run: \(run.output.suffix(2_000))")
         let results = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])["results"] as? [[String: Any]]
@@ -77,10 +74,10 @@ struct ReportFormatExtensionSlowTests {
         // Its path is checked like every output's: the same file as another report is refused before the run,
         // and the file already there is left as it was.
         let before = try Data(contentsOf: json)
-        let clash = try ScratchRepository.execute(binary, ["run", "--family", "nonce", "--report-tap", json.path, "--report-json", json.path])
+        let clash = try cli(["run", "--family", "nonce", "--report-tap", json.path, "--report-json", json.path])
         #expect(clash.status == 2, "two reports on one path: \(clash.output)")
         #expect(try Data(contentsOf: json) == before)
         // An option the format does not have is still refused, so the test above is not vacuous.
-        #expect(try ScratchRepository.execute(binary, ["run", "--report-yaml", tap.path]).status == 2)
+        #expect(try cli(["run", "--report-yaml", tap.path]).status == 2)
     }
 }
