@@ -14,7 +14,7 @@ let blindRounds = [1, 2, 3]
 // The two modules the tests drive over every vector many times (the core: its strict parser, loader, engine and
 // judges; and the lint) are optimized even in a debug build when this package is a git working copy that is not at a
 // release tag: a contributor's clone, CI. The tests then take under half the CPU; a cold build of the CLI takes about
-// 20 s longer (BENCHMARKS.md, "Fast feedback: the driven modules optimized"). Optimizing needs an unsafe flag, which
+// 25 s longer (BENCHMARKS.md, "Fast feedback: the driven modules optimized"). Optimizing needs an unsafe flag, which
 // SwiftPM refuses in a package another depends on by version: such a package is at a release tag, or is no git
 // working copy (a registry download, a copy), so it never gets the flag and builds these modules as its own
 // configuration says. `LOGIN_CONFORMANCE_UNOPTIMIZED=1` turns it off (to step through them in a debugger).

@@ -66,6 +66,12 @@ AT_ROOT = (README_FILE,)
 DOCS_WRITTEN = (FAULT_PAIRS_FILE, PERTURBATIONS_FILE, GRAMMAR_FILE, GRAMMAR_FIXTURE, KEY_CATALOGUE_FILE, README_FILE)
 # The files outside Scripts/ and Vectors/ the generator reads: the oracles of the catalogue mutants' fixtures.
 ORACLES = "Tests/LoginConformanceTests/Mutants"
+SCHEMA_WIDTH = 120
+# A family's tables, as build_family returns them: its fault pairs (the declaration and its cells, or why it has
+# none), its perturbations, its grammar cells (or why it has none) and its key catalogue cells (None: no KEY_CASES).
+FaultTable = tuple[fault_pairs.FaultPairs, list[fault_pairs.Cell]]
+Tables = tuple[FaultTable | str, perturbation.Perturbed, list[grammar.GrammarCell] | str,
+               list[key_catalogue.KeyCell] | None]
 
 
 def copy_layout(destination: Path) -> None:
@@ -80,12 +86,6 @@ def copy_layout(destination: Path) -> None:
     for page in DOCS_WRITTEN:
         (destination / page).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(ROOT / page, destination / page)
-SCHEMA_WIDTH = 120
-# A family's tables, as build_family returns them: its fault pairs (the declaration and its cells, or why it has
-# none), its perturbations, its grammar cells (or why it has none) and its key catalogue cells (None: no KEY_CASES).
-FaultTable = tuple[fault_pairs.FaultPairs, list[fault_pairs.Cell]]
-Tables = tuple[FaultTable | str, perturbation.Perturbed, list[grammar.GrammarCell] | str,
-               list[key_catalogue.KeyCell] | None]
 
 
 def family_modules() -> list[str]:
