@@ -285,12 +285,12 @@ package struct StrictJSONParser {
         index += length
     }
 
-    /// Scans a string from its opening quote to after its closing quote, checking every escape and every UTF-8
-    /// sequence; whether it holds an escape.
     /// 0x01 in every byte of a word, and 0x80 in every byte: the masks of ``scanString()``'s eight-byte test.
     private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let highBits: UInt64 = 0x8080_8080_8080_8080
 
+    /// Scans a string from its opening quote to after its closing quote, checking every escape and every UTF-8
+    /// sequence; whether it holds an escape.
     private mutating func scanString() throws(JSONSyntaxError) -> Bool {
         let start = index
         index += 1
