@@ -27,15 +27,7 @@ public struct RuleCatalogue: Sendable, Hashable, Decodable {
         /// `facebook`, `rfc` or `standard`.
         public let kind: String
 
-        private enum CodingKeys: String, CodingKey, CaseIterable { case title, url, kind }
-
-        public init(from decoder: any Decoder) throws {
-            try decoder.rejectUnknownMembers(of: CodingKeys.self)
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            title = try container.decode(String.self, forKey: .title)
-            url = try container.decode(String.self, forKey: .url)
-            kind = try container.decode(String.self, forKey: .kind)
-        }
+        private enum CodingKeys: String, ClosedObjectKeys { case title, url, kind }
     }
 
     /// The SDK repository, tag and commit the `ios-sdk` profile's `sdk` sources cite.
@@ -44,15 +36,7 @@ public struct RuleCatalogue: Sendable, Hashable, Decodable {
         public let tag: String
         public let commit: String
 
-        private enum CodingKeys: String, CodingKey, CaseIterable { case repository, tag, commit }
-
-        public init(from decoder: any Decoder) throws {
-            try decoder.rejectUnknownMembers(of: CodingKeys.self)
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            repository = try container.decode(String.self, forKey: .repository)
-            tag = try container.decode(String.self, forKey: .tag)
-            commit = try container.decode(String.self, forKey: .commit)
-        }
+        private enum CodingKeys: String, ClosedObjectKeys { case repository, tag, commit }
     }
 
     /// Where a rule comes from.
@@ -66,10 +50,13 @@ public struct RuleCatalogue: Sendable, Hashable, Decodable {
         /// Behaviour that cannot be checked here (Apple's Foundation), with the evidence the suite rests on.
         case unverifiable(evidence: String)
 
-        private enum CodingKeys: String, CodingKey, CaseIterable { case document, section, sdk, lines, decision, unverifiable }
+        private enum CodingKeys: String, ClosedObjectKeys {
+            case document, section, sdk, lines, decision, unverifiable
+            /// Which members a source needs depends on its kind, checked below.
+            static var optionalMembers: [Self] { allCases }
+        }
 
         public init(from decoder: any Decoder) throws {
-            try decoder.rejectUnknownMembers(of: CodingKeys.self)
             let container = try decoder.container(keyedBy: CodingKeys.self)
             let present = CodingKeys.allCases.filter { $0 != .section && $0 != .lines && container.contains($0) }
             guard present.count == 1, let kind = present.first else {
@@ -119,10 +106,12 @@ public struct RuleCatalogue: Sendable, Hashable, Decodable {
         public let unpaired: String?
         /// Where the rule comes from: public documents, the SDK's code (for `ios-sdk`), decision record entries.
         public let sources: [Source]
-        private enum CodingKeys: String, CodingKey, CaseIterable { case id, section, needs, statement, profiles, unpaired, sources }
+        private enum CodingKeys: String, ClosedObjectKeys {
+            case id, section, needs, statement, profiles, unpaired, sources
+            static var optionalMembers: [Self] { [.profiles, .unpaired] }
+        }
 
         public init(from decoder: any Decoder) throws {
-            try decoder.rejectUnknownMembers(of: CodingKeys.self)
             let container = try decoder.container(keyedBy: CodingKeys.self)
             id = try container.decode(String.self, forKey: .id)
             section = try container.decode(String.self, forKey: .section)
@@ -174,20 +163,12 @@ public struct RuleCatalogue: Sendable, Hashable, Decodable {
         public let id: String
         public let reason: String
 
-        private enum CodingKeys: String, CodingKey, CaseIterable { case id, reason }
-
-        public init(from decoder: any Decoder) throws {
-            try decoder.rejectUnknownMembers(of: CodingKeys.self)
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            id = try container.decode(String.self, forKey: .id)
-            reason = try container.decode(String.self, forKey: .reason)
-        }
+        private enum CodingKeys: String, ClosedObjectKeys { case id, reason }
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case formatVersion, description, documents, sdk, rules, retired }
+    private enum CodingKeys: String, ClosedObjectKeys { case formatVersion, description, documents, sdk, rules, retired }
 
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownMembers(of: CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let formatVersion = try container.decode(Int.self, forKey: .formatVersion)
         guard formatVersion == SuiteManifest.supportedFormatVersion else {

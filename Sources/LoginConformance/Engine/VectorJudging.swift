@@ -97,19 +97,14 @@ enum AnswerDecoding {
 
     /// The answer decoded as the family's outcome, as an expected outcome is read from a vector file: its canonical
     /// text, whose numbers are exact (``JSONNumber``), read by the suite's strict decoder, so a number an answer
-    /// gives is compared digit for digit, never through a `Double`. An answer that is not an outcome is decoded
-    /// again by Foundation's `JSONDecoder`, whose error names what is wrong in the words reports have always used
-    /// (should that decoder accept what the strict one refused, its outcome is taken).
+    /// gives is compared digit for digit, never through a `Double`, and a member the outcome does not have is refused
+    /// (``ClosedObjectKeys``). An answer that is not an outcome fails with the JSON path and the problem.
     static func decodeUncached<Family: VectorFamily>(_ answer: JSONValue, as family: Family.Type) -> Result<Family.Outcome, Failure> {
-        if let document = try? StrictJSONParser.document(Array(CanonicalJSON.render(answer).utf8)) {
-            let exact = withExtendedLifetime(document) {
-                try? JSONDocumentDecoder(document: document).decode(Family.Outcome.self)
-            }
-            if let exact { return .success(exact) }
-        }
         do {
-            let data = try JSONEncoder().encode(answer)
-            return .success(try JSONDecoder().decode(Family.Outcome.self, from: data))
+            let document = try StrictJSONParser.document(Array(CanonicalJSON.render(answer).utf8))
+            return .success(try withExtendedLifetime(document) {
+                try JSONDocumentDecoder(document: document).decode(Family.Outcome.self)
+            })
         } catch let error as DecodingError {
             let located = VectorLoadError(file: "answer", decodingError: error)
             return .failure(Failure(message: "the answer is not a \(Family.family.rawValue) outcome: \(located.jsonPath): \(located.problem)"))

@@ -30,14 +30,9 @@ public struct Baseline: Sendable, Hashable, Codable {
             self.issue = issue
         }
 
-        private enum CodingKeys: String, CodingKey, CaseIterable { case kind, reason, issue }
-
-        public init(from decoder: any Decoder) throws {
-            try decoder.rejectUnknownMembers(of: CodingKeys.self)
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            kind = try container.decode(FailureKind.self, forKey: .kind)
-            reason = try container.decodeIfPresent(String.self, forKey: .reason)
-            issue = try container.decodeIfPresent(String.self, forKey: .issue)
+        private enum CodingKeys: String, ClosedObjectKeys {
+            case kind, reason, issue
+            static var optionalMembers: [Self] { [.reason, .issue] }
         }
     }
 
@@ -69,12 +64,12 @@ public struct Baseline: Sendable, Hashable, Codable {
             knownFailures: failures)
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
+    private enum CodingKeys: String, ClosedObjectKeys {
         case formatVersion, suiteVersion, profile, implementation, knownFailures
+        static var optionalMembers: [Self] { [.implementation] }
     }
 
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownMembers(of: CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let format = try container.decode(Int.self, forKey: .formatVersion)
         guard format == Self.formatVersion else {

@@ -31,8 +31,11 @@ struct JSONDocumentDecoder: Decoder, SingleValueDecodingContainer {
 
     // MARK: Decoder
 
+    /// The object's members; when `Key` is ``ClosedObjectKeys`` or ``DiscriminatedObjectKeys``, its members are
+    /// checked first (``checkMembers(_:)``).
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard kind == .object else { throw mismatch([String: Any].self) }
+        if let closed = MemberNames.closed(type) { try checkMembers(closed) }
         return KeyedDecodingContainer(JSONDocumentKeyedContainer<Key>(document: document, node: node))
     }
 
@@ -198,16 +201,35 @@ struct JSONDocumentDecoder: Decoder, SingleValueDecodingContainer {
         .dataCorrupted(.init(codingPath: codingPath, debugDescription: problem))
     }
 
-    /// Throws when the object has a member that is not one of `keys`' cases (names compared code point by code
-    /// point), as ``Swift/Decoder/rejectUnknownMembers(of:)`` does, without building the key list.
-    func rejectUnknownMembers<Keys: CodingKey & CaseIterable>(of keys: Keys.Type) throws {
-        try rejectMembers(outside: MemberNames.of(keys))
-    }
-
     /// Throws when the object has a member outside `allowed` (names compared code point by code point), as
     /// ``Swift/Decoder/rejectUnknownMembers(allowed:)`` does, without building the key list.
     func rejectUnknownMembers(allowed: Set<String>) throws {
         try rejectMembers(outside: allowed)
+    }
+
+    /// Checks a closed object: the variant its discriminator names (a value that names none is refused with the
+    /// allowed ones), then a member outside the variant's, then a required member that is missing.
+    private func checkMembers(_ closed: MemberNames.Closed) throws {
+        var variant = closed.variants[0]
+        if let discriminator = closed.discriminator {
+            let key = AnyCodingKey(stringValue: discriminator)
+            guard let value = document.member(discriminator, of: node) else {
+                throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "missing member \"\(discriminator)\""))
+            }
+            let valueDecoder = JSONDocumentDecoder(document: document, node: value)
+            let name = try valueDecoder.decode(String.self)
+            guard let chosen = closed.variants.first(where: { $0.value == name }) else {
+                throw DecodingError.dataCorrupted(.init(
+                    codingPath: valueDecoder.codingPath,
+                    debugDescription: "\"\(name)\" is not one of: \(closed.variants.compactMap(\.value).joined(separator: ", "))"))
+            }
+            variant = chosen
+        }
+        try rejectMembers(outside: variant.allowed)
+        if let missing = variant.required.first(where: { document.member($0, of: node) == nil }) {
+            throw DecodingError.keyNotFound(AnyCodingKey(stringValue: missing),
+                                            .init(codingPath: codingPath, debugDescription: "missing member \"\(missing)\""))
+        }
     }
 
     /// The first member whose name is none of `allowed`, as an error naming it and the allowed list.

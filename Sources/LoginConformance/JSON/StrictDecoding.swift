@@ -27,27 +27,3 @@ extension Decoder {
         }
     }
 }
-
-extension Decoder {
-    /// Throws when the object being decoded has a member that is not one of `keys`' cases.
-    package func rejectUnknownMembers<Keys: CodingKey & CaseIterable>(of keys: Keys.Type) throws {
-        if let decoder = self as? JSONDocumentDecoder {
-            return try decoder.rejectUnknownMembers(of: keys)  // the same check, without building a key list
-        }
-        try rejectUnknownMembers(allowed: Set(keys.allCases.map(\.stringValue)))
-    }
-}
-
-extension KeyedDecodingContainer {
-    /// Decodes the `result` discriminator of an outcome object and checks it against the allowed values.
-    package func decodeDiscriminator(_ key: Key, allowed: [String]) throws -> String {
-        let value = try decode(String.self, forKey: key)
-        guard allowed.contains(value) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: key, in: self,
-                debugDescription: "\"\(value)\" is not one of: \(allowed.joined(separator: ", "))"
-            )
-        }
-        return value
-    }
-}

@@ -62,12 +62,12 @@ struct VectorDocument<Family: VectorFamily>: Codable {
 
     init(vector: Vector<Family>) { self.vector = vector }
 
-    private enum Keys: String, CodingKey, CaseIterable {
+    private enum Keys: String, ClosedObjectKeys {
         case id, description, severity, profiles, refs, rules, input, expected, alsoAccepted
+        static var optionalMembers: [Self] { [.profiles, .alsoAccepted] }
     }
 
     init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownMembers(of: Keys.self)
         let container = try decoder.container(keyedBy: Keys.self)
         let profiles = try container.decodeIfPresent([ConformanceProfile].self, forKey: .profiles)
         if let profiles, profiles.isEmpty || Set(profiles).count != profiles.count {

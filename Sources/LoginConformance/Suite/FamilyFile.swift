@@ -8,17 +8,7 @@ struct FamilyFile<Family: VectorFamily>: Decodable {
     let reasons: [String: String]
     let vectors: [VectorDocument<Family>]
 
-    init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownMembers(of: CodingKeys.self)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        family = try container.decode(String.self, forKey: .family)
-        formatVersion = try container.decode(Int.self, forKey: .formatVersion)
-        description = try container.decode(String.self, forKey: .description)
-        reasons = try container.decode([String: String].self, forKey: .reasons)
-        vectors = try container.decode([VectorDocument<Family>].self, forKey: .vectors)
-    }
-
-    private enum CodingKeys: String, CodingKey, CaseIterable {
+    private enum CodingKeys: String, ClosedObjectKeys {
         case family, formatVersion, description, reasons, vectors
     }
 }

@@ -77,17 +77,6 @@ struct StandaloneSuite {
     }
 }
 
-extension SuiteChangelog.Release {
-    init(version: SuiteVersion, summary: String, added: [String], changed: [SuiteChangelog.Change],
-         retired: [SuiteChangelog.Retirement]) {
-        self.version = version
-        self.summary = summary
-        self.added = added
-        self.changed = changed
-        self.retired = retired
-    }
-}
-
 extension SuiteChangelog {
     init(releases: [Release]) {
         self.releases = releases

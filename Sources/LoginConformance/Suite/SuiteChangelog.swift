@@ -24,17 +24,7 @@ public struct SuiteChangelog: Sendable, Hashable, Codable {
         /// used again.
         public let retired: [Retirement]
 
-        private enum CodingKeys: String, CodingKey, CaseIterable { case version, summary, added, changed, retired }
-
-        public init(from decoder: any Decoder) throws {
-            try decoder.rejectUnknownMembers(of: CodingKeys.self)
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            version = try container.decode(SuiteVersion.self, forKey: .version)
-            summary = try container.decode(String.self, forKey: .summary)
-            added = try container.decode([String].self, forKey: .added)
-            changed = try container.decode([Change].self, forKey: .changed)
-            retired = try container.decode([Retirement].self, forKey: .retired)
-        }
+        private enum CodingKeys: String, ClosedObjectKeys { case version, summary, added, changed, retired }
     }
 
     /// A vector whose expectation a release corrected: a gate reports a failure of it as a *changed vector*, with
@@ -45,18 +35,11 @@ public struct SuiteChangelog: Sendable, Hashable, Codable {
         /// Why the expectation changed, in one line citing the rule or decision.
         public let reason: String
 
-        private enum CodingKeys: String, CodingKey, CaseIterable { case id, reason }
+        private enum CodingKeys: String, ClosedObjectKeys { case id, reason }
 
         public init(id: String, reason: String) {
             self.id = id
             self.reason = reason
-        }
-
-        public init(from decoder: any Decoder) throws {
-            try decoder.rejectUnknownMembers(of: CodingKeys.self)
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            id = try container.decode(String.self, forKey: .id)
-            reason = try container.decode(String.self, forKey: .reason)
         }
     }
 
@@ -70,7 +53,10 @@ public struct SuiteChangelog: Sendable, Hashable, Codable {
         /// The vectors that take its place, if any.
         public let replacedBy: [String]
 
-        private enum CodingKeys: String, CodingKey, CaseIterable { case id, reason, replacedBy }
+        private enum CodingKeys: String, ClosedObjectKeys {
+            case id, reason, replacedBy
+            static var optionalMembers: [Self] { [.replacedBy] }
+        }
 
         public init(id: String, reason: String, replacedBy: [String] = []) {
             self.id = id
@@ -79,7 +65,6 @@ public struct SuiteChangelog: Sendable, Hashable, Codable {
         }
 
         public init(from decoder: any Decoder) throws {
-            try decoder.rejectUnknownMembers(of: CodingKeys.self)
             let container = try decoder.container(keyedBy: CodingKeys.self)
             id = try container.decode(String.self, forKey: .id)
             reason = try container.decode(String.self, forKey: .reason)
@@ -94,10 +79,9 @@ public struct SuiteChangelog: Sendable, Hashable, Codable {
         }
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case formatVersion, releases }
+    private enum CodingKeys: String, ClosedObjectKeys { case formatVersion, releases }
 
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownMembers(of: CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         _ = try container.decode(Int.self, forKey: .formatVersion)
         releases = try container.decode([Release].self, forKey: .releases)

@@ -20,6 +20,8 @@ public struct SuiteManifest: Codable, Sendable, Hashable {
         public let family: String
         /// The file name within the vectors folder.
         public let file: String
+
+        private enum CodingKeys: String, ClosedObjectKeys { case family, file }
     }
 
     /// One profile.
@@ -28,15 +30,13 @@ public struct SuiteManifest: Codable, Sendable, Hashable {
         public let profile: String
         /// Whose reading of the sources it is, in one line.
         public let description: String
+
+        private enum CodingKeys: String, ClosedObjectKeys { case profile, description }
     }
 
-    public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownMembers(allowed: ["suiteVersion", "formatVersion", "profiles", "families"])
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        suiteVersion = try container.decode(String.self, forKey: .suiteVersion)
-        formatVersion = try container.decode(Int.self, forKey: .formatVersion)
-        profiles = try container.decodeIfPresent([Profile].self, forKey: .profiles)
-        families = try container.decode([Entry].self, forKey: .families)
+    private enum CodingKeys: String, ClosedObjectKeys {
+        case suiteVersion, formatVersion, profiles, families
+        static var optionalMembers: [Self] { [.profiles] }
     }
 
     init(suiteVersion: String, formatVersion: Int, profiles: [Profile]?, families: [Entry]) {

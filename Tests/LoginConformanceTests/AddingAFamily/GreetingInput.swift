@@ -5,4 +5,7 @@ import LoginConformanceTestSupport
 struct GreetingInput: Codable, Sendable, Hashable {
     /// The name to greet.
     let name: String
+
+    /// A closed object: the decoder refuses any other member, and a missing `name`.
+    private enum CodingKeys: String, ClosedObjectKeys { case name }
 }

@@ -15,16 +15,21 @@ enum GreetingOutcome: Sendable, Hashable, Codable {
         static let allCases: [Self] = [.emptyName]
     }
 
-    private enum Keys: String, CodingKey { case result, text, reason }
+    /// The members of each result: the decoder refuses another result, another member and a missing one.
+    private enum Keys: String, DiscriminatedObjectKeys {
+        case result, text, reason
+        static var discriminator: Self { .result }
+        static var variants: [(value: String, required: [Self], optional: [Self])] {
+            [("greeting", [.text], []), ("refused", [.reason], [])]
+        }
+    }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
-        switch try container.decode(String.self, forKey: .result) {
-        case "greeting": self = .greeting(try container.decode(String.self, forKey: .text))
-        case "refused": self = .refused(try container.decode(Reason.self, forKey: .reason))
-        case let other:
-            throw DecodingError.dataCorruptedError(forKey: .result, in: container,
-                                                   debugDescription: "\"\(other)\" is not one of: greeting, refused")
+        if container.contains(.text) {
+            self = .greeting(try container.decode(String.self, forKey: .text))
+        } else {
+            self = .refused(try container.decode(Reason.self, forKey: .reason))
         }
     }
 

@@ -2,7 +2,11 @@
 ///
 /// A computed value, not a verdict: `true` and `false` are both ordinary answers.
 public struct AccessTokenAnswer: Codable, Sendable, Hashable {
-    private enum CodingKeys: String, CodingKey, CaseIterable { case result, answer }
+    private enum CodingKeys: String, DiscriminatedObjectKeys {
+        case result, answer
+        static var discriminator: Self { .result }
+        static var variants: [(value: String, required: [Self], optional: [Self])] { [("answer", [.answer], [])] }
+    }
 
     /// The answer to the question.
     public let answer: Bool
@@ -13,9 +17,7 @@ public struct AccessTokenAnswer: Codable, Sendable, Hashable {
     }
 
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownMembers(of: CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        _ = try container.decodeDiscriminator(.result, allowed: ["answer"])
         answer = try container.decode(Bool.self, forKey: .answer)
     }
 

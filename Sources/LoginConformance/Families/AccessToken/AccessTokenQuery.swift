@@ -1,6 +1,14 @@
 /// The input of an `access-token` vector: a token, the time, and one question about the token.
 public struct AccessTokenQuery: Codable, Sendable, Hashable {
-    private enum CodingKeys: String, CodingKey, CaseIterable { case token, now, question, permission }
+    /// `permission` is a member exactly when the question is `hasGranted`.
+    private enum CodingKeys: String, DiscriminatedObjectKeys {
+        case token, now, question, permission
+        static var discriminator: Self { .question }
+        static var variants: [(value: String, required: [Self], optional: [Self])] {
+            [("hasGranted", [.token, .now, .permission], []), ("isExpired", [.token, .now], []),
+             ("isDataAccessExpired", [.token, .now], [])]
+        }
+    }
 
     /// The question asked (SPECIFICATION.md §6).
     public enum Question: Sendable, Hashable {
@@ -35,22 +43,14 @@ public struct AccessTokenQuery: Codable, Sendable, Hashable {
         self.question = question
     }
 
-    /// Decodes strictly: `permission` is present exactly when the question is `hasGranted`.
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownMembers(of: CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         token = try container.decode(AccessTokenSnapshot.self, forKey: .token)
         now = try container.decode(Double.self, forKey: .now)
-        switch try container.decodeDiscriminator(.question, allowed: ["hasGranted", "isExpired", "isDataAccessExpired"]) {
-        case "hasGranted":
-            question = .hasGranted(try container.decode(String.self, forKey: .permission))
-        case let name:
-            guard !container.contains(.permission) else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .permission, in: container,
-                    debugDescription: "permission belongs to the hasGranted question only, not to \(name)")
-            }
-            question = name == "isExpired" ? .isExpired : .isDataAccessExpired
+        switch try container.decode(String.self, forKey: .question) {
+        case "hasGranted": question = .hasGranted(try container.decode(String.self, forKey: .permission))
+        case "isExpired": question = .isExpired
+        default: question = .isDataAccessExpired
         }
     }
 

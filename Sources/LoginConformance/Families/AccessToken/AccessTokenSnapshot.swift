@@ -4,7 +4,7 @@
 /// would merge canonically equivalent strings (`"é"` and `"e\u{301}"`) and so lose the distinction the
 /// `access-token` vectors check. They are sets all the same: order and repetition carry no meaning.
 public struct AccessTokenSnapshot: Codable, Sendable, Hashable {
-    private enum CodingKeys: String, CodingKey, CaseIterable {
+    private enum CodingKeys: String, ClosedObjectKeys {
         case tokenString, userID, permissions, declinedPermissions, expiredPermissions, expirationDate,
              dataAccessExpirationDate
     }
@@ -39,17 +39,6 @@ public struct AccessTokenSnapshot: Codable, Sendable, Hashable {
     }
 
     /// Decodes every member strictly: all seven present, the dates a number or `null`, nothing else.
-    public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownMembers(of: CodingKeys.self)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        tokenString = try container.decode(String.self, forKey: .tokenString)
-        userID = try container.decode(String.self, forKey: .userID)
-        permissions = try container.decode([String].self, forKey: .permissions)
-        declinedPermissions = try container.decode([String].self, forKey: .declinedPermissions)
-        expiredPermissions = try container.decode([String].self, forKey: .expiredPermissions)
-        expirationDate = try container.decode(Double?.self, forKey: .expirationDate)
-        dataAccessExpirationDate = try container.decode(Double?.self, forKey: .dataAccessExpirationDate)
-    }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)

@@ -7,12 +7,14 @@ public struct CodeChallengeOutcome: Sendable, Hashable {
 }
 
 extension CodeChallengeOutcome: Codable {
-    private enum Keys: String, CodingKey { case result, challenge }
+    private enum Keys: String, DiscriminatedObjectKeys {
+        case result, challenge
+        static var discriminator: Keys { .result }
+        static var variants: [(value: String, required: [Keys], optional: [Keys])] { [("challenge", [.challenge], [])] }
+    }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
-        _ = try container.decodeDiscriminator(.result, allowed: ["challenge"])
-        try decoder.rejectUnknownMembers(allowed: ["result", "challenge"])
         challenge = try container.decode(String.self, forKey: .challenge)
     }
 

@@ -23,15 +23,10 @@ public protocol CodeVerifierValidating: ConformanceSubject {
 /// The input of a `code-verifier` or `code-challenge` vector: one code verifier (for `code-challenge`, always a
 /// valid one in both readings).
 public struct CodeVerifierInput: Codable, Sendable, Hashable {
-    private enum CodingKeys: String, CodingKey, CaseIterable { case codeVerifier }
+    private enum CodingKeys: String, ClosedObjectKeys { case codeVerifier }
 
     /// The verifier exactly as the app passes it.
     public let codeVerifier: String
 
     public init(codeVerifier: String) { self.codeVerifier = codeVerifier }
-
-    public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownMembers(of: CodingKeys.self)
-        codeVerifier = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .codeVerifier)
-    }
 }

@@ -1,7 +1,8 @@
 /// The input of a `graph-error` vector: a Graph API error response and what the client knew when it got it.
 public struct GraphErrorInput: Codable, Sendable, Hashable {
-    private enum CodingKeys: String, CodingKey, CaseIterable {
+    private enum CodingKeys: String, ClosedObjectKeys {
         case body, serverCategories, requestUsedCurrentToken, graphErrorRecovery
+        static var optionalMembers: [Self] { [.graphErrorRecovery] }
     }
 
     /// The Graph API response body as JSON, `{"error": {"code", "error_subcode", "is_transient", "message",
@@ -43,15 +44,6 @@ public struct GraphErrorInput: Codable, Sendable, Hashable {
         guard let number = errorMembers[name]?.numberValue, number.rounded() == number,
               abs(number) < 9_007_199_254_740_992 else { return nil }
         return Int(number)
-    }
-
-    public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownMembers(of: CodingKeys.self)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        body = try container.decode(JSONValue.self, forKey: .body)
-        serverCategories = try container.decode([GraphErrorServerCategory]?.self, forKey: .serverCategories)
-        requestUsedCurrentToken = try container.decode(Bool.self, forKey: .requestUsedCurrentToken)
-        graphErrorRecovery = try container.decodeIfPresent(Bool.self, forKey: .graphErrorRecovery)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -62,14 +62,16 @@ public enum CurrentTokenEffect: String, Codable, Sendable, Hashable, CaseIterabl
 }
 
 extension GraphErrorOutcome: Codable {
-    private enum CodingKeys: String, CodingKey, CaseIterable {
+    private enum CodingKeys: String, DiscriminatedObjectKeys {
         case result, category, isPermissionError, message, clientAction, currentToken
+        static var discriminator: Self { .result }
+        static var variants: [(value: String, required: [Self], optional: [Self])] {
+            [("classified", [.category, .message], [.isPermissionError, .clientAction, .currentToken])]
+        }
     }
 
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownMembers(of: CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        _ = try container.decodeDiscriminator(.result, allowed: ["classified"])
         category = try container.decode(GraphErrorCategory.self, forKey: .category)
         isPermissionError = try container.decodeIfPresent(Bool.self, forKey: .isPermissionError)
         message = try container.decode(String?.self, forKey: .message)

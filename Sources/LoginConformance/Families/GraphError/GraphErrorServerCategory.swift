@@ -3,7 +3,7 @@
 /// The real table also carries recovery messages and options; they do not change the category and are left out.
 /// A category named `other` is other, one named `transient` is transient, any other name (`login`, …) recoverable.
 public struct GraphErrorServerCategory: Codable, Sendable, Hashable {
-    private enum CodingKeys: String, CodingKey, CaseIterable { case name, items }
+    private enum CodingKeys: String, ClosedObjectKeys { case name, items }
 
     /// The category's name as the server sends it.
     public let name: String
@@ -25,16 +25,12 @@ public struct GraphErrorServerCategory: Codable, Sendable, Hashable {
         }
     }
 
-    public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownMembers(of: CodingKeys.self)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        name = try container.decode(String.self, forKey: .name)
-        items = try container.decode([Item].self, forKey: .items)
-    }
-
     /// One item: a code, or every code, with the subcodes it covers.
     public struct Item: Codable, Sendable, Hashable {
-        private enum CodingKeys: String, CodingKey, CaseIterable { case code, subcodes }
+        private enum CodingKeys: String, ClosedObjectKeys {
+            case code, subcodes
+            static var optionalMembers: [Self] { [.subcodes] }
+        }
 
         /// The Graph error code; `nil` for `"*"`, every code.
         public let code: Int?
@@ -54,7 +50,6 @@ public struct GraphErrorServerCategory: Codable, Sendable, Hashable {
         }
 
         public init(from decoder: any Decoder) throws {
-            try decoder.rejectUnknownMembers(of: CodingKeys.self)
             let container = try decoder.container(keyedBy: CodingKeys.self)
             if let number = try? container.decode(Int.self, forKey: .code) {
                 code = number

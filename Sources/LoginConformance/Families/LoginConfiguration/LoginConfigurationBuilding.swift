@@ -32,7 +32,10 @@ public enum LoginTracking: String, Sendable, Hashable, Codable, CaseIterable {
 
 /// The input of a `login-configuration` vector: what an app passes to the configuration initializer.
 public struct LoginConfigurationRequest: Codable, Sendable, Hashable {
-    private enum CodingKeys: String, CodingKey, CaseIterable { case permissions, tracking, nonce, authType, messengerPageId, codeVerifier }
+    private enum CodingKeys: String, ClosedObjectKeys {
+        case permissions, tracking, nonce, authType, messengerPageId, codeVerifier
+        static var optionalMembers: [Self] { [.authType] }
+    }
 
     /// The requested permissions, as given (duplicates and order included).
     public let permissions: [String]
@@ -64,7 +67,6 @@ public struct LoginConfigurationRequest: Codable, Sendable, Hashable {
     }
 
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownMembers(of: CodingKeys.self)
         // Every member is required, `null` included: a vector states its whole input. Only `authType` may be left
         // out, which means the initializer's default (DECISIONS.md D44).
         let container = try decoder.container(keyedBy: CodingKeys.self)

@@ -27,7 +27,7 @@ public enum LoginConfigurationOutcome: Sendable, Hashable {
 
 /// A created login configuration, as compared by the suite.
 public struct LoginConfiguration: Codable, Sendable, Hashable {
-    private enum CodingKeys: String, CodingKey, CaseIterable { case permissions, tracking, nonce, authType, messengerPageId, codeVerifier }
+    private enum CodingKeys: String, ClosedObjectKeys { case permissions, tracking, nonce, authType, messengerPageId, codeVerifier }
 
     /// The permissions the configuration holds: a set, duplicates collapsed.
     public let permissions: Set<String>
@@ -54,17 +54,6 @@ public struct LoginConfiguration: Codable, Sendable, Hashable {
         self.codeVerifier = codeVerifier
     }
 
-    public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownMembers(of: CodingKeys.self)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        permissions = Set(try container.decode([String].self, forKey: .permissions))
-        tracking = try container.decode(LoginTracking.self, forKey: .tracking)
-        nonce = try container.decode(String?.self, forKey: .nonce)
-        authType = try container.decode(String?.self, forKey: .authType)
-        messengerPageId = try container.decode(String?.self, forKey: .messengerPageId)
-        codeVerifier = try container.decode(String?.self, forKey: .codeVerifier)
-    }
-
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(permissions.sorted(), forKey: .permissions)
@@ -77,16 +66,20 @@ public struct LoginConfiguration: Codable, Sendable, Hashable {
 }
 
 extension LoginConfigurationOutcome: Codable {
-    private enum Keys: String, CodingKey { case result, configuration, reason }
+    private enum Keys: String, DiscriminatedObjectKeys {
+        case result, configuration, reason
+        static var discriminator: Keys { .result }
+        static var variants: [(value: String, required: [Keys], optional: [Keys])] {
+            [("created", [.configuration], []), ("refused", [.reason], [])]
+        }
+    }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
-        switch try container.decodeDiscriminator(.result, allowed: ["created", "refused"]) {
+        switch try container.decode(String.self, forKey: .result) {
         case "created":
-            try decoder.rejectUnknownMembers(allowed: ["result", "configuration"])
             self = .created(try container.decode(LoginConfiguration.self, forKey: .configuration))
         default:
-            try decoder.rejectUnknownMembers(allowed: ["result", "reason"])
             self = .refused(try container.decode(Reason.self, forKey: .reason))
         }
     }

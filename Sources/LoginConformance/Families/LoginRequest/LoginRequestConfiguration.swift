@@ -2,7 +2,7 @@
 /// holds, its code verifier's S256 challenge included, so that an implementation without SHA-256 can build the
 /// request (the `code-challenge` family checks the computation).
 public struct LoginRequestConfiguration: Codable, Sendable, Hashable {
-    private enum CodingKeys: String, CodingKey, CaseIterable {
+    private enum CodingKeys: String, ClosedObjectKeys {
         case permissions, tracking, nonce, authType, codeVerifier, codeChallenge, appSwitch, messengerPageId
     }
 
@@ -35,19 +35,6 @@ public struct LoginRequestConfiguration: Codable, Sendable, Hashable {
         self.codeChallenge = codeChallenge
         self.appSwitch = appSwitch
         self.messengerPageId = messengerPageId
-    }
-
-    public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownMembers(of: CodingKeys.self)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        permissions = Set(try container.decode([String].self, forKey: .permissions))
-        tracking = try container.decode(LoginTracking.self, forKey: .tracking)
-        nonce = try container.decode(String.self, forKey: .nonce)
-        authType = try container.decode(String?.self, forKey: .authType)
-        codeVerifier = try container.decode(String.self, forKey: .codeVerifier)
-        codeChallenge = try container.decode(String.self, forKey: .codeChallenge)
-        appSwitch = try container.decode(LoginAppSwitch.self, forKey: .appSwitch)
-        messengerPageId = try container.decode(String?.self, forKey: .messengerPageId)
     }
 
     public func encode(to encoder: any Encoder) throws {

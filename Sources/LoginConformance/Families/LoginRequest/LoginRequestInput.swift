@@ -1,8 +1,11 @@
 /// The input of a `login-request` vector: the app, the situation and a valid login configuration (SPECIFICATION.md §2).
 public struct LoginRequestInput: Codable, Sendable, Hashable {
-    private enum CodingKeys: String, CodingKey, CaseIterable {
+    // Every member is required, `null` included, but the two app-switch conditions (new in suite 0.5.0): a vector
+    // states its whole input.
+    private enum CodingKeys: String, ClosedObjectKeys {
         case appID, urlSchemeSuffix, trackingAuthorized, graphVersion, defaultAudience, stateChallenge, configuration
         case fastAppSwitchEnabled, facebookAppInstalled
+        static var optionalMembers: [Self] { [.fastAppSwitchEnabled, .facebookAppInstalled] }
     }
 
     /// The Facebook app ID: `client_id`, and part of `redirect_uri`.
@@ -44,22 +47,6 @@ public struct LoginRequestInput: Codable, Sendable, Hashable {
         self.configuration = configuration
         self.fastAppSwitchEnabled = fastAppSwitchEnabled
         self.facebookAppInstalled = facebookAppInstalled
-    }
-
-    public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownMembers(of: CodingKeys.self)
-        // Every member is required, `null` included, but the two app-switch conditions (new in suite 0.5.0): a vector
-        // states its whole input.
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        appID = try container.decode(String.self, forKey: .appID)
-        urlSchemeSuffix = try container.decode(String?.self, forKey: .urlSchemeSuffix)
-        trackingAuthorized = try container.decode(Bool.self, forKey: .trackingAuthorized)
-        graphVersion = try container.decode(String.self, forKey: .graphVersion)
-        defaultAudience = try container.decode(LoginDefaultAudience.self, forKey: .defaultAudience)
-        stateChallenge = try container.decode(String.self, forKey: .stateChallenge)
-        configuration = try container.decode(LoginRequestConfiguration.self, forKey: .configuration)
-        fastAppSwitchEnabled = try container.decodeIfPresent(Bool.self, forKey: .fastAppSwitchEnabled)
-        facebookAppInstalled = try container.decodeIfPresent(Bool.self, forKey: .facebookAppInstalled)
     }
 
     /// Every member, `null` included, as the vector file has it (the app-switch conditions only when stated).

@@ -42,13 +42,15 @@ public struct LoginRequestOutcome: Sendable, Hashable {
 }
 
 extension LoginRequestOutcome: Codable {
-    private enum Keys: String, CodingKey { case result, host, path, appSwitchAllowed, parameters }
+    /// `host` and `appSwitchAllowed` may be left out (not compared); `path` and `parameters` are always stated.
+    private enum Keys: String, DiscriminatedObjectKeys {
+        case result, host, path, appSwitchAllowed, parameters
+        static var discriminator: Self { .result }
+        static var variants: [(value: String, required: [Self], optional: [Self])] { [("request", [.path, .parameters], [.host, .appSwitchAllowed])] }
+    }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
-        _ = try container.decodeDiscriminator(.result, allowed: ["request"])
-        try decoder.rejectUnknownMembers(allowed: ["result", "host", "path", "appSwitchAllowed", "parameters"])
-        // host and appSwitchAllowed may be left out (not compared); path and parameters are always stated.
         host = try container.decodeIfPresent(String.self, forKey: .host) ?? ""
         path = try container.decode(String.self, forKey: .path)
         appSwitchAllowed = try container.decodeIfPresent(Bool.self, forKey: .appSwitchAllowed) ?? false

@@ -1,7 +1,10 @@
 /// Whether the callback's `id_token` validated against the stored nonce, and if so its claims (a `login-result`
 /// input member, DECISIONS.md D40). In JSON: `{"valid": true, "claims": {…}}` or `{"valid": false}`.
 public struct IDTokenVerdict: Codable, Sendable, Hashable {
-    private enum CodingKeys: String, CodingKey, CaseIterable { case valid, claims }
+    private enum CodingKeys: String, ClosedObjectKeys {
+        case valid, claims
+        static var optionalMembers: [Self] { [.claims] }
+    }
 
     /// The validated token's claims; `nil` when the token failed validation.
     public let claims: [String: JSONValue]?
@@ -20,7 +23,6 @@ public struct IDTokenVerdict: Codable, Sendable, Hashable {
     }
 
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownMembers(of: CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         if try container.decode(Bool.self, forKey: .valid) {
             claims = try container.decode([String: JSONValue].self, forKey: .claims)

@@ -28,11 +28,10 @@ public struct LoginError: Codable, Sendable, Hashable {
         self.graphErrorCode = graphErrorCode
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case domain, code }
+    private enum CodingKeys: String, ClosedObjectKeys { case domain, code }
 
     /// Decodes `{"domain", "code"}`; the Graph error code sits beside the `error` object in a vector.
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownMembers(of: CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         domain = try container.decode(String.self, forKey: .domain)
         code = try container.decode(Int.self, forKey: .code)
@@ -98,7 +97,7 @@ public struct LoginSuccess: Codable, Sendable, Hashable {
 
 /// The new access token's fields the suite compares.
 public struct ResolvedAccessToken: Codable, Sendable, Hashable {
-    private enum CodingKeys: String, CodingKey, CaseIterable { case tokenString, userID, expirationDate }
+    private enum CodingKeys: String, ClosedObjectKeys { case tokenString, userID, expirationDate }
 
     /// The `access_token` parameter.
     public let tokenString: String
@@ -113,14 +112,6 @@ public struct ResolvedAccessToken: Codable, Sendable, Hashable {
         self.expirationDate = expirationDate
     }
 
-    public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownMembers(of: CodingKeys.self)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        tokenString = try container.decode(String.self, forKey: .tokenString)
-        userID = try container.decode(String.self, forKey: .userID)
-        expirationDate = try container.decode(Double?.self, forKey: .expirationDate)
-    }
-
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(tokenString, forKey: .tokenString)
@@ -130,25 +121,26 @@ public struct ResolvedAccessToken: Codable, Sendable, Hashable {
 }
 
 extension LoginResultOutcome: Codable {
-    private enum Keys: String, CodingKey {
+    private enum Keys: String, DiscriminatedObjectKeys {
         case result, declinedPermissions, error, graphErrorCode, grantedPermissions, token, authenticationToken, profile
+        static var discriminator: Keys { .result }
+        static var variants: [(value: String, required: [Keys], optional: [Keys])] {
+            [("cancelled", [.declinedPermissions], []), ("failed", [.error], [.graphErrorCode]),
+             ("success", [.grantedPermissions, .declinedPermissions, .token], [.authenticationToken, .profile])]
+        }
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
-        switch try container.decodeDiscriminator(.result, allowed: ["cancelled", "failed", "success"]) {
+        switch try container.decode(String.self, forKey: .result) {
         case "cancelled":
-            try decoder.rejectUnknownMembers(allowed: ["result", "declinedPermissions"])
             self = .cancelled(declinedPermissions: Set(try container.decode([String].self, forKey: .declinedPermissions)))
         case "failed":
-            try decoder.rejectUnknownMembers(allowed: ["result", "error", "graphErrorCode"])
             let error = try container.decode(LoginError.self, forKey: .error)
             self = .failed(LoginError(
                 domain: error.domain, code: error.code,
                 graphErrorCode: try container.decodeIfPresent(String.self, forKey: .graphErrorCode)))
         default:
-            try decoder.rejectUnknownMembers(
-                allowed: ["result", "grantedPermissions", "declinedPermissions", "token", "authenticationToken", "profile"])
             self = .success(try LoginSuccess(from: decoder))
         }
     }

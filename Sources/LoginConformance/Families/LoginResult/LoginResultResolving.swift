@@ -25,9 +25,10 @@ public protocol LoginResultResolving: ConformanceSubject {
 
 /// The input of a `login-result` vector: the callback and what the app knew when it made the request.
 public struct LoginCallback: Codable, Sendable, Hashable {
-    private enum CodingKeys: String, CodingKey, CaseIterable {
+    private enum CodingKeys: String, ClosedObjectKeys {
         case requestedPermissions, query, fragment, expectedChallenge, previousToken, graphUserID, now
         case storedNonce, idTokenVerdict
+        static var optionalMembers: [Self] { [.storedNonce, .idTokenVerdict] }
     }
 
     /// The permissions the login asked for.
@@ -74,20 +75,6 @@ public struct LoginCallback: Codable, Sendable, Hashable {
         query.merging(fragment) { _, fragmentValue in fragmentValue }
     }
 
-    public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownMembers(of: CodingKeys.self)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        requestedPermissions = Set(try container.decode([String].self, forKey: .requestedPermissions))
-        query = try container.decode([String: String].self, forKey: .query)
-        fragment = try container.decode([String: String].self, forKey: .fragment)
-        expectedChallenge = try container.decode(String.self, forKey: .expectedChallenge)
-        previousToken = try container.decode(PreviousAccessToken?.self, forKey: .previousToken)
-        graphUserID = try container.decode(String?.self, forKey: .graphUserID)
-        now = try container.decode(Double.self, forKey: .now)
-        storedNonce = try container.decodeIfPresent(String.self, forKey: .storedNonce)
-        idTokenVerdict = try container.decodeIfPresent(IDTokenVerdict.self, forKey: .idTokenVerdict)
-    }
-
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(requestedPermissions.sorted(), forKey: .requestedPermissions)
@@ -107,7 +94,7 @@ public struct LoginCallback: Codable, Sendable, Hashable {
 
 /// The access token that was current before the login.
 public struct PreviousAccessToken: Codable, Sendable, Hashable {
-    private enum CodingKeys: String, CodingKey, CaseIterable { case userID, permissions }
+    private enum CodingKeys: String, ClosedObjectKeys { case userID, permissions }
 
     /// Its user.
     public let userID: String
@@ -117,13 +104,6 @@ public struct PreviousAccessToken: Codable, Sendable, Hashable {
     public init(userID: String, permissions: Set<String>) {
         self.userID = userID
         self.permissions = permissions
-    }
-
-    public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownMembers(of: CodingKeys.self)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        userID = try container.decode(String.self, forKey: .userID)
-        permissions = Set(try container.decode([String].self, forKey: .permissions))
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -1,6 +1,6 @@
 /// The authentication token a Limited Login callback's validated `id_token` makes (DECISIONS.md D40).
 public struct ResolvedAuthenticationToken: Codable, Sendable, Hashable {
-    private enum CodingKeys: String, CodingKey, CaseIterable { case tokenString, nonce }
+    private enum CodingKeys: String, ClosedObjectKeys { case tokenString, nonce }
 
     /// The `id_token` parameter.
     public let tokenString: String
@@ -10,13 +10,6 @@ public struct ResolvedAuthenticationToken: Codable, Sendable, Hashable {
     public init(tokenString: String, nonce: String) {
         self.tokenString = tokenString
         self.nonce = nonce
-    }
-
-    public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownMembers(of: CodingKeys.self)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        tokenString = try container.decode(String.self, forKey: .tokenString)
-        nonce = try container.decode(String.self, forKey: .nonce)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -21,15 +21,10 @@ public protocol NonceValidating: ConformanceSubject {
 
 /// The input of a `nonce` vector.
 public struct NonceInput: Codable, Sendable, Hashable {
-    private enum CodingKeys: String, CodingKey, CaseIterable { case nonce }
+    private enum CodingKeys: String, ClosedObjectKeys { case nonce }
 
     /// The nonce exactly as the app passes it.
     public let nonce: String
 
     public init(nonce: String) { self.nonce = nonce }
-
-    public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownMembers(of: CodingKeys.self)
-        nonce = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .nonce)
-    }
 }

@@ -1,19 +1,18 @@
 /// The JSON shape the validity verdicts share: `{"result": "valid"}` or `{"result": "invalid", "reason": …}`. Used
 /// by ``NonceVerdict`` and ``CodeVerifierVerdict``, whose reasons differ but whose shape does not.
 enum VerdictCoding<Reason: Codable & Hashable & Sendable> {
-    private enum Keys: String, CodingKey { case result, reason }
+    private enum Keys: String, DiscriminatedObjectKeys {
+        case result, reason
+        static var discriminator: Keys { .result }
+        static var variants: [(value: String, required: [Keys], optional: [Keys])] {
+            [("valid", [], []), ("invalid", [.reason], [])]
+        }
+    }
 
     /// Reads a verdict strictly: `nil` for valid, the reason for invalid.
     static func decode(from decoder: any Decoder) throws -> Reason? {
         let container = try decoder.container(keyedBy: Keys.self)
-        switch try container.decodeDiscriminator(.result, allowed: ["valid", "invalid"]) {
-        case "valid":
-            try decoder.rejectUnknownMembers(allowed: ["result"])
-            return nil
-        default:
-            try decoder.rejectUnknownMembers(allowed: ["result", "reason"])
-            return try container.decode(Reason.self, forKey: .reason)
-        }
+        return try container.decodeIfPresent(Reason.self, forKey: .reason)
     }
 
     /// Writes a verdict: valid when `reason` is `nil`, else invalid for it.

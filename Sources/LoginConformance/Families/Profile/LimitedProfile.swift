@@ -6,9 +6,11 @@
 /// only the SDK's (DECISIONS.md D31), as graph-error's documented vectors leave out the token. ``ProfileFamily``
 /// compares the members an expected profile states; an answer states them all.
 public struct LimitedProfile: Codable, Sendable, Hashable {
-    enum CodingKeys: String, CodingKey, CaseIterable {
+    enum CodingKeys: String, ClosedObjectKeys {
         case userID, name, firstName, middleName, lastName, imageURL, email, friendIDs, birthday, gender, linkURL
         case ageRange, hometown, location, permissions, isLimited
+        /// Every member but `userID` may be left out (not compared).
+        static var optionalMembers: [Self] { allCases.filter { $0 != .userID } }
     }
 
     /// `sub`.
@@ -56,7 +58,6 @@ public struct LimitedProfile: Codable, Sendable, Hashable {
     }
 
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownMembers(of: CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         // Every member but userID may be left out (not compared); one that is present is decoded as ever.
         userID = try container.decode(String.self, forKey: .userID)

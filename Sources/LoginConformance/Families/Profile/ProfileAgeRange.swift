@@ -3,7 +3,7 @@
 /// The bounds are the `user_age_range` claim's numbers kept as given, so they are kept exactly (``JSONNumber``,
 /// RFC 8259 §6) and compared by exact value; ``min`` and ``max`` are their `Double` views.
 public struct ProfileAgeRange: Codable, Sendable, Hashable {
-    private enum CodingKeys: String, CodingKey, CaseIterable { case min, max }
+    private enum CodingKeys: String, ClosedObjectKeys { case min, max }
 
     /// The lower bound exactly, `nil` when absent.
     public let exactMin: JSONNumber?
@@ -27,7 +27,6 @@ public struct ProfileAgeRange: Codable, Sendable, Hashable {
     }
 
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownMembers(of: CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         exactMin = try container.decode(JSONNumber?.self, forKey: .min)
         exactMax = try container.decode(JSONNumber?.self, forKey: .max)

@@ -1,6 +1,6 @@
 /// The input of a `profile` vector: a validated Limited Login token's claims and the granted permissions.
 public struct ProfileInput: Codable, Sendable, Hashable {
-    private enum CodingKeys: String, CodingKey, CaseIterable { case claims, grantedPermissions }
+    private enum CodingKeys: String, ClosedObjectKeys { case claims, grantedPermissions }
 
     /// The token's payload as JSON: the required claims and optional claims, some possibly of the wrong type (the
     /// maker drops those, SPECIFICATION.md §4).
@@ -12,13 +12,6 @@ public struct ProfileInput: Codable, Sendable, Hashable {
     public init(claims: [String: JSONValue], grantedPermissions: Set<String>) {
         self.claims = claims
         self.grantedPermissions = grantedPermissions
-    }
-
-    public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownMembers(of: CodingKeys.self)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        claims = try container.decode([String: JSONValue].self, forKey: .claims)
-        grantedPermissions = Set(try container.decode([String].self, forKey: .grantedPermissions))
     }
 
     public func encode(to encoder: any Encoder) throws {

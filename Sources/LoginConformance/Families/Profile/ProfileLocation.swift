@@ -1,6 +1,6 @@
 /// A profile's hometown or location: `{"id", "name"}`.
 public struct ProfileLocation: Codable, Sendable, Hashable {
-    private enum CodingKeys: String, CodingKey, CaseIterable { case id, name }
+    private enum CodingKeys: String, ClosedObjectKeys { case id, name }
 
     /// The place's ID.
     public let id: String
@@ -11,12 +11,5 @@ public struct ProfileLocation: Codable, Sendable, Hashable {
     public init(id: String, name: String) {
         self.id = id
         self.name = name
-    }
-
-    public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownMembers(of: CodingKeys.self)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(String.self, forKey: .id)
-        name = try container.decode(String.self, forKey: .name)
     }
 }

@@ -8,18 +8,17 @@ public enum ProfileOutcome: Sendable, Hashable {
 }
 
 extension ProfileOutcome: Codable {
-    private enum Keys: String, CodingKey { case result, profile }
+    private enum Keys: String, DiscriminatedObjectKeys {
+        case result, profile
+        static var discriminator: Keys { .result }
+        static var variants: [(value: String, required: [Keys], optional: [Keys])] {
+            [("created", [.profile], []), ("noProfile", [], [])]
+        }
+    }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
-        switch try container.decodeDiscriminator(.result, allowed: ["created", "noProfile"]) {
-        case "created":
-            try decoder.rejectUnknownMembers(allowed: ["result", "profile"])
-            self = .created(try container.decode(LimitedProfile.self, forKey: .profile))
-        default:
-            try decoder.rejectUnknownMembers(allowed: ["result"])
-            self = .noProfile
-        }
+        self = try container.decodeIfPresent(LimitedProfile.self, forKey: .profile).map(Self.created) ?? .noProfile
     }
 
     public func encode(to encoder: any Encoder) throws {

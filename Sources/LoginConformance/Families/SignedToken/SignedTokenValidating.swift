@@ -32,7 +32,7 @@ public protocol SignedTokenValidating: ConformanceSubject {
 
 /// The input of a `signed-token` vector.
 public struct SignedTokenInput: Codable, Sendable, Hashable {
-    private enum CodingKeys: String, CodingKey, CaseIterable { case token, expectedNonce, appID, now, keys }
+    private enum CodingKeys: String, ClosedObjectKeys { case token, expectedNonce, appID, now, keys }
 
     /// The compact token exactly as received (never re-serialized).
     public let token: String
@@ -52,22 +52,12 @@ public struct SignedTokenInput: Codable, Sendable, Hashable {
         self.now = now
         self.keys = keys
     }
-
-    public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownMembers(of: CodingKeys.self)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        token = try container.decode(String.self, forKey: .token)
-        expectedNonce = try container.decode(String.self, forKey: .expectedNonce)
-        appID = try container.decode(String.self, forKey: .appID)
-        now = try container.decode(Double.self, forKey: .now)
-        keys = try container.decode(SignedTokenKeys.self, forKey: .keys)
-    }
 }
 
 /// The key material of a vector in both forms Facebook publishes (SPECIFICATION.md §4, §8). The documented profile reads
 /// ``jwks``, the ios-sdk profile ``certificates``; most vectors give both the same keys.
 public struct SignedTokenKeys: Codable, Sendable, Hashable {
-    private enum CodingKeys: String, CodingKey, CaseIterable { case jwks, certificates }
+    private enum CodingKeys: String, ClosedObjectKeys { case jwks, certificates }
 
     /// The JWKS document: `{"keys": [{"kid", "kty", "alg", "use", "n", "e"}, …]}` (other key types may appear and
     /// are ignored).
@@ -80,13 +70,6 @@ public struct SignedTokenKeys: Codable, Sendable, Hashable {
     public init(jwks: JSONValue, certificates: JSONValue) {
         self.jwks = jwks
         self.certificates = certificates
-    }
-
-    public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownMembers(of: CodingKeys.self)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        jwks = try container.decode(JSONValue.self, forKey: .jwks)
-        certificates = try container.decode(JSONValue.self, forKey: .certificates)
     }
 
     /// The JWKS as JSON text, for libraries that load a key set from text.

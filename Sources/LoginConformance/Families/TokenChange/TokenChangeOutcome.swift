@@ -8,11 +8,15 @@
 /// `FBSDKAccessToken` and `FBSDKAccessTokenOld` are the SDK's). ``TokenChangeFamily`` compares the notifications'
 /// steps, the named keys (present or absent, and their values) and `current` where stated; an answer states all.
 public struct TokenChangeOutcome: Codable, Sendable, Hashable {
-    private enum CodingKeys: String, CodingKey, CaseIterable { case result, notifications, current, userInfoKeys }
+    private enum CodingKeys: String, DiscriminatedObjectKeys {
+        case result, notifications, current, userInfoKeys
+        static var discriminator: Self { .result }
+        static var variants: [(value: String, required: [Self], optional: [Self])] { [("notifications", [.notifications], [.current, .userInfoKeys])] }
+    }
 
     /// One `AccessTokenDidChange` notification.
     public struct Notification: Codable, Sendable, Hashable {
-        private enum CodingKeys: String, CodingKey, CaseIterable { case afterStep, userInfo }
+        private enum CodingKeys: String, ClosedObjectKeys { case afterStep, userInfo }
 
         /// The index (from 0) of the step that posted it.
         public let afterStep: Int
@@ -23,13 +27,6 @@ public struct TokenChangeOutcome: Codable, Sendable, Hashable {
         public init(afterStep: Int, userInfo: UserInfo) {
             self.afterStep = afterStep
             self.userInfo = userInfo
-        }
-
-        public init(from decoder: any Decoder) throws {
-            try decoder.rejectUnknownMembers(of: CodingKeys.self)
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            afterStep = try container.decode(Int.self, forKey: .afterStep)
-            userInfo = try container.decode(UserInfo.self, forKey: .userInfo)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -43,11 +40,12 @@ public struct TokenChangeOutcome: Codable, Sendable, Hashable {
     /// it: an absent key is not the same as `false` (an app reading `userInfo[key] != nil`, as the documentation
     /// does, sees the difference).
     public struct UserInfo: Codable, Sendable, Hashable {
-        private enum CodingKeys: String, CodingKey, CaseIterable {
+        private enum CodingKeys: String, ClosedObjectKeys {
             case newToken = "FBSDKAccessToken"
             case oldToken = "FBSDKAccessTokenOld"
             case didChangeUserID = "FBSDKAccessTokenDidChangeUserIDKey"
             case didExpire = "FBSDKAccessTokenDidExpireKey"
+            static var optionalMembers: [Self] { [.newToken, .oldToken, .didChangeUserID, .didExpire] }
         }
 
         /// `FBSDKAccessToken`: the name of the new token, when there is one.
@@ -82,15 +80,6 @@ public struct TokenChangeOutcome: Codable, Sendable, Hashable {
             self.didExpire = didExpire
         }
 
-        public init(from decoder: any Decoder) throws {
-            try decoder.rejectUnknownMembers(of: CodingKeys.self)
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            newToken = try container.decodeIfPresent(String.self, forKey: .newToken)
-            oldToken = try container.decodeIfPresent(String.self, forKey: .oldToken)
-            didChangeUserID = try container.decodeIfPresent(Bool.self, forKey: .didChangeUserID)
-            didExpire = try container.decodeIfPresent(Bool.self, forKey: .didExpire)
-        }
-
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encodeIfPresent(newToken, forKey: .newToken)
@@ -117,9 +106,7 @@ public struct TokenChangeOutcome: Codable, Sendable, Hashable {
     }
 
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownMembers(of: CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        _ = try container.decodeDiscriminator(.result, allowed: ["notifications"])
         notifications = try container.decode([Notification].self, forKey: .notifications)
         comparedUserInfoKeys = try container.decodeIfPresent([String].self, forKey: .userInfoKeys).map(Set.init)
         if let keys = comparedUserInfoKeys, let unknown = keys.subtracting(UserInfo.keyNames).sorted().first {

@@ -3,11 +3,11 @@
 /// Tokens are named: one name is one token object, and two names are two different objects. A step refers to a
 /// token by its name, and the outcome names tokens the same way.
 public struct TokenChangeSequence: Codable, Sendable, Hashable {
-    private enum CodingKeys: String, CodingKey, CaseIterable { case tokens, initial, steps }
+    private enum CodingKeys: String, ClosedObjectKeys { case tokens, initial, steps }
 
     /// One access token: the fields the change rules read.
     public struct Token: Codable, Sendable, Hashable {
-        private enum CodingKeys: String, CodingKey, CaseIterable { case userID, expirationDate }
+        private enum CodingKeys: String, ClosedObjectKeys { case userID, expirationDate }
 
         /// The user the token belongs to.
         public let userID: String
@@ -24,13 +24,6 @@ public struct TokenChangeSequence: Codable, Sendable, Hashable {
         public func isActive(at now: Double) -> Bool {
             guard let expirationDate else { return true }
             return !(expirationDate < now)
-        }
-
-        public init(from decoder: any Decoder) throws {
-            try decoder.rejectUnknownMembers(of: CodingKeys.self)
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            userID = try container.decode(String.self, forKey: .userID)
-            expirationDate = try container.decode(Double?.self, forKey: .expirationDate)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -54,23 +47,22 @@ public struct TokenChangeSequence: Codable, Sendable, Hashable {
             }
         }
 
-        private enum Keys: String, CodingKey { case step, token, now }
+        private enum Keys: String, DiscriminatedObjectKeys {
+            case step, token, now
+            static var discriminator: Keys { .step }
+            static var variants: [(value: String, required: [Keys], optional: [Keys])] {
+                [("setCurrent", [.token, .now], []), ("expiryTimer", [.now], [])]
+            }
+        }
 
         /// Decodes strictly: `setCurrent` has `token` (a name or `null`) and `now`; `expiryTimer` has `now` only.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: Keys.self)
-            switch try container.decodeDiscriminator(.step, allowed: ["setCurrent", "expiryTimer"]) {
+            switch try container.decode(String.self, forKey: .step) {
             case "setCurrent":
-                try decoder.rejectUnknownMembers(allowed: ["step", "token", "now"])
-                guard container.contains(.token) else {
-                    throw DecodingError.keyNotFound(Keys.token, .init(
-                        codingPath: container.codingPath,
-                        debugDescription: "a setCurrent step names its token, or null for none"))
-                }
                 self = .setCurrent(token: try container.decode(String?.self, forKey: .token),
                                    now: try container.decode(Double.self, forKey: .now))
             default:
-                try decoder.rejectUnknownMembers(allowed: ["step", "now"])
                 self = .expiryTimer(now: try container.decode(Double.self, forKey: .now))
             }
         }
@@ -105,7 +97,6 @@ public struct TokenChangeSequence: Codable, Sendable, Hashable {
 
     /// Decodes strictly; every name `initial` and the steps use must be one of `tokens`.
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownMembers(of: CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         tokens = try container.decode([String: Token].self, forKey: .tokens)
         initial = try container.decode(String?.self, forKey: .initial)

@@ -137,11 +137,6 @@ extension TokenClaims: Codable {
     private struct Confirmation: Codable {
         let jkt: String
 
-        init(jkt: String) { self.jkt = jkt }
-
-        init(from decoder: any Decoder) throws {
-            try decoder.rejectUnknownMembers(allowed: ["jkt"])
-            jkt = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .jkt)
-        }
+        private enum CodingKeys: String, ClosedObjectKeys { case jkt }
     }
 }

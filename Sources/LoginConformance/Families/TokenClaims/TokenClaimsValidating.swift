@@ -24,7 +24,7 @@ public protocol TokenClaimsValidating: ConformanceSubject {
 
 /// The input of a `token-claims` vector.
 public struct TokenClaimsInput: Codable, Sendable, Hashable {
-    private enum CodingKeys: String, CodingKey, CaseIterable { case header, claims, expectedNonce, appID, now }
+    private enum CodingKeys: String, ClosedObjectKeys { case header, claims, expectedNonce, appID, now }
 
     /// The exact JSON text of the token's header (its first segment, base64url-decoded).
     public let header: String
@@ -43,15 +43,5 @@ public struct TokenClaimsInput: Codable, Sendable, Hashable {
         self.expectedNonce = expectedNonce
         self.appID = appID
         self.now = now
-    }
-
-    public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownMembers(of: CodingKeys.self)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        header = try container.decode(String.self, forKey: .header)
-        claims = try container.decode(String.self, forKey: .claims)
-        expectedNonce = try container.decode(String.self, forKey: .expectedNonce)
-        appID = try container.decode(String.self, forKey: .appID)
-        now = try container.decode(Double.self, forKey: .now)
     }
 }

@@ -8,21 +8,22 @@ enum TokenOutcomeCoding<Reason: Codable & Hashable & Sendable> {
         case rejected(Reason, claim: String?)
     }
 
-    private enum Keys: String, CodingKey { case result, claims, reason, claim }
+    private enum Keys: String, DiscriminatedObjectKeys {
+        case result, claims, reason, claim
+        static var discriminator: Keys { .result }
+        static var variants: [(value: String, required: [Keys], optional: [Keys])] {
+            [("accepted", [.claims], []), ("rejected", [.reason], [.claim])]
+        }
+    }
 
     /// Reads an outcome strictly; `namesClaim` says which reasons carry a `claim`.
     static func decode(from decoder: any Decoder, namesClaim: (Reason) -> Bool) throws -> Decoded {
         let container = try decoder.container(keyedBy: Keys.self)
-        switch try container.decodeDiscriminator(.result, allowed: ["accepted", "rejected"]) {
-        case "accepted":
-            try decoder.rejectUnknownMembers(allowed: ["result", "claims"])
-            return .accepted(try container.decode(TokenClaims.self, forKey: .claims))
-        default:
-            let reason = try container.decode(Reason.self, forKey: .reason)
-            let withClaim = namesClaim(reason)
-            try decoder.rejectUnknownMembers(allowed: withClaim ? ["result", "reason", "claim"] : ["result", "reason"])
-            return .rejected(reason, claim: withClaim ? try container.decode(String.self, forKey: .claim) : nil)
-        }
+        guard container.contains(.reason) else { return .accepted(try container.decode(TokenClaims.self, forKey: .claims)) }
+        let reason = try container.decode(Reason.self, forKey: .reason)
+        // `claim` comes with a claim reason only.
+        if !namesClaim(reason) { try decoder.rejectUnknownMembers(allowed: ["result", "reason"]) }
+        return .rejected(reason, claim: namesClaim(reason) ? try container.decode(String.self, forKey: .claim) : nil)
     }
 
     /// Writes an accepted outcome.
