@@ -12,11 +12,16 @@
 package protocol ClosedObjectKeys: CodingKey, CaseIterable {
     /// The members that may be missing; every other case is required.
     static var optionalMembers: [Self] { get }
+    /// The members read whole as a ``JSONValue`` that must be JSON objects (fields.json's `object-whole`: a JSON
+    /// payload, a key set); the decoder refuses another JSON type there.
+    static var wholeObjectMembers: [Self] { get }
 }
 
 extension ClosedObjectKeys {
     /// No member may be missing.
     package static var optionalMembers: [Self] { [] }
+    /// No member is read whole.
+    package static var wholeObjectMembers: [Self] { [] }
 }
 
 /// The coding keys of a closed object whose members depend on one of them, the ``discriminator`` (an outcome's

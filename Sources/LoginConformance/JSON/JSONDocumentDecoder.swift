@@ -230,6 +230,11 @@ struct JSONDocumentDecoder: Decoder, SingleValueDecodingContainer {
             throw DecodingError.keyNotFound(AnyCodingKey(stringValue: missing),
                                             .init(codingPath: codingPath, debugDescription: "missing member \"\(missing)\""))
         }
+        for name in closed.wholeObjects {
+            if let member = document.member(name, of: node), document.nodes[member].kind != .object {
+                throw JSONDocumentDecoder(document: document, node: member).mismatch([String: Any].self)
+            }
+        }
     }
 
     /// The first member whose name is none of `allowed`, as an error naming it and the allowed list.

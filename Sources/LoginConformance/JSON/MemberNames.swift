@@ -12,6 +12,8 @@ enum MemberNames {
         /// Each variant: the discriminator's value (`nil` without one), the members it allows (the discriminator
         /// included) and those it requires, in declaration order.
         let variants: [(value: String?, allowed: [String], required: [String])]
+        /// The members that, when present, must be JSON objects.
+        var wholeObjects: [String] = []
     }
 
     private static let lock = NSLock()
@@ -41,7 +43,8 @@ enum MemberNames {
     private static func members<Keys: ClosedObjectKeys>(of keys: Keys.Type) -> Closed {
         let optional = Set(keys.optionalMembers.map(\.stringValue))
         let allowed = of(keys)
-        return Closed(discriminator: nil, variants: [(nil, allowed, allowed.filter { !optional.contains($0) })])
+        return Closed(discriminator: nil, variants: [(nil, allowed, allowed.filter { !optional.contains($0) })],
+                      wholeObjects: keys.wholeObjectMembers.map(\.stringValue))
     }
 
     private static func members<Keys: DiscriminatedObjectKeys>(of keys: Keys.Type) -> Closed {

@@ -41,6 +41,12 @@ struct DeclaredShapeTests {
                     } else {
                         #expect(missing == nil, "the optional \(member) may be left out at \(place): \(missing?.problem ?? "")")
                     }
+                    // A value of a JSON type the declaration does not allow is refused at the member (or below it).
+                    let path = object.path + [.member(member)]
+                    guard let types = object.types[member], let wrong = Self.value(notOf: types) else { continue }
+                    let mistyped = try Self.decodeError(definition, file, vector.setting(path, to: wrong))
+                    #expect(mistyped.map { $0.jsonPath == path.jsonPath || $0.jsonPath.hasPrefix(path.jsonPath + ".") } == true,
+                            "\(member) as \(wrong.jsonType) (declared \(types.sorted())) at \(place): \(mistyped.map { "\($0.jsonPath): \($0.problem)" } ?? "decoded")")
                 }
                 checked += 1
             }
@@ -90,6 +96,14 @@ struct DeclaredShapeTests {
         let required: Set<String>
         /// The declared members the vector gives it.
         let present: [String]
+        /// Each declared member's JSON types (`integer` counts as `number`).
+        let types: [String: Set<String>]
+    }
+
+    /// A value of none of `types` (JSON Schema type names), `nil` when every type is allowed.
+    static func value(notOf types: Set<String>) -> JSONValue? {
+        let candidates: [JSONValue] = [.bool(true), .string("zz"), JSONValue.parse("7") ?? .null, .array([]), .object([:]), .null]
+        return candidates.first { !types.contains($0.jsonType) }
     }
 
     /// The objects of declared fields in `value`, where `declaration` describes it. Only the input and outcomes
@@ -110,7 +124,12 @@ struct DeclaredShapeTests {
                     found.append(DeclaredObject(
                         path: path, open: open,
                         required: Set(required + requiredByConstraints(declaration, members)),
-                        present: fields.compactMap { $0["name"]?.stringValue }.filter { members[$0] != nil }))
+                        present: fields.compactMap { $0["name"]?.stringValue }.filter { members[$0] != nil },
+                        types: Dictionary(fields.compactMap { field in
+                            field["name"]?.stringValue.map { name in
+                                (name, Set((field["type"]?.arrayValue ?? []).compactMap(\.stringValue).map { $0 == "integer" ? "number" : $0 }))
+                            }
+                        }, uniquingKeysWith: { first, _ in first })))
                     // An open object is data the implementation reads whole: what is in it is the vector's, not
                     // the model's, to check.
                     if open { return }

@@ -3,11 +3,13 @@ public struct GraphErrorInput: Codable, Sendable, Hashable {
     private enum CodingKeys: String, ClosedObjectKeys {
         case body, serverCategories, requestUsedCurrentToken, graphErrorRecovery
         static var optionalMembers: [Self] { [.graphErrorRecovery] }
+        static var wholeObjectMembers: [Self] { [.body] }
     }
 
     /// The Graph API response body as JSON, `{"error": {"code", "error_subcode", "is_transient", "message",
-    /// "error_reason", "error_msg", "type", "fbtrace_id", …}}`. Kept as any JSON value so that a body whose members
-    /// have unexpected types can be represented as it came.
+    /// "error_reason", "error_msg", "type", "fbtrace_id", …}}`: a JSON object (a vector with another JSON type here
+    /// does not load). Kept as a JSON value so that a body whose members have unexpected types is represented as it
+    /// came.
     public let body: JSONValue
     /// The server's `ios_sdk_error_categories` table in the suite's normalised form; `nil` when the app has none and
     /// the default table applies.

@@ -57,12 +57,15 @@ public struct SignedTokenInput: Codable, Sendable, Hashable {
 /// The key material of a vector in both forms Facebook publishes (SPECIFICATION.md §4, §8). The documented profile reads
 /// ``jwks``, the ios-sdk profile ``certificates``; most vectors give both the same keys.
 public struct SignedTokenKeys: Codable, Sendable, Hashable {
-    private enum CodingKeys: String, ClosedObjectKeys { case jwks, certificates }
+    private enum CodingKeys: String, ClosedObjectKeys {
+        case jwks, certificates
+        static var wholeObjectMembers: [Self] { [.jwks, .certificates] }
+    }
 
-    /// The JWKS document: `{"keys": [{"kid", "kty", "alg", "use", "n", "e"}, …]}` (other key types may appear and
-    /// are ignored).
+    /// The JWKS document, a JSON object: `{"keys": [{"kid", "kty", "alg", "use", "n", "e"}, …]}` (other key types
+    /// may appear and are ignored).
     public let jwks: JSONValue
-    /// The certificate map: `{kid: "-----BEGIN CERTIFICATE-----…"}`. A string entry that is not a PEM certificate
+    /// The certificate map, a JSON object: `{kid: "-----BEGIN CERTIFICATE-----…"}`. A string entry that is not a PEM certificate
     /// is ignored; under `ios-sdk` one entry that is not a string at all fails the whole map (the SDK casts it
     /// `as? [String: String]`, DECISIONS.md D13), so every kid is unknown.
     public let certificates: JSONValue
