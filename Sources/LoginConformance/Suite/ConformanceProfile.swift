@@ -8,7 +8,7 @@
 /// members name the bundled profiles for Swift code. A struct, not an enum, so that a profile added in a minor
 /// release (or listed by a suite of your own) does not break an adopter's `switch` (<doc:AddingAProfile>).
 public struct ConformanceProfile: RawRepresentable, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
-    /// The profile's name, as the manifest, vectors and adapters spell it: `documented`, `ios-sdk`.
+    /// The profile's name, as the manifest, vectors and adapters spell it (`documented`, for example).
     public let rawValue: String
 
     /// The profile named `name`, whether or not the bundled suite lists it: one a suite of your own lists. The loader

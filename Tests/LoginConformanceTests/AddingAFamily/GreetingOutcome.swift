@@ -26,10 +26,9 @@ enum GreetingOutcome: Sendable, Hashable, Codable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
-        if container.contains(.text) {
-            self = .greeting(try container.decode(String.self, forKey: .text))
-        } else {
-            self = .refused(try container.decode(Reason.self, forKey: .reason))
+        switch try container.decode(String.self, forKey: .result) {
+        case "greeting": self = .greeting(try container.decode(String.self, forKey: .text))
+        default: self = .refused(try container.decode(Reason.self, forKey: .reason))
         }
     }
 

@@ -41,12 +41,20 @@ struct DeclaredShapeTests {
                     } else {
                         #expect(missing == nil, "the optional \(member) may be left out at \(place): \(missing?.problem ?? "")")
                     }
-                    // A value of a JSON type the declaration does not allow is refused at the member (or below it).
+                    // A value of a JSON type the declaration does not allow is refused at the member (or below it);
+                    // `null` too for a required member that may not be null (a model reading it "if present" would
+                    // take it as absent: an invalid verdict without its reason read as valid). An optional member
+                    // given `null` is read as absent, more leniently than the schema.
                     let path = object.path + [.member(member)]
-                    guard let types = object.types[member], let wrong = Self.value(notOf: types) else { continue }
-                    let mistyped = try Self.decodeError(definition, file, vector.setting(path, to: wrong))
-                    #expect(mistyped.map { $0.jsonPath == path.jsonPath || $0.jsonPath.hasPrefix(path.jsonPath + ".") } == true,
-                            "\(member) as \(wrong.jsonType) (declared \(types.sorted())) at \(place): \(mistyped.map { "\($0.jsonPath): \($0.problem)" } ?? "decoded")")
+                    guard let types = object.types[member] else { continue }
+                    let null: JSONValue? = types.contains("null") || !object.required.contains(member) ? nil : .null
+                    for wrong in [Self.value(notOf: types), null].compactMap({ $0 }) {
+                        let mistyped = try Self.decodeError(definition, file, vector.setting(path, to: wrong))
+                        // (`null` for one of two alternatives, `anyOf`, may be reported as the other one missing.)
+                        let within = wrong == .null ? object.path.jsonPath : path.jsonPath
+                        #expect(mistyped.map { $0.jsonPath == path.jsonPath || $0.jsonPath.hasPrefix(within + ".") } == true,
+                                "\(member) as \(wrong.jsonType) (declared \(types.sorted())) at \(place): \(mistyped.map { "\($0.jsonPath): \($0.problem)" } ?? "decoded")")
+                    }
                 }
                 checked += 1
             }

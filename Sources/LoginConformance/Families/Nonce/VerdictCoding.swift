@@ -12,7 +12,10 @@ enum VerdictCoding<Reason: Codable & Hashable & Sendable> {
     /// Reads a verdict strictly: `nil` for valid, the reason for invalid.
     static func decode(from decoder: any Decoder) throws -> Reason? {
         let container = try decoder.container(keyedBy: Keys.self)
-        return try container.decodeIfPresent(Reason.self, forKey: .reason)
+        switch try container.decode(String.self, forKey: .result) {
+        case "valid": return nil
+        default: return try container.decode(Reason.self, forKey: .reason)  // never null
+        }
     }
 
     /// Writes a verdict: valid when `reason` is `nil`, else invalid for it.

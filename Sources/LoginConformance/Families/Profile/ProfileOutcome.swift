@@ -18,7 +18,10 @@ extension ProfileOutcome: Codable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
-        self = try container.decodeIfPresent(LimitedProfile.self, forKey: .profile).map(Self.created) ?? .noProfile
+        switch try container.decode(String.self, forKey: .result) {
+        case "created": self = .created(try container.decode(LimitedProfile.self, forKey: .profile))  // never null
+        default: self = .noProfile
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -19,7 +19,9 @@ enum TokenOutcomeCoding<Reason: Codable & Hashable & Sendable> {
     /// Reads an outcome strictly; `namesClaim` says which reasons carry a `claim`.
     static func decode(from decoder: any Decoder, namesClaim: (Reason) -> Bool) throws -> Decoded {
         let container = try decoder.container(keyedBy: Keys.self)
-        guard container.contains(.reason) else { return .accepted(try container.decode(TokenClaims.self, forKey: .claims)) }
+        if try container.decode(String.self, forKey: .result) == "accepted" {
+            return .accepted(try container.decode(TokenClaims.self, forKey: .claims))
+        }
         let reason = try container.decode(Reason.self, forKey: .reason)
         // `claim` comes with a claim reason only.
         if !namesClaim(reason) { try decoder.rejectUnknownMembers(allowed: ["result", "reason"]) }
