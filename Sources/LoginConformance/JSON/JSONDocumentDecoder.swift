@@ -208,7 +208,8 @@ struct JSONDocumentDecoder: Decoder, SingleValueDecodingContainer {
     }
 
     /// Checks a closed object: the variant its discriminator names (a value that names none is refused with the
-    /// allowed ones), then a member outside the variant's, then a required member that is missing.
+    /// allowed ones), then a member outside the variant's, then a required member that is missing, then an optional
+    /// member that is `null` where it may not be, then a member read whole that is not an object.
     private func checkMembers(_ closed: MemberNames.Closed) throws {
         var variant = closed.variants[0]
         if let discriminator = closed.discriminator {
@@ -229,6 +230,12 @@ struct JSONDocumentDecoder: Decoder, SingleValueDecodingContainer {
         if let missing = variant.required.first(where: { document.member($0, of: node) == nil }) {
             throw DecodingError.keyNotFound(AnyCodingKey(stringValue: missing),
                                             .init(codingPath: codingPath, debugDescription: "missing member \"\(missing)\""))
+        }
+        for name in variant.notNull {
+            if let member = document.member(name, of: node), document.nodes[member].kind == .null {
+                throw JSONDocumentDecoder(document: document, node: member)
+                    .corrupted("null is not a value of this member; leave it out when there is none")
+            }
         }
         for name in closed.wholeObjects {
             if let member = document.member(name, of: node), document.nodes[member].kind != .object {

@@ -10,8 +10,8 @@ enum MemberNames {
         /// The member whose value chooses the variant; `nil` when the object has one variant.
         let discriminator: String?
         /// Each variant: the discriminator's value (`nil` without one), the members it allows (the discriminator
-        /// included) and those it requires, in declaration order.
-        let variants: [(value: String?, allowed: [String], required: [String])]
+        /// included), those it requires, and its optional members that may not be `null`, in declaration order.
+        let variants: [(value: String?, allowed: [String], required: [String], notNull: [String])]
         /// The members that, when present, must be JSON objects.
         var wholeObjects: [String] = []
     }
@@ -41,17 +41,19 @@ enum MemberNames {
     }
 
     private static func members<Keys: ClosedObjectKeys>(of keys: Keys.Type) -> Closed {
-        let optional = Set(keys.optionalMembers.map(\.stringValue))
+        let optional = Set(keys.optionalMembers.map(\.stringValue)), nullable = Set(keys.nullableMembers.map(\.stringValue))
         let allowed = of(keys)
-        return Closed(discriminator: nil, variants: [(nil, allowed, allowed.filter { !optional.contains($0) })],
+        return Closed(discriminator: nil,
+                      variants: [(nil, allowed, allowed.filter { !optional.contains($0) },
+                                  allowed.filter { optional.contains($0) && !nullable.contains($0) })],
                       wholeObjects: keys.wholeObjectMembers.map(\.stringValue))
     }
 
     private static func members<Keys: DiscriminatedObjectKeys>(of keys: Keys.Type) -> Closed {
-        let discriminator = keys.discriminator.stringValue
+        let discriminator = keys.discriminator.stringValue, nullable = Set(keys.nullableMembers.map(\.stringValue))
         return Closed(discriminator: discriminator, variants: keys.variants.map { variant in
-            let required = [discriminator] + variant.required.map(\.stringValue)
-            return (variant.value, required + variant.optional.map(\.stringValue), required)
+            let required = [discriminator] + variant.required.map(\.stringValue), optional = variant.optional.map(\.stringValue)
+            return (variant.value, required + optional, required, optional.filter { !nullable.contains($0) })
         })
     }
 }

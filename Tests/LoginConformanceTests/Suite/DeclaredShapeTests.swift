@@ -42,12 +42,12 @@ struct DeclaredShapeTests {
                         #expect(missing == nil, "the optional \(member) may be left out at \(place): \(missing?.problem ?? "")")
                     }
                     // A value of a JSON type the declaration does not allow is refused at the member (or below it);
-                    // `null` too for a required member that may not be null (a model reading it "if present" would
-                    // take it as absent: an invalid verdict without its reason read as valid). An optional member
-                    // given `null` is read as absent, more leniently than the schema.
+                    // `null` too wherever it is not allowed (a model reading a member "if present" would take it as
+                    // absent: an invalid verdict without its reason read as valid, a claim kept as null read as
+                    // dropped).
                     let path = object.path + [.member(member)]
                     guard let types = object.types[member] else { continue }
-                    let null: JSONValue? = types.contains("null") || !object.required.contains(member) ? nil : .null
+                    let null: JSONValue? = types.contains("null") ? nil : .null
                     for wrong in [Self.value(notOf: types), null].compactMap({ $0 }) {
                         let mistyped = try Self.decodeError(definition, file, vector.setting(path, to: wrong))
                         // (`null` for one of two alternatives, `anyOf`, may be reported as the other one missing.)

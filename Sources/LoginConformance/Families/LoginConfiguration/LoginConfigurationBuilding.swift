@@ -35,6 +35,7 @@ public struct LoginConfigurationRequest: Codable, Sendable, Hashable {
     private enum CodingKeys: String, ClosedObjectKeys {
         case permissions, tracking, nonce, authType, messengerPageId, codeVerifier
         static var optionalMembers: [Self] { [.authType] }
+        static var nullableMembers: [Self] { [.authType] }
     }
 
     /// The requested permissions, as given (duplicates and order included).

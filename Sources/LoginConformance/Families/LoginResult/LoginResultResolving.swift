@@ -29,6 +29,7 @@ public struct LoginCallback: Codable, Sendable, Hashable {
         case requestedPermissions, query, fragment, expectedChallenge, previousToken, graphUserID, now
         case storedNonce, idTokenVerdict
         static var optionalMembers: [Self] { [.storedNonce, .idTokenVerdict] }
+        static var nullableMembers: [Self] { [.storedNonce] }
     }
 
     /// The permissions the login asked for.

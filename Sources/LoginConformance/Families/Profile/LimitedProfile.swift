@@ -11,6 +11,8 @@ public struct LimitedProfile: Codable, Sendable, Hashable {
         case ageRange, hometown, location, permissions, isLimited
         /// Every member but `userID` may be left out (not compared).
         static var optionalMembers: [Self] { allCases.filter { $0 != .userID } }
+        /// `null` where the profile has none (an answer, an ios-sdk vector); the permissions and the flag are never null.
+        static var nullableMembers: [Self] { allCases.filter { ![.userID, .permissions, .isLimited].contains($0) } }
     }
 
     /// `sub`.

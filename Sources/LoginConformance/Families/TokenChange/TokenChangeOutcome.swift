@@ -12,6 +12,8 @@ public struct TokenChangeOutcome: Codable, Sendable, Hashable {
         case result, notifications, current, userInfoKeys
         static var discriminator: Self { .result }
         static var variants: [(value: String, required: [Self], optional: [Self])] { [("notifications", [.notifications], [.current, .userInfoKeys])] }
+        /// `current` is null when there is no current token.
+        static var nullableMembers: [Self] { [.current] }
     }
 
     /// One `AccessTokenDidChange` notification.

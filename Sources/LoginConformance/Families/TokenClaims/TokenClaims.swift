@@ -103,6 +103,15 @@ extension TokenClaims: Codable {
             sub: try container.decode(String.self, forKey: .sub)
         )
         let strings = try decoder.container(keyedBy: AnyCodingKey.self)
+        // An optional claim is kept or left out, never null (a claim kept as null would read as a claim dropped).
+        let optional = [Keys.cnf, .userFriends, .userAgeRange, .userHometown, .userLocation].map(\.rawValue) + stringClaimNames
+        for name in optional {
+            let key = AnyCodingKey(stringValue: name)
+            if strings.contains(key), try strings.decodeNil(forKey: key) {
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: strings, debugDescription: "null is not a value of this member; leave it out when there is none")
+            }
+        }
         for (name, keyPath) in Self.optionalStringClaims {
             self[keyPath: keyPath] = try strings.decodeIfPresent(String.self, forKey: AnyCodingKey(stringValue: name))
         }
