@@ -197,6 +197,10 @@ struct JSONDocumentDecoder: Decoder, SingleValueDecodingContainer {
         return kind == .null ? .valueNotFound(type, context) : .typeMismatch(type, context)
     }
 
+    /// Why `null` is refused for a member whose type has none (the key protocols' `nullableMembers` and TokenClaims'
+    /// optional claims): a member with no value is left out (Vectors/README.md).
+    static let nullRefusal = "null is not a value of this member; leave it out when there is none"
+
     func corrupted(_ problem: String) -> DecodingError {
         .dataCorrupted(.init(codingPath: codingPath, debugDescription: problem))
     }
@@ -234,7 +238,7 @@ struct JSONDocumentDecoder: Decoder, SingleValueDecodingContainer {
         for name in variant.notNull {
             if let member = document.member(name, of: node), document.nodes[member].kind == .null {
                 throw JSONDocumentDecoder(document: document, node: member)
-                    .corrupted("null is not a value of this member; leave it out when there is none")
+                    .corrupted(Self.nullRefusal)
             }
         }
         for name in closed.wholeObjects {

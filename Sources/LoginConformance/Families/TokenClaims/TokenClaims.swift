@@ -109,7 +109,7 @@ extension TokenClaims: Codable {
             let key = AnyCodingKey(stringValue: name)
             if strings.contains(key), try strings.decodeNil(forKey: key) {
                 throw DecodingError.dataCorruptedError(
-                    forKey: key, in: strings, debugDescription: "null is not a value of this member; leave it out when there is none")
+                    forKey: key, in: strings, debugDescription: JSONDocumentDecoder.nullRefusal)
             }
         }
         for (name, keyPath) in Self.optionalStringClaims {
