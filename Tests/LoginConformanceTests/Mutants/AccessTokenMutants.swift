@@ -2,6 +2,8 @@ import Foundation
 import LoginConformance
 import LoginConformanceTestSupport
 
+extension AccessTokenFamily: MutatedFamily { typealias Mutants = AccessTokenMutants }
+
 /// Mutants of the access token questions (SPECIFICATION.md §6): permission lookups that fold, trim, normalise or
 /// search, permission sets mixed up, and expiry comparisons that are inclusive, truncated or read the wrong date.
 enum AccessTokenMutants: MutantCatalogue {

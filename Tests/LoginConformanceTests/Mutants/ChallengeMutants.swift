@@ -2,6 +2,8 @@ import Foundation
 import LoginConformance
 import LoginConformanceTestSupport
 
+extension CodeChallengeFamily: MutatedFamily { typealias Mutants = ChallengeMutants }
+
 /// Mutants of the S256 code challenge (SPECIFICATION.md §1 item 4; RFC 7636 §4.2): the wrong alphabet or padding, a hex
 /// digest, the plain method, and hashing other bytes than the verifier's ASCII.
 enum ChallengeMutants: MutantCatalogue {

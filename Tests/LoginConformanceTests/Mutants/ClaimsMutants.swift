@@ -2,6 +2,8 @@ import Foundation
 import LoginConformance
 import LoginConformanceTestSupport
 
+extension TokenClaimsFamily: MutatedFamily { typealias Mutants = ClaimsMutants }
+
 /// Mutants of id_token header and claims validation (SPECIFICATION.md §4, §8) and the JWT attack classes (RFC 8725
 /// §2): `alg: none`, lenient JSON, NumericDate as a string or a boolean, off-by-one time
 /// windows, lenient issuer and audience checks, Swift's `String ==`, and optional claims handled wrongly.

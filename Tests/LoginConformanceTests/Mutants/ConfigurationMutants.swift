@@ -2,6 +2,8 @@ import Foundation
 import LoginConformance
 import LoginConformanceTestSupport
 
+extension LoginConfigurationFamily: MutatedFamily { typealias Mutants = ConfigurationMutants }
+
 /// Mutants of the login configuration (SPECIFICATION.md §1, §8): the permission syntax, the Limited Login allow-list,
 /// the auth type, the order of the checks, the code verifier and the values a configuration keeps.
 enum ConfigurationMutants: MutantCatalogue {

@@ -1,6 +1,8 @@
 import LoginConformance
 import LoginConformanceTestSupport
 
+extension GraphErrorFamily: MutatedFamily { typealias Mutants = GraphErrorMutants }
+
 /// Mutants of Graph error classification (SPECIFICATION.md §7) and the current token (§6): the default table,
 /// is_transient, the server table, permission errors, the message, the client action and the token effect.
 enum GraphErrorMutants: MutantCatalogue {

@@ -1,10 +1,8 @@
 import LoginConformance
 import LoginConformanceTestSupport
 
-/// A deliberately broken implementation: the conformant model of one family (``NonceModel``, ``ConfigurationModel``,
-/// ``ResultModel``, ``ClaimsModel``, ``SignedTokenModel``, ``VerifierModel``, ``ChallengeModel``, ``RequestModel``,
-/// ``ProfileModel``, ``AccessTokenModel``, ``TokenChangeModel``, ``GraphErrorModel``) with one mutation site replaced
-/// by one realistic bug.
+/// A deliberately broken implementation: the conformant model of one family (its catalogue's
+/// ``MutantCatalogue/model(profile:)``) with one mutation site replaced by one realistic bug.
 ///
 /// The suite is only worth the bugs it catches: every mutant must fail at least one
 /// vector of its family in the profile it claims. When one survives, the fix is a new vector that encodes the rule
@@ -21,12 +19,11 @@ struct Mutant: Sendable {
     /// The implementation, adopting the family's protocol.
     let implementation: any ConformanceSubject & Sendable
 
-    /// Every family's catalogue, in the registry's order of families: the one list a family's mutants join.
-    static let catalogues: [any MutantCatalogue.Type] = [
-        NonceMutants.self, ConfigurationMutants.self, ResultMutants.self, ClaimsMutants.self, SignedTokenMutants.self,
-        VerifierMutants.self, ChallengeMutants.self, RequestMutants.self, ProfileMutants.self, AccessTokenMutants.self,
-        TokenChangeMutants.self, GraphErrorMutants.self,
-    ]
+    /// Every family's catalogue, in the registry's order of families: each family of ``FamilyRegistry/standard``
+    /// that names one (``MutatedFamily``).
+    static let catalogues: [any MutantCatalogue.Type] = FamilyRegistry.standard.definitions.compactMap { definition in
+        (definition as? any MutatedFamily.Type)?.mutantCatalogue
+    }
 
     /// Every mutant, by family.
     static let all: [Mutant] = catalogues.flatMap { $0.all }

@@ -2,8 +2,8 @@ import LoginConformance
 import LoginConformanceTestSupport
 
 /// One family's mutants: the unmutated model they are made from, the mutants, and the mutants retired with the
-/// reason. ``Mutant/catalogues`` lists one per family; every list of mutants, retired mutants and models is derived
-/// from it.
+/// reason. Its family names it (``MutatedFamily``), and ``Mutant/catalogues`` finds it through the registry; every
+/// list of mutants, retired mutants and models is derived from that.
 protocol MutantCatalogue: Sendable {
     /// The mutants, each of the catalogue's one family.
     static var all: [Mutant] { get }
@@ -11,6 +11,19 @@ protocol MutantCatalogue: Sendable {
     static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable
     /// Retired mutants, `name` or `name (profile)`, with why they no longer count.
     static var retiredMutants: [(name: String, reason: String)] { get }
+}
+
+/// A family with a mutant catalogue: one line beside the catalogue, `extension NonceFamily: MutatedFamily { typealias
+/// Mutants = NonceMutants }`. ``Mutant/catalogues`` takes each family of ``FamilyRegistry/standard`` that is one, in
+/// the registry's order, so a family joins the mutation tests with no list edited (and fails them, named, without it).
+protocol MutatedFamily: VectorFamily {
+    /// The family's catalogue.
+    associatedtype Mutants: MutantCatalogue
+}
+
+extension MutatedFamily {
+    /// The family's catalogue, as a value.
+    static var mutantCatalogue: any MutantCatalogue.Type { Mutants.self }
 }
 
 extension MutantCatalogue {

@@ -42,6 +42,11 @@ struct MutationTests {
     func catalogue() throws {
         let mutants = Mutant.all
         #expect(mutants.count >= 30)
+        let catalogued = Set(Mutant.catalogues.compactMap { $0.family })
+        let uncatalogued = FamilyRegistry.standard.families.filter { !catalogued.contains($0) }
+        let missing = uncatalogued.map(\.rawValue).joined(separator: ", ")
+        let fix = "beside a family's catalogue, declare `extension <its VectorFamily>: MutatedFamily { typealias Mutants = … }`"
+        #expect(uncatalogued.isEmpty, "families with no mutant catalogue: \(missing); \(fix)")
         #expect(Set(mutants.map(\.family)) == Set(ConformanceFamily.allCases))
         #expect(Set(mutants.map(\.name)).count == mutants.count)
         for catalogue in Mutant.catalogues {

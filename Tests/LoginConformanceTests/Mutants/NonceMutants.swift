@@ -2,6 +2,8 @@ import Foundation
 import LoginConformance
 import LoginConformanceTestSupport
 
+extension NonceFamily: MutatedFamily { typealias Mutants = NonceMutants }
+
 /// Mutants of nonce validation (SPECIFICATION.md §1, §8): the whitespace predicates real code reaches for, trimming,
 /// decoding, normalising, and limits the rule does not have.
 enum NonceMutants: MutantCatalogue {

@@ -1,6 +1,8 @@
 import LoginConformance
 import LoginConformanceTestSupport
 
+extension ProfileFamily: MutatedFamily { typealias Mutants = ProfileMutants }
+
 /// Mutants of the Limited Login profile (SPECIFICATION.md §5, §4): sub, the claim mapping, wrong-typed claims, friends,
 /// the birthday, the age range, places and permissions.
 enum ProfileMutants: MutantCatalogue {

@@ -2,6 +2,8 @@ import Foundation
 import LoginConformance
 import LoginConformanceTestSupport
 
+extension LoginRequestFamily: MutatedFamily { typealias Mutants = RequestMutants }
+
 /// Mutants of the login request (SPECIFICATION.md §2): one realistic slip per parameter rule — the host and PKCE taken
 /// from the wrong condition, the shim misread, openid missing or doubled, nil auth type sent, the verifier sent as
 /// the challenge, values reshaped on the way.

@@ -2,6 +2,8 @@ import Foundation
 import LoginConformance
 import LoginConformanceTestSupport
 
+extension LoginResultFamily: MutatedFamily { typealias Mutants = ResultMutants }
+
 /// Mutants of login result resolution (SPECIFICATION.md §3): scope parsing, cancellations, errors, the state
 /// challenge, granted and declined sets, the user check and the expiry.
 enum ResultMutants: MutantCatalogue {

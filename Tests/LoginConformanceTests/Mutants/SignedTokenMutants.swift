@@ -2,6 +2,8 @@ import Foundation
 import LoginConformance
 import LoginConformanceTestSupport
 
+extension SignedTokenFamily: MutatedFamily { typealias Mutants = SignedTokenMutants }
+
 /// Mutants of full signed-token validation (SPECIFICATION.md §4, §8) and the JOSE attack classes (RFC 8725 §2):
 /// `alg: none` in any case, RS/HS key confusion, algorithm taken from the header, a kid that
 /// falls back to another key, embedded keys trusted, empty or absent signatures, lenient or over-strict base64url,

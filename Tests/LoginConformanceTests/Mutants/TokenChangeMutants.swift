@@ -1,6 +1,8 @@
 import LoginConformance
 import LoginConformanceTestSupport
 
+extension TokenChangeFamily: MutatedFamily { typealias Mutants = TokenChangeMutants }
+
 /// Mutants of the current-token change notifications (SPECIFICATION.md §6): when a notification is posted, the
 /// user-ID key (users compared loosely, nil sides, the old token's expiry judged wrongly or at the wrong moment,
 /// `false` instead of absent), the user info read at the wrong moment, and the expiry timer.

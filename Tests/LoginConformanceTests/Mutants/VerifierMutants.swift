@@ -2,6 +2,8 @@ import Foundation
 import LoginConformance
 import LoginConformanceTestSupport
 
+extension CodeVerifierFamily: MutatedFamily { typealias Mutants = VerifierMutants }
+
 /// Mutants of code verifier validation (SPECIFICATION.md §1 item 4, §8): off-by-one lengths, byte counts, trimming,
 /// decoding and normalising first, the base64 alphabets real code confuses with the unreserved set, and the profile
 /// split on non-ASCII letters and digits.
