@@ -22,8 +22,10 @@ them (Tests/Adapters/misbehaving_adapter.py does).
 import argparse
 import base64
 import datetime
+import importlib.util
 import json
 import math
+import os
 import re
 import secrets
 import sys
@@ -1025,6 +1027,32 @@ FAMILY_FUNCTIONS = {
     "token-change": notify_token_changes,
     "graph-error": classify_graph_error,
 }
+
+FAMILIES_FOLDER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "families")
+
+
+def family_modules(folder=FAMILIES_FOLDER):
+    """The families added beside this file rather than in it: each module `families/<name>.py` that sets FAMILY (the
+    family's name) and defines answer(inp, profile) (its outcome, like the functions above), in the order of the
+    files' names. A family added to the suite is implemented here by dropping in its module; none is needed for the
+    families above. A module without both, or naming a family this adapter has already, stops the adapter."""
+    functions = {}
+    names = sorted(name for name in os.listdir(folder) if name.endswith(".py")) if os.path.isdir(folder) else []
+    for name in names:
+        path = os.path.join(folder, name)
+        spec = importlib.util.spec_from_file_location("families." + name[:-3], path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        family, answer = getattr(module, "FAMILY", None), getattr(module, "answer", None)
+        if not isinstance(family, str) or not callable(answer):
+            raise SystemExit("%s: a family module sets FAMILY (its name) and defines answer(inp, profile)" % path)
+        if family in FAMILY_FUNCTIONS or family in functions:
+            raise SystemExit("%s: the family %r is implemented already" % (path, family))
+        functions[family] = answer
+    return functions
+
+
+FAMILY_FUNCTIONS.update(family_modules())
 
 
 def started_message(profile):
