@@ -103,7 +103,7 @@ let package = Package(
             // Read by path: which signatures verify, the SHA-256 digests of the code-challenge mutants and the JSON
             // grammar cases, computed by Scripts/; and the test family's Python module, copied into scratch copies.
             exclude: ["Mutants/signed-token-oracle.json", "Mutants/code-challenge-oracle.json", "grammar-cases.json",
-                      "AddingAFamily/greeting.py"]
+                      "AddingAFamily/greeting.py", "AddingAFamily/greeting_adapter.py"]
         ),
     ] + blindRounds.map { round in
         .target(name: "BlindRound\(round)", dependencies: ["LoginConformance"],

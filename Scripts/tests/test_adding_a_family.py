@@ -27,7 +27,9 @@ from vectorgen import changelog  # noqa: E402
 
 # The module, as a contributor would write it (the Swift slow test adds the same family with its Swift folder).
 GREETING = ROOT / "Tests" / "LoginConformanceTests" / "AddingAFamily" / "greeting.py"
-IDS = ["greeting::hello::ascii", "greeting::hello::nfd", "greeting::refused::empty"]
+IDS = ["greeting::hello::ascii", "greeting::hello::nfd", "greeting::hello::nfc", "greeting::hello::inner-space",
+       "greeting::hello::outer-space", "greeting::hello::space-only", "greeting::hello::case", "greeting::hello::astral",
+       "greeting::hello::zero-width-joiner", "greeting::refused::empty"]
 
 
 def run(script: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -73,16 +75,17 @@ class AddingAFamily(unittest.TestCase):
         self.assertEqual(self.generated.returncode, 0, self.generated.stderr)
         readme = (self.scratch / "README.md").read_text(encoding="utf-8")
         row = ("| `greeting` | `Greeting` | a name greeted code point for code point; the empty name refused (a test "
-               "family) | 3 |")
+               "family) | 10 |")
         self.assertIn("| `graph-error` |", readme)
         self.assertIn(row + "\n<!-- End of the family table. -->", readme)
 
-    def test_its_rule_is_in_the_catalogue_and_the_specification(self) -> None:
+    def test_its_rules_are_in_the_catalogue_and_the_specification(self) -> None:
         self.assertEqual(self.generated.returncode, 0, self.generated.stderr)
         rules = {rule["id"]: rule for rule in self.load("rules.json")["rules"]}
-        self.assertEqual(rules["greeting.exact"]["sources"][0], {"decision": "D21"})
         specification = (self.scratch / "Vectors" / "SPECIFICATION.md").read_text(encoding="utf-8")
-        self.assertIn("greeting.exact", specification)
+        for rule_id in ("greeting.exact", "greeting.empty-refused"):
+            self.assertEqual(rules[rule_id]["sources"][0], {"decision": "D21"})
+            self.assertIn(rule_id, specification)
 
     def test_the_release_it_names_adds_its_vectors(self) -> None:
         self.assertEqual(self.generated.returncode, 0, self.generated.stderr)

@@ -2,7 +2,7 @@ import LoginConformance
 import LoginConformanceTestSupport
 
 /// Step 1: the protocol an implementation adopts to be checked against the family.
-protocol Greeting: ConformanceSubject {
+public protocol Greeting: ConformanceSubject {
     /// `Hello, <name>!`, or a refusal.
     func greet(_ name: String) -> GreetingOutcome
 }

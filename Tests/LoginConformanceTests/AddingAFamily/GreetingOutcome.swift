@@ -3,16 +3,19 @@ import LoginConformanceTestSupport
 
 /// Step 1: the outcome, the shape of the vector's `expected`: `{"result": "greeting", "text": …}` or
 /// `{"result": "refused", "reason": …}`, the reason an ``ExtensibleValue`` so that it can grow.
-enum GreetingOutcome: Sendable, Hashable, Codable {
+public enum GreetingOutcome: Sendable, Hashable, Codable {
+    /// The greeting's text.
     case greeting(String)
+    /// The name refused, with the reason.
     case refused(Reason)
 
-    struct Reason: ExtensibleValue {
-        let rawValue: String
+    /// Why a name is refused.
+    public struct Reason: ExtensibleValue {
+        public let rawValue: String
         private init(_ rawValue: String) { self.rawValue = rawValue }
         /// The name is the empty string.
-        static let emptyName = Self("emptyName")
-        static let allCases: [Self] = [.emptyName]
+        public static let emptyName = Self("emptyName")
+        public static let allCases: [Self] = [.emptyName]
     }
 
     /// The members of each result: the decoder refuses another result, another member and a missing one.
@@ -24,7 +27,7 @@ enum GreetingOutcome: Sendable, Hashable, Codable {
         }
     }
 
-    init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
         switch try container.decode(String.self, forKey: .result) {
         case "greeting": self = .greeting(try container.decode(String.self, forKey: .text))
@@ -32,7 +35,7 @@ enum GreetingOutcome: Sendable, Hashable, Codable {
         }
     }
 
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
         switch self {
         case .greeting(let text):

@@ -35,18 +35,37 @@ PERTURBATIONS = ()
 UNPERTURBED = {"name": "a test family: its one field is varied by its own vectors"}
 RULES = [
     rule("greeting.exact", "SPECIFICATION.md §1", "any",
-         "A non-empty name is greeted exactly as given, code point for code point; the empty name is refused.",
+         "A non-empty name is greeted exactly as given, code point for code point: never trimmed, normalised or "
+         "case-mapped.",
          sources=[decision("D21"), unverifiable("a test family: no code of the SDK greets anybody")]),
+    rule("greeting.empty-refused", "SPECIFICATION.md §1", "any",
+         "The empty name is refused (emptyName); a name of whitespace only is not empty and is greeted.",
+         sources=[decision("D21"), unverifiable("a test family: no code of the SDK greets anybody")]),
+]
+
+# (id suffix, description, name): each greeted as "Hello, <name>!", exactly.
+GREETED = [
+    ("hello::ascii", "A name is greeted.", "Ada"),
+    ("hello::nfd", "A decomposed name is greeted code point for code point, not composed.", "Zoe\u0301"),
+    ("hello::nfc", "A precomposed name is greeted code point for code point, not decomposed.", "Zo\u00e9"),
+    ("hello::inner-space", "A name with a space inside is greeted whole.", "Ada Lovelace"),
+    ("hello::outer-space", "Spaces around a name are kept, not trimmed.", " Ada "),
+    ("hello::space-only", "A name of one space is not empty: it is greeted.", " "),
+    ("hello::case", "A name is greeted in its own case, not case-mapped.", "aDA"),
+    ("hello::astral", "A name outside the Basic Multilingual Plane is greeted whole.", "\U0001F600"),
+    ("hello::zero-width-joiner", "A name holding U+200D is greeted with it.", "A\u200dB"),
 ]
 
 
 def vectors() -> list[dict[str, Any]]:
     refs = ["SPECIFICATION.md §1"]
-    return [
-        vector("greeting::hello::ascii", "A name is greeted.", "high", refs, {"name": "Ada"},
-               {"result": "greeting", "text": "Hello, Ada!"}, rules=["greeting.exact"]),
-        vector("greeting::hello::nfd", "A name is greeted code point for code point.", "high", refs,
-               {"name": "Zoe\u0301"}, {"result": "greeting", "text": "Hello, Zoe\u0301!"}, rules=["greeting.exact"]),
+    greeted = [
+        vector("greeting::" + suffix, description, "high", refs, {"name": name},
+               {"result": "greeting", "text": "Hello, " + name + "!"},
+               rules=["greeting.exact"] + (["greeting.empty-refused"] if not name.strip() else []))
+        for suffix, description, name in GREETED
+    ]
+    return greeted + [
         vector("greeting::refused::empty", "An empty name is refused.", "high", refs, {"name": ""},
-               {"result": "refused", "reason": "emptyName"}, rules=["greeting.exact"]),
+               {"result": "refused", "reason": "emptyName"}, rules=["greeting.empty-refused"]),
     ]
