@@ -38,12 +38,12 @@ struct PKCEAndLoginRequestTests {
     func verifierProfilePairs() {
         let all = vectors(CodeVerifierFamily.self)
         let documented = all.filter {
-            $0.metadata.profiles == [.documented] && $0.input.codeVerifier.unicodeScalars.contains { !$0.isASCII }
+            $0.metadata.isOfReading(.documented) && $0.input.codeVerifier.unicodeScalars.contains { !$0.isASCII }
         }
         #expect(documented.count >= 20)
         for vector in documented {
             #expect(vector.expected == .invalid(.characters), "\(vector.metadata.id)")
-            let counterpart = all.first { $0.metadata.profiles == [.iosSDK] && $0.input == vector.input }
+            let counterpart = all.first { $0.metadata.isOfReading(.iosSDK) && $0.input == vector.input }
             #expect(counterpart?.expected == .valid, "\(vector.metadata.id)")
         }
     }
@@ -91,7 +91,7 @@ struct PKCEAndLoginRequestTests {
         let documented: Set = ["client_id", "scope", "nonce", "auth_type", "redirect_uri", "state"]
         for vector in vectors(LoginRequestFamily.self) {
             let names = Set(vector.expected.parameters.keys)
-            if vector.metadata.profiles == [.documented] {
+            if vector.metadata.isOfReading(.documented) {
                 let pkce: Set = vector.input.configuration.tracking == .enabled ? ["code_challenge", "code_challenge_method"] : []
                 #expect(names == documented.union(pkce), "\(vector.metadata.id)")
             } else {
@@ -109,7 +109,7 @@ struct PKCEAndLoginRequestTests {
             let full = enabled && vector.input.trackingAuthorized
             #expect((parameters["nonce"] ?? nil) == vector.input.configuration.nonce, "\(vector.metadata.id)")
             #expect((parameters["code_challenge"] ?? nil) == (enabled ? vector.input.configuration.codeChallenge : nil), "\(vector.metadata.id)")
-            guard vector.metadata.profiles != [.documented] else {
+            guard !vector.metadata.isOfReading(.documented) else {
                 // The documents never allow app switch with limited tracking, nor without the configuration's
                 // consent; otherwise only the SDK's gatekeepers decide it, and the vector leaves it out (D31, D51).
                 let refused = !enabled || vector.input.configuration.appSwitch == .disabled
