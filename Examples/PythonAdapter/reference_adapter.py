@@ -4,9 +4,11 @@
 A complete implementation of every vector family but signed-token (Python's standard
 library has no RSA) under both readings of the specification (--profile documented, the
 default, or --profile ios-sdk), wrapped in the adapter protocol of Vectors/HARNESS.md:
-JSON Lines requests on standard input, JSON Lines answers on standard output.
+JSON Lines requests on standard input, JSON Lines answers on standard output. A profile
+of another name that takes one of the two readings is claimed with --reads naming it.
 
     python3 Examples/PythonAdapter/reference_adapter.py [--profile documented|ios-sdk]
+    python3 Examples/PythonAdapter/reference_adapter.py --profile NAME --reads documented|ios-sdk
 
 It is written from the documents alone (Vectors/HARNESS.md, Vectors/README.md and
 the specification), as the example to copy when writing an adapter in another language.
@@ -33,6 +35,7 @@ import unicodedata
 import uuid
 
 PROTOCOL_VERSION = 1
+# The two readings it implements, each named by the profile that defines it (SPECIFICATION.md §8).
 PROFILES = ("documented", "ios-sdk")
 IMPLEMENTATION = {"name": "loginconformance-python-reference", "version": "1.0.0", "language": "python"}
 
@@ -1120,9 +1123,10 @@ def log(text):
     sys.stderr.flush()
 
 
-def handle_request(request, profile):
+def handle_request(request, profile, reading=None):
     """The answer to one decoded request, or None when it has none; raises SystemExit(0) on
-    stop."""
+    stop. `profile` is the profile claimed, `reading` the one implemented (the profile's own
+    when not given)."""
     kind = request.get("type")
     if kind == "start":
         if request.get("protocolVersion") != PROTOCOL_VERSION:
@@ -1130,7 +1134,7 @@ def handle_request(request, profile):
                 % (request.get("protocolVersion"), PROTOCOL_VERSION))
         return started_message(profile)
     if kind == "run":
-        return answer_run(request, profile)
+        return answer_run(request, reading or profile)
     if kind == "stop":
         raise SystemExit(0)
     log("ignoring a message of unknown type %r" % (kind,))
@@ -1139,12 +1143,21 @@ def handle_request(request, profile):
 
 def parse_arguments(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--profile", choices=PROFILES, default="documented",
-                        help="the reading of the specification to implement (default: documented)")
-    return parser.parse_args(argv)
+    parser.add_argument("--profile", default="documented",
+                        help="the profile to claim (default: documented); unless --reads says otherwise, "
+                             "also the reading to implement, one of: " + ", ".join(PROFILES))
+    parser.add_argument("--reads", choices=PROFILES,
+                        help="the reading to implement, for a profile that takes one of the two")
+    arguments = parser.parse_args(argv)
+    if arguments.reads is None:
+        if arguments.profile not in PROFILES:
+            parser.error("profile %r is not a reading of this adapter (%s): say which it takes with --reads"
+                         % (arguments.profile, ", ".join(PROFILES)))
+        arguments.reads = arguments.profile
+    return arguments
 
 
-def serve(profile, stdin=None):
+def serve(profile, stdin=None, reading=None):
     """Read standard input line by line, answer each line immediately; return on EOF."""
     stdin = stdin if stdin is not None else sys.stdin.buffer
     while True:
@@ -1156,7 +1169,7 @@ def serve(profile, stdin=None):
         request = read_request(line)
         if request is None:
             continue
-        answer = handle_request(request, profile)
+        answer = handle_request(request, profile, reading)
         if answer is not None:
             write_message(answer)
 
@@ -1164,7 +1177,7 @@ def serve(profile, stdin=None):
 def main(argv=None):
     arguments = parse_arguments(argv)
     try:
-        serve(arguments.profile)
+        serve(arguments.profile, reading=arguments.reads)
     except BrokenPipeError:
         pass  # the runner went away: nothing left to answer
     return 0

@@ -27,6 +27,14 @@ public struct ReferenceImplementation: NonceValidating, LoginConfigurationBuildi
             + ReferenceReading.byProfile.keys.filter { !ConformanceProfile.allCases.contains($0) }.sorted { $0.rawValue < $1.rawValue }
     }
 
+    /// The profile that defines the reading `profile` takes (`documented` or `ios-sdk`; itself for those two), or
+    /// `nil` when the reference has no reading of it: for what is written once per reading (the mutation models, the
+    /// Python example adapter's `--reads`), never per profile.
+    package static func readingProfile(of profile: ConformanceProfile) -> ConformanceProfile? {
+        guard let reading = ReferenceReading.byProfile[profile] else { return nil }
+        return ReferenceReading.defining.first { $0.reading == reading }?.profile
+    }
+
     /// The reference in `profile`'s reading. `profile` must be one of ``profiles``: the reference stops with the
     /// profile's name rather than answer in another profile's reading.
     public init(profile: ConformanceProfile) {

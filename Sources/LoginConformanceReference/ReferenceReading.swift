@@ -7,7 +7,7 @@ import LoginConformance
 /// The reference never asks which profile it runs under; it asks its reading. A profile is one entry of the
 /// manifest's list plus, here, its reading: there is no default, so a profile without one is refused
 /// (``ReferenceImplementation/profiles`` lists those it has), never read as another.
-struct ReferenceReading: Sendable {
+struct ReferenceReading: Sendable, Equatable {
     /// Which characters make a nonce invalid (rules `nonce.whitespace.zs`, `nonce.whitespace.tab`, `nonce.whitespace.newline.*`).
     enum NonceWhitespace: Sendable {
         /// "A non-empty string without whitespace": every Unicode White_Space character, newlines included.
@@ -68,6 +68,10 @@ struct ReferenceReading: Sendable {
         nonceWhitespace: .foundationWhitespaces, verifierAlphanumerics: .foundation,
         limitedTrackingScopesPermissions: false, appSwitchWithLimitedTracking: true, graphErrorDropsWildcardCodes: true,
         claimEquality: .canonicalEquivalence, issuers: .facebookHost, claimTimesAsDoubles: true)
+
+    /// The two readings, each named by the profile that defines it (SPECIFICATION.md §8): what
+    /// ``ReferenceImplementation/readingProfile(of:)`` names a profile's reading by.
+    static let defining: [(profile: ConformanceProfile, reading: ReferenceReading)] = [(.documented, .documented), (.iosSDK, .iosSDK)]
 
     /// Each profile the reference reads, with its reading.
     static let byProfile: [ConformanceProfile: ReferenceReading] = [.documented: .documented, .iosSDK: .iosSDK]
