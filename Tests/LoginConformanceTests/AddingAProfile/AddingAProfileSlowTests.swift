@@ -7,9 +7,11 @@ import LoginConformanceTestSupport
 /// of the manifest's list plus its rule, the documented reading at every point where the readings disagree (one
 /// entry of the generator's `ADOPTED_READINGS` and one of the reference's readings), and nothing else. Then the
 /// generator writes every vector and rule of that reading under it and lists it in the schemas (`--check` and the
-/// schema validation pass); the CLI built from the copy offers it, lists its vectors (the documented profile's), lints
-/// the suite clean and runs the bundled reference under it, every vector passing. Slow (a cold build of the CLI in the
-/// copy): the slow command's.
+/// schema validation pass); the documents' command refreshes them and the copy's whole `swift test` passes (no test
+/// assumes two profiles: each asks a vector's reading, and what is written once per reading, the mutation models,
+/// is given the profile's); the CLI built from the copy offers it, lists its vectors (the documented profile's), lints
+/// the suite clean, and runs under it the bundled reference and the Python reference adapter (`--reads documented`),
+/// every vector passing. Slow (cold builds in the copy): the slow command's.
 @Suite("Adding a profile: one manifest entry and its reading, in a scratch copy", .slow)
 struct AddingAProfileSlowTests {
     /// The profile the test adds.
@@ -36,6 +38,17 @@ struct AddingAProfileSlowTests {
         try scratch.generateVectors()
         let started = try String(contentsOf: scratch.url("Vectors/schema/harness/started.schema.json"), encoding: .utf8)
         #expect(started.contains(#""server""#))
+
+        // The documents are refreshed by their command; then the copy's own tests all pass.
+        let refresh = try ScratchRepository.execute(
+            "/usr/bin/env", ["swift", "test", "--filter", "GeneratedDocuments"], in: scratch.root,
+            environment: [GeneratedDocument.updateVariable: "1", SlowCommand.variable: "1"])
+        #expect(refresh.status == 0, "\(GeneratedDocument.refreshCommand):\n\(refresh.output.suffix(4_000))")
+        let tests = try ScratchRepository.execute("/usr/bin/env", ["swift", "test"], in: scratch.root,
+                                                  environment: [SlowCommand.variable: "0"])
+        let failures = tests.output.split(separator: "\n").filter { $0.contains("recorded an issue") && !$0.contains("known issue") }
+        #expect(tests.status == 0, "swift test in the copy:\n\(failures.prefix(40).joined(separator: "\n"))\n\(tests.output.suffix(2_000))")
+        #expect(tests.output.contains("profile → server"), "the copy's tests run under the profile")
 
         let cli = try scratch.buildCLI(with: "a server profile")
 
@@ -66,5 +79,10 @@ struct AddingAProfileSlowTests {
         #expect(underServer.byID.count == lines(documented.output).count)
         #expect(underServer.byID == underDocumented.byID)
         #expect(underServer.byID.values.contains("pass") && underServer.byID.values.allSatisfy { $0 == "pass" || $0 == "skip" })
+
+        // The Python reference adapter claims the profile and implements the reading it takes.
+        let adapter = "\(Python.command) Examples/PythonAdapter/reference_adapter.py --profile \(Self.profile) --reads documented"
+        let throughAdapter = try cli(["run", "--profile", Self.profile, "--adapter", adapter])
+        #expect(throughAdapter.status == 0, "run --adapter … --reads documented: \(throughAdapter.output.suffix(4_000))")
     }
 }
