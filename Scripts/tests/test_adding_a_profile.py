@@ -1,7 +1,7 @@
 """Adding a profile that takes one of the readings (LoginConformance.docc, "Adding a profile"): in a scratch copy of
 Scripts/ and Vectors/, the manifest lists a third profile, `server`. The generator refuses it, naming it, until it has
-a reading; once `ADOPTED_READINGS` (Scripts/vectorgen/common.py) gives it the documented reading, the generator, with
-no other edit, writes every vector and rule of that reading under `server` too (nothing else changes), lists it in
+a reading; once its entry says it takes the documented reading (`"reads": "documented"`), the generator, with no
+other edit, writes every vector and rule of that reading under `server` too (nothing else changes), lists it in
 the profile schemas and says so in SPECIFICATION.md; then --check and the schema validation pass.
 
 Run: .venv/bin/python -m unittest discover -s Scripts/tests  (about a minute: the generator runs three times)
@@ -25,6 +25,8 @@ import generate_vectors  # noqa: E402  (after the path is set)
 PROFILE = "server"
 ENTRY = ('    { "profile": "server", "description": "A server that accepts Limited Login tokens, reading the documents '
          'only." }')
+# The same entry with its reading.
+READS = ENTRY[:-2] + ', "reads": "documented" }'
 
 
 def run(script: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -56,9 +58,8 @@ class AddingAProfile(unittest.TestCase):
         last = next(line for line in manifest.read_text(encoding="utf-8").split("\n") if '"profile": "ios-sdk"' in line)
         edit_line(manifest, '"profile": "ios-sdk"', last + ",\n" + ENTRY)
         cls.refused = run(generator)
-        # 2. Its reading.
-        edit_line(cls.scratch / "Scripts" / "vectorgen" / "common.py", "ADOPTED_READINGS: dict[str, str] = {}",
-                  f'ADOPTED_READINGS: dict[str, str] = {{"{PROFILE}": "documented"}}')
+        # 2. Its reading, in the same entry.
+        edit_line(manifest, '"profile": "server"', READS)
         cls.generated = run(generator)
 
     @classmethod
@@ -71,7 +72,7 @@ class AddingAProfile(unittest.TestCase):
     def test_a_profile_without_a_reading_is_refused_naming_it(self) -> None:
         self.assertNotEqual(self.refused.returncode, 0)
         self.assertIn(f"profile '{PROFILE}' has no reading", self.refused.stderr)
-        self.assertIn("ADOPTED_READINGS", self.refused.stderr)
+        self.assertIn('"reads"', self.refused.stderr)
 
     def test_the_generator_writes_it_and_then_finds_nothing_to_change(self) -> None:
         self.assertEqual(self.generated.returncode, 0, self.generated.stderr)

@@ -37,8 +37,8 @@ SEVERITIES = ("critical", "high", "medium", "low")
 # The profiles (SPECIFICATION.md §8), as Vectors/manifest.json lists them: the one list every script reads. A vector
 # that names no profile holds under each.
 MANIFEST = Path(__file__).resolve().parents[2] / "Vectors" / "manifest.json"
-PROFILES: tuple[str, ...] = tuple(
-    entry["profile"] for entry in json.loads(MANIFEST.read_text(encoding="utf-8"))["profiles"])
+_PROFILE_ENTRIES: list[dict[str, str]] = json.loads(MANIFEST.read_text(encoding="utf-8"))["profiles"]
+PROFILES: tuple[str, ...] = tuple(entry["profile"] for entry in _PROFILE_ENTRIES)
 
 # The readings the family modules' rules are written in: where the two disagree a module asks is_documented(), and
 # everything a module makes (vectors, rules, fault-pair orders, per-profile comparisons) names readings, never another
@@ -46,20 +46,24 @@ PROFILES: tuple[str, ...] = tuple(
 READINGS: tuple[str, ...] = ("documented", "ios-sdk")
 
 # The profiles the manifest lists beyond the readings, each with the reading it adopts at every point where the
-# readings disagree: the generator writes each vector and rule of that reading under the adopting profile too (docs:
-# Adding a profile). A listed profile that is neither a reading nor here is refused by profiles_reading(), naming it;
-# it is never read as one of the readings by default.
-ADOPTED_READINGS: dict[str, str] = {}
+# readings disagree (its entry's "reads"): the generator writes each vector and rule of that reading under the
+# adopting profile too (docs: Adding a profile). A listed profile that is neither a reading nor reads one is refused by
+# profiles_reading(), naming it; it is never read as one of the readings by default.
+ADOPTED_READINGS: dict[str, str] = {entry["profile"]: entry["reads"] for entry in _PROFILE_ENTRIES if "reads" in entry}
 
 
 def reading_of(profile: str) -> str:
     """The reading `profile` (a profile of the manifest) takes; a profile without one is an error that names it."""
     if profile in READINGS:
         return profile
-    if profile in ADOPTED_READINGS and ADOPTED_READINGS[profile] in READINGS:
-        return ADOPTED_READINGS[profile]
+    reading = ADOPTED_READINGS.get(profile)
+    if reading in READINGS:
+        return reading
+    if reading is not None:
+        raise ValueError(f"profile {profile!r} reads {reading!r} (Vectors/manifest.json), which is not a reading: the "
+                         f"family modules read {', '.join(READINGS)}")
     raise ValueError(f"profile {profile!r} has no reading: the family modules read {', '.join(READINGS)}; give it one "
-                     "in ADOPTED_READINGS (Scripts/vectorgen/common.py) or write each site's rule for it "
+                     "with \"reads\" in its entry of Vectors/manifest.json, or write each site's rule for it "
                      "(docs: Adding a profile)")
 
 
@@ -69,10 +73,9 @@ def profiles_reading(readings: Sequence[str]) -> list[str]:
     missing = [r for r in READINGS if r not in PROFILES]
     if missing:
         raise ValueError(f"the manifest does not list the readings {missing}: each reading is a profile")
-    stray = [p for p in ADOPTED_READINGS if p not in PROFILES or p in READINGS]
+    stray = [p for p in ADOPTED_READINGS if p in READINGS]
     if stray:
-        raise ValueError(f"ADOPTED_READINGS gives a reading to {stray}, which the manifest does not list or which is "
-                         "a reading itself")
+        raise ValueError(f"Vectors/manifest.json gives {stray} a reading (\"reads\"), but each is a reading itself")
     taking = {p: reading_of(p) for p in PROFILES}
     return list(dict.fromkeys([*readings, *(p for p in PROFILES if taking[p] in readings)]))
 

@@ -5,8 +5,9 @@ import LoginConformance
 /// each member the rule of that reading, with the rule it transcribes.
 ///
 /// The reference never asks which profile it runs under; it asks its reading. A profile is one entry of the
-/// manifest's list plus, here, its reading: there is no default, so a profile without one is refused
-/// (``ReferenceImplementation/profiles`` lists those it has), never read as another.
+/// manifest's list plus its reading: one of the two here (``defining``), or the one its entry `reads`. There is no
+/// default, so a profile without one is refused (``ReferenceImplementation/profiles`` lists those it has), never read
+/// as another.
 struct ReferenceReading: Sendable, Equatable {
     /// Which characters make a nonce invalid (rules `nonce.whitespace.zs`, `nonce.whitespace.tab`, `nonce.whitespace.newline.*`).
     enum NonceWhitespace: Sendable {
@@ -73,8 +74,16 @@ struct ReferenceReading: Sendable, Equatable {
     /// ``ReferenceImplementation/readingProfile(of:)`` names a profile's reading by.
     static let defining: [(profile: ConformanceProfile, reading: ReferenceReading)] = [(.documented, .documented), (.iosSDK, .iosSDK)]
 
-    /// Each profile the reference reads, with its reading.
-    static let byProfile: [ConformanceProfile: ReferenceReading] = [.documented: .documented, .iosSDK: .iosSDK]
+    /// Each profile the reference reads, with its reading: the two readings' own profiles, and each profile of the
+    /// bundled manifest that takes one of them (its entry's `reads`, `ConformanceProfile.takenReadings`). A profile
+    /// that reads anything else has no reading here, and is refused.
+    static let byProfile: [ConformanceProfile: ReferenceReading] = {
+        var readings = Dictionary(uniqueKeysWithValues: defining.map { ($0.profile, $0.reading) })
+        for (profile, taken) in ConformanceProfile.takenReadings where readings[profile] == nil {
+            readings[profile] = defining.first { $0.profile == taken }?.reading
+        }
+        return readings
+    }()
 
     /// `profile`'s reading. A profile the reference has no reading of is a programming error, stopped here with its
     /// name rather than answered in another profile's reading (callers check ``ReferenceImplementation/profiles``).

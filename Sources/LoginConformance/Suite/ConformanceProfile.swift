@@ -35,6 +35,16 @@ public struct ConformanceProfile: RawRepresentable, Sendable, Hashable, Codable,
         return (manifest.profiles ?? []).map { ConformanceProfile(name: $0.profile) }
     }()
 
+    /// The profiles of the bundled manifest that take another profile's reading at every point where the readings
+    /// disagree (their entry's `reads`), each with that profile: for what is written once per reading (the reference).
+    package static let takenReadings: [ConformanceProfile: ConformanceProfile] = {
+        guard let manifest = try? StandaloneSuite.bundledManifest().manifest else { return [:] }
+        let taken = (manifest.profiles ?? []).compactMap { entry in
+            entry.reads.map { (ConformanceProfile(name: entry.profile), ConformanceProfile(name: $0)) }
+        }
+        return Dictionary(taken) { first, _ in first }
+    }()
+
     /// The names of `profiles` for a message: `documented, ios-sdk`.
     static func listed(_ profiles: [ConformanceProfile]) -> String {
         profiles.map(\.rawValue).joined(separator: ", ")

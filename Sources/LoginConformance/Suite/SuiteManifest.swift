@@ -30,8 +30,14 @@ public struct SuiteManifest: Codable, Sendable, Hashable {
         public let profile: String
         /// Whose reading of the sources it is, in one line.
         public let description: String
+        /// For a profile that takes one of the readings at every point where they disagree, that reading's profile
+        /// (`"reads": "documented"`); `nil` for a reading itself (LoginConformance.docc, "Adding a profile").
+        package let reads: String?
 
-        private enum CodingKeys: String, ClosedObjectKeys { case profile, description }
+        private enum CodingKeys: String, ClosedObjectKeys {
+            case profile, description, reads
+            static var optionalMembers: [Self] { [.reads] }
+        }
     }
 
     private enum CodingKeys: String, ClosedObjectKeys {

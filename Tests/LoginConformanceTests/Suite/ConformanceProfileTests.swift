@@ -56,6 +56,23 @@ struct ConformanceProfileTests {
         #expect(strictIDs == [moved] + everywhere)
     }
 
+    @Test("a manifest entry may say which reading its profile takes (reads): it loads; a reads that is not a string is refused at its path")
+    func readsMember() throws {
+        let vectors = try TemporaryVectors(families: ["nonce"])
+        try vectors.edit("manifest.json") { manifest in
+            manifest["profiles"] = (manifest["profiles"] as! [[String: Any]])
+                + [["profile": "takes-documented", "description": "a server reading the documents", "reads": "documented"]]
+        }
+        #expect(try vectors.load().profiles.last == ConformanceProfile(name: "takes-documented"))
+        try vectors.edit("manifest.json") { manifest in
+            var profiles = manifest["profiles"] as! [[String: Any]]
+            profiles[profiles.count - 1]["reads"] = 3
+            manifest["profiles"] = profiles
+        }
+        let error = try #require(vectors.loadError())
+        #expect(error.jsonPath == "$.profiles[\(ConformanceProfile.allCases.count)].reads", "\(error)")
+    }
+
     @Test("a vector naming a profile the manifest does not list is refused, with the file, the path and the list")
     func unlistedProfileRefused() throws {
         let vectors = try TemporaryVectors(families: ["nonce"])
