@@ -32,15 +32,8 @@ struct AddingAProfileSlowTests {
         #expect(started.contains(#""server""#))
 
         // The documents are refreshed by their command; then the copy's own tests all pass.
-        let refresh = try ScratchRepository.execute(
-            "/usr/bin/env", ["swift", "test", "--filter", "GeneratedDocuments"], in: scratch.root,
-            environment: [GeneratedDocument.updateVariable: "1", SlowCommand.variable: "1"])
-        #expect(refresh.status == 0, "\(GeneratedDocument.refreshCommand):\n\(refresh.output.suffix(4_000))")
-        let tests = try ScratchRepository.execute("/usr/bin/env", ["swift", "test"], in: scratch.root,
-                                                  environment: [SlowCommand.variable: "0"])
-        let failures = tests.output.split(separator: "\n").filter { $0.contains("recorded an issue") && !$0.contains("known issue") }
-        #expect(tests.status == 0, "swift test in the copy:\n\(failures.prefix(40).joined(separator: "\n"))\n\(tests.output.suffix(2_000))")
-        #expect(tests.output.contains("profile → server"), "the copy's tests run under the profile")
+        let tests = try scratch.refreshDocumentsAndRunOwnTests()
+        #expect(tests.contains("profile → server"), "the copy's tests run under the profile")
 
         let cli = try scratch.buildCLI(with: "a server profile")
 
