@@ -1,7 +1,7 @@
 import LoginConformance
 import LoginConformanceTestSupport
 
-/// Step 4 of "Adding a family": the model its mutants are made from, the family's rules written as mutation sites.
+/// Step 5 of "Adding a family": the model its mutants are made from, the family's rules written as mutation sites.
 /// Unmutated it conforms in every profile (``MutationTests`` checks that once the family is registered).
 struct GreetingModel: Greeting, Sendable {
     /// The name as greeted. Conformant: exactly as given (`greeting.exact`).

@@ -4,7 +4,7 @@ import LoginConformanceTestSupport
 
 extension GreetingFamily: MutatedFamily { typealias Mutants = GreetingMutants }
 
-/// Step 4 of "Adding a family": the family's mutant catalogue, the bugs a greeter is likely to have. The family names it
+/// Step 5 of "Adding a family": the family's mutant catalogue, the bugs a greeter is likely to have. The family names it
 /// (``MutatedFamily``, above), so the mutation tests find it through the registry.
 enum GreetingMutants: MutantCatalogue {
     static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { GreetingModel() }

@@ -1,7 +1,7 @@
 import LoginConformance
 import LoginConformanceReference
 
-/// Step 3 of "Adding a family": the reference. The test family's rules (`greeting.exact`, `greeting.empty-refused`)
+/// Step 4 of "Adding a family": the reference. The test family's rules (`greeting.exact`, `greeting.empty-refused`)
 /// written as code, and ``ReferenceImplementation`` adopting the family's protocol through it, as each family of the
 /// toolkit does beside its reference type (`ReferenceNonceValidator.swift`, …).
 public struct ReferenceGreeter: Greeting, Sendable {
