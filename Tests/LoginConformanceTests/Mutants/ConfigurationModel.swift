@@ -18,7 +18,7 @@ struct ConfigurationModel: LoginConfigurationBuilding, Sendable {
     /// The profile it claims.
     let profile: ConformanceProfile
     /// The nonce validator it uses.
-    var nonceValidator: NonceModel
+    var nonceValidator: ReferenceNonceValidator
     /// The nonce the configuration keeps. Conformant: exactly the one given.
     var keptNonce: @Sendable (String) -> String = { $0 }
     /// What the permission checks see and the configuration keeps. Conformant: each permission as given.
@@ -56,7 +56,7 @@ struct ConfigurationModel: LoginConfigurationBuilding, Sendable {
 
     init(profile: ConformanceProfile) {
         self.profile = profile
-        nonceValidator = NonceModel(profile: profile)
+        nonceValidator = ReferenceNonceValidator(profile: profile)
         allowList = profile == .documented ? Self.limitedLoginPermissions : nil
     }
 

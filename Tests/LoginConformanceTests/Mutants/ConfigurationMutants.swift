@@ -112,7 +112,7 @@ enum ConfigurationMutants: MutantCatalogue {
         },
         mutant("configuration.nonce-newline-is-whitespace-under-ios-sdk", .iosSDK,
                "validates the nonce with Unicode White_Space while claiming the SDK, which accepts newlines (§8)") {
-            $0.nonceValidator.isWhitespace = { scalar, _ in scalar.properties.isWhitespace }
+            $0.nonceValidator.isWhitespace = { scalar in scalar.properties.isWhitespace }
         },
         mutant("configuration.code-verifier-bounds-exclusive", .documented,
                "checks count > 43 && count < 128, refusing both bounds (§1: 43...128 characters)") {

@@ -79,10 +79,10 @@ struct MutationTests {
 
     @Test("a mutant is killed through its bug: a conformant implementation in its place survives every vector")
     func survivorIsReported() throws {
-        // The measuring stick itself: an unmutated model wrapped as a mutant must come out as a survivor.
+        // The measuring stick itself: the unmutated reference wrapped as a mutant must come out as a survivor.
         let suite = try VectorSuite.bundled()
-        let conformant = Mutant(name: "nonce.no-bug", description: "the unmutated model", family: .nonce,
-                                profile: .iosSDK, implementation: NonceModel(profile: .iosSDK))
+        let conformant = Mutant(name: "nonce.no-bug", description: "the unmutated reference", family: .nonce,
+                                profile: .iosSDK, implementation: ReferenceNonceValidator(profile: .iosSDK))
         let run = MutationRun(suite: suite, mutants: [conformant, NonceMutants.all[0]])
         #expect(run.survivors.map(\.mutant.name) == ["nonce.no-bug"])
         #expect(run.score == 50)

@@ -1,5 +1,6 @@
 import Foundation
 import LoginConformance
+import LoginConformanceReference
 import LoginConformanceTestSupport
 
 extension NonceFamily: MutatedFamily { typealias Mutants = NonceMutants }
@@ -7,41 +8,46 @@ extension NonceFamily: MutatedFamily { typealias Mutants = NonceMutants }
 /// Mutants of nonce validation (SPECIFICATION.md §1, §8): the whitespace predicates real code reaches for, trimming,
 /// decoding, normalising, and limits the rule does not have.
 enum NonceMutants: MutantCatalogue {
-    static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { NonceModel(profile: profile) }
+    static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable {
+        ReferenceNonceValidator(profile: profile)
+    }
 
     static let all: [Mutant] = [
         // The kinds of bug (the [kind] in front of each description).
         mutant("nonce.set-of-space-characters", .iosSDK,
                "[characters vs code points] looks for whitespace Characters in a Set<Character>, so a SPACE that a "
                + "combining mark joins into one grapheme is missed (§1: code points)") {
-            $0.scansCharacters = true
+            $0.containsWhitespace = { nonce, isWhitespace in
+                nonce.contains { $0.unicodeScalars.count == 1 && isWhitespace($0.unicodeScalars.first!) }
+            }
         },
         mutant("nonce.format-characters-are-whitespace", .iosSDK,
                "[almost-right Unicode class] takes every Cf (format) character as whitespace because U+200B is one, "
                + "so U+200C and U+FEFF are refused (§1, D21: only U+200B)") {
-            $0.isWhitespace = { NonceModel.whitespace($0, $1) || $0.properties.generalCategory == .format }
+            let conformant = $0.isWhitespace
+            $0.isWhitespace = { conformant($0) || $0.properties.generalCategory == .format }
         },
         mutant("nonce.zs-without-zero-width-space", .iosSDK,
                "[almost-right Unicode class] takes Zs plus TAB, Unicode's reading of CharacterSet.whitespaces, "
                + "missing the U+200B CoreFoundation adds (D21)") {
-            $0.isWhitespace = { scalar, _ in scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator }
+            $0.isWhitespace = { scalar in scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator }
         },
         mutant("nonce.zs-only-under-documented", .documented,
                "[almost-right Unicode class] takes the Zs category for White_Space, so TAB, LF, NEL and U+2028 pass "
                + "(§1: White_Space is more than Zs)") {
-            $0.isWhitespace = { scalar, _ in scalar.properties.generalCategory == .spaceSeparator }
+            $0.isWhitespace = { scalar in scalar.properties.generalCategory == .spaceSeparator }
         },
         mutant("nonce.cf-as-whitespace-under-documented", .documented,
                "[almost-right Unicode class] adds Cf to White_Space (Cf versus Zs), so U+200B and U+FEFF are refused "
                + "(§1: U+200B is not White_Space)") {
-            $0.isWhitespace = { scalar, _ in
+            $0.isWhitespace = { scalar in
                 scalar.properties.isWhitespace || scalar.properties.generalCategory == .format
             }
         },
         mutant("nonce.line-separators-not-whitespace", .documented,
                "[almost-right Unicode class] takes Zs and the ASCII controls TAB-CR for White_Space, missing NEL, "
                + "U+2028 and U+2029 (§1: White_Space)") {
-            $0.isWhitespace = { scalar, _ in
+            $0.isWhitespace = { scalar in
                 scalar.properties.generalCategory == .spaceSeparator || ("\t"..."\r").contains(scalar)
             }
         },
@@ -51,38 +57,37 @@ enum NonceMutants: MutantCatalogue {
         },
         mutant("nonce.only-ascii-space", .iosSDK,
                "checks only for U+0020 SPACE, missing TAB and the other Zs characters (§1)") {
-            $0.isWhitespace = { scalar, _ in scalar == " " }
+            $0.isWhitespace = { scalar in scalar == " " }
         },
         mutant("nonce.newline-is-whitespace-under-ios-sdk", .iosSDK,
                "uses Swift's Character.isWhitespace (Unicode White_Space) while claiming the SDK, which accepts newlines (§8)") {
-            $0.isWhitespace = { scalar, _ in scalar.properties.isWhitespace }
+            $0.isWhitespace = { scalar in scalar.properties.isWhitespace }
         },
         mutant("nonce.newline-accepted-under-documented", .documented,
                "copies the SDK's CharacterSet.whitespaces check while claiming the documented reading, which refuses newlines (§8)") {
-            $0.isWhitespace = { scalar, _ in NonceModel.whitespace(scalar, .iosSDK) }
+            $0.isWhitespace = ReferenceNonceValidator(profile: .iosSDK).isWhitespace
         },
         mutant("nonce.python-isspace", .documented,
                "uses Python's str.isspace, which adds U+001C-U+001F (information separators) to White_Space (§1)") {
-            $0.isWhitespace = { scalar, _ in scalar.properties.isWhitespace || (0x1C...0x1F).contains(scalar.value) }
+            $0.isWhitespace = { scalar in scalar.properties.isWhitespace || (0x1C...0x1F).contains(scalar.value) }
         },
         mutant("nonce.javascript-whitespace", .documented,
                "uses JavaScript's \\s: adds U+FEFF and misses U+0085 NEXT LINE (§1)") {
-            $0.isWhitespace = { scalar, _ in
+            $0.isWhitespace = { scalar in
                 scalar.value == 0xFEFF || (scalar.properties.isWhitespace && scalar.value != 0x85)
             }
         },
         mutant("nonce.icu-regex-whitespace", .documented,
                "uses an ICU regular expression \\s = [\\t\\n\\f\\r\\p{Z}], which misses VT and NEL (§1, §8)") {
-            $0.isWhitespace = { scalar, _ in
+            $0.isWhitespace = { scalar in
                 "\t\n\u{0C}\r".unicodeScalars.contains(scalar)
                     || [.spaceSeparator, .lineSeparator, .paragraphSeparator].contains(scalar.properties.generalCategory)
             }
         },
         mutant("nonce.stale-unicode-zs-table", .iosSDK,
                "uses a Unicode table from before 6.3, where U+180E was still Zs (§1; U+200B is in the SDK's set anyway, D21)") {
-            $0.isWhitespace = { scalar, profile in
-                NonceModel.whitespace(scalar, profile) || scalar.value == 0x200B || scalar.value == 0x180E
-            }
+            let conformant = $0.isWhitespace
+            $0.isWhitespace = { conformant($0) || $0.value == 0x200B || $0.value == 0x180E }
         },
         mutant("nonce.no-empty-check", .iosSDK,
                "only looks for whitespace, so the empty nonce passes (§1)") {
@@ -123,9 +128,9 @@ enum NonceMutants: MutantCatalogue {
     ]
 
     private static func mutant(
-        _ name: String, _ profile: ConformanceProfile, _ description: String, _ bug: (inout NonceModel) -> Void
+        _ name: String, _ profile: ConformanceProfile, _ description: String, _ bug: (inout ReferenceNonceValidator) -> Void
     ) -> Mutant {
-        var model = NonceModel(profile: profile)
+        var model = ReferenceNonceValidator(profile: profile)
         bug(&model)
         return Mutant(name: name, description: description, family: .nonce, profile: profile, implementation: model)
     }
