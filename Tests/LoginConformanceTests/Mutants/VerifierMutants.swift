@@ -1,5 +1,6 @@
 import Foundation
 import LoginConformance
+import LoginConformanceReference
 import LoginConformanceTestSupport
 
 extension CodeVerifierFamily: MutatedFamily { typealias Mutants = VerifierMutants }
@@ -8,16 +9,18 @@ extension CodeVerifierFamily: MutatedFamily { typealias Mutants = VerifierMutant
 /// decoding and normalising first, the base64 alphabets real code confuses with the unreserved set, and the profile
 /// split on non-ASCII letters and digits.
 enum VerifierMutants: MutantCatalogue {
-    /// The conformant model the mutants break, for `profile`.
-    static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { VerifierModel(profile: profile) }
+    static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable {
+        ReferenceCodeVerifierValidator(profile: profile)
+    }
 
     static let all: [Mutant] = [
         // The kinds of bug (the [kind] in front of each description).
         mutant("verifier.letters-and-decimal-digits-under-ios-sdk", .iosSDK,
                "[almost-right Unicode class] takes CharacterSet.letters ∪ decimalDigits for alphanumerics, so marks "
                + "and Nl / No numbers are refused (D23: L*, M*, N*)") {
-            $0.isAllowed = { scalar, _ in
-                if VerifierModel.asciiUnreserved(scalar) { return true }
+            let asciiUnreserved = ReferenceCodeVerifierValidator(profile: .documented).isAllowed
+            $0.isAllowed = { scalar in
+                if asciiUnreserved(scalar) { return true }
                 switch scalar.properties.generalCategory {
                 case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
                      .decimalNumber: return true
@@ -28,10 +31,11 @@ enum VerifierMutants: MutantCatalogue {
         mutant("verifier.decimal-numbers-only-under-ios-sdk", .iosSDK,
                "[almost-right Unicode class] takes Nd for the numbers of alphanumerics, so Nl and No are refused "
                + "(D23: every N*)") {
-            $0.isAllowed = { scalar, profile in
+            let conformant = $0.isAllowed
+            $0.isAllowed = { scalar in
                 let category = scalar.properties.generalCategory
                 if category == .letterNumber || category == .otherNumber { return false }
-                return VerifierModel.allowed(scalar, profile)
+                return conformant(scalar)
             }
         },
         mutant("verifier.checks-first-43-characters", .documented,
@@ -88,34 +92,38 @@ enum VerifierMutants: MutantCatalogue {
         },
         mutant("verifier.base64-alphabet", .documented,
                "allows the standard base64 characters + / = as well (§1: only A-Z a-z 0-9 - . _ ~)") {
-            $0.isAllowed = { scalar, profile in VerifierModel.allowed(scalar, profile) || "+/=".unicodeScalars.contains(scalar) }
+            let conformant = $0.isAllowed
+            $0.isAllowed = { scalar in conformant(scalar) || "+/=".unicodeScalars.contains(scalar) }
         },
         mutant("verifier.base64url-alphabet-only", .iosSDK,
                "allows only the base64url alphabet A-Z a-z 0-9 - _, refusing . and ~ (§1)") {
-            $0.isAllowed = { scalar, profile in VerifierModel.allowed(scalar, profile) && scalar != "." && scalar != "~" }
+            let conformant = $0.isAllowed
+            $0.isAllowed = { scalar in conformant(scalar) && scalar != "." && scalar != "~" }
         },
         mutant("verifier.forgets-tilde", .documented,
                "spells the unreserved punctuation as -._ and forgets ~ (§1)") {
-            $0.isAllowed = { scalar, profile in VerifierModel.allowed(scalar, profile) && scalar != "~" }
+            let conformant = $0.isAllowed
+            $0.isAllowed = { scalar in conformant(scalar) && scalar != "~" }
         },
         mutant("verifier.unicode-alphanumerics-under-documented", .documented,
                "uses Foundation's CharacterSet.alphanumerics while claiming RFC 7636, so é is accepted (§1, §8)") {
-            $0.isAllowed = { scalar, _ in VerifierModel.allowed(scalar, .iosSDK) }
+            $0.isAllowed = ReferenceCodeVerifierValidator(profile: .iosSDK).isAllowed
         },
         mutant("verifier.ascii-only-under-ios-sdk", .iosSDK,
                "accepts only ASCII letters and digits while claiming the SDK, which accepts Unicode alphanumerics (§1, §8)") {
-            $0.isAllowed = { scalar, _ in VerifierModel.allowed(scalar, .documented) }
+            $0.isAllowed = ReferenceCodeVerifierValidator(profile: .documented).isAllowed
         },
         mutant("verifier.any-non-ascii-under-ios-sdk", .iosSDK,
                "checks ASCII characters only and lets every non-ASCII one through, symbols and spaces included (§1)") {
-            $0.isAllowed = { scalar, profile in !scalar.isASCII || VerifierModel.allowed(scalar, profile) }
+            let conformant = $0.isAllowed
+            $0.isAllowed = { scalar in !scalar.isASCII || conformant(scalar) }
         },
     ]
 
     private static func mutant(
-        _ name: String, _ profile: ConformanceProfile, _ description: String, _ bug: (inout VerifierModel) -> Void
+        _ name: String, _ profile: ConformanceProfile, _ description: String, _ bug: (inout ReferenceCodeVerifierValidator) -> Void
     ) -> Mutant {
-        var model = VerifierModel(profile: profile)
+        var model = ReferenceCodeVerifierValidator(profile: profile)
         bug(&model)
         return Mutant(name: name, description: description, family: .codeVerifier, profile: profile, implementation: model)
     }
