@@ -1,5 +1,6 @@
 import Foundation
 import LoginConformance
+import LoginConformanceReference
 import LoginConformanceTestSupport
 
 extension AccessTokenFamily: MutatedFamily { typealias Mutants = AccessTokenMutants }
@@ -8,7 +9,7 @@ extension AccessTokenFamily: MutatedFamily { typealias Mutants = AccessTokenMuta
 /// search, permission sets mixed up, and expiry comparisons that are inclusive, truncated or read the wrong date.
 enum AccessTokenMutants: MutantCatalogue {
     /// The conformant model the mutants break, for `profile` (the §6 rules hold in both).
-    static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { AccessTokenModel() }
+    static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { ReferenceAccessTokenEvaluator() }
 
     static let all: [Mutant] = [
         // The kinds of bug (the [kind] in front of each description).
@@ -67,7 +68,8 @@ enum AccessTokenMutants: MutantCatalogue {
         },
         mutant("access-token.granted-requires-live-token", .iosSDK,
                "answers hasGranted false once the token has expired (§6: hasGranted reads the permissions only)") {
-            $0.grantedNeedsLiveToken = true
+            let conformant = $0
+            $0.grantsAnything = { !conformant.isExpired($0, now: Date().timeIntervalSince1970) }
         },
         mutant("access-token.expiry-inclusive", .iosSDK,
                "takes expirationDate <= now as expired, so a token is expired at its expiration instant (§6: strict <)") {
@@ -103,9 +105,9 @@ enum AccessTokenMutants: MutantCatalogue {
     ]
 
     private static func mutant(
-        _ name: String, _ profile: ConformanceProfile, _ description: String, _ bug: (inout AccessTokenModel) -> Void
+        _ name: String, _ profile: ConformanceProfile, _ description: String, _ bug: (inout ReferenceAccessTokenEvaluator) -> Void
     ) -> Mutant {
-        var model = AccessTokenModel()
+        var model = ReferenceAccessTokenEvaluator()
         bug(&model)
         // The §6 rules hold in both profiles; the mutants alternate the profile they claim.
         return Mutant(name: name, description: description, family: .accessToken, profile: profile,
