@@ -1,4 +1,5 @@
 import LoginConformance
+import LoginConformanceReference
 import LoginConformanceTestSupport
 
 extension TokenChangeFamily: MutatedFamily { typealias Mutants = TokenChangeMutants }
@@ -8,7 +9,7 @@ extension TokenChangeFamily: MutatedFamily { typealias Mutants = TokenChangeMuta
 /// `false` instead of absent), the user info read at the wrong moment, and the expiry timer.
 enum TokenChangeMutants: MutantCatalogue {
     /// The conformant model the mutants break, for `profile` (the §6 rules hold in both).
-    static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { TokenChangeModel() }
+    static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { ReferenceTokenChangeNotifier() }
 
     static let all: [Mutant] = [
         // The kinds of bug (the [kind] in front of each description).
@@ -33,13 +34,13 @@ enum TokenChangeMutants: MutantCatalogue {
         },
         mutant("token-change.logout-posts-without-token", .iosSDK,
                "posts on every logout, even when no token was current (§6: nil over nil posts nothing)") {
-            $0.posts = { _, old, new in new == nil || !TokenChangeModel.sameName(old, new) }
+            $0.posts = { _, old, new in new == nil || !ReferenceTokenChangeNotifier.sameName(old, new) }
         },
         mutant("token-change.refresh-not-posted", .iosSDK,
                "posts only when the user changes, so a same-user refresh goes unnoticed (§6: any change of token posts)") {
             $0.posts = { sequence, old, new in
                 guard let old, let new, let oldToken = sequence.tokens[old], let newToken = sequence.tokens[new] else {
-                    return !TokenChangeModel.sameName(old, new)
+                    return !ReferenceTokenChangeNotifier.sameName(old, new)
                 }
                 return !oldToken.userID.isCodePointEqual(to: newToken.userID)
             }
@@ -90,9 +91,9 @@ enum TokenChangeMutants: MutantCatalogue {
     ]
 
     private static func mutant(
-        _ name: String, _ profile: ConformanceProfile, _ description: String, _ bug: (inout TokenChangeModel) -> Void
+        _ name: String, _ profile: ConformanceProfile, _ description: String, _ bug: (inout ReferenceTokenChangeNotifier) -> Void
     ) -> Mutant {
-        var model = TokenChangeModel()
+        var model = ReferenceTokenChangeNotifier()
         bug(&model)
         // The §6 rules hold in both profiles; the mutants alternate the profile they claim.
         return Mutant(name: name, description: description, family: .tokenChange, profile: profile,
