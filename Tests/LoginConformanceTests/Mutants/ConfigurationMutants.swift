@@ -1,5 +1,6 @@
 import Foundation
 import LoginConformance
+import LoginConformanceReference
 import LoginConformanceTestSupport
 
 extension LoginConfigurationFamily: MutatedFamily { typealias Mutants = ConfigurationMutants }
@@ -7,14 +8,16 @@ extension LoginConfigurationFamily: MutatedFamily { typealias Mutants = Configur
 /// Mutants of the login configuration (SPECIFICATION.md §1, §8): the permission syntax, the Limited Login allow-list,
 /// the auth type, the order of the checks, the code verifier and the values a configuration keeps.
 enum ConfigurationMutants: MutantCatalogue {
-    static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { ConfigurationModel(profile: profile) }
+    static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable {
+        ReferenceLoginConfigurationBuilder(profile: profile)
+    }
 
     static let all: [Mutant] = [
         // The kinds of bug (the [kind] in front of each description).
         mutant("configuration.omitted-auth-type-is-nil", .documented,
                "[missing default] makes a configuration without an auth type hold nil, not the initializers' default "
                + "rerequest (D44)") {
-            $0.defaultAuthType = nil
+            $0.omittedAuthType = nil
         },
         mutant("configuration.allow-list-extra-user-posts", .documented,
                "[extra default-table entry] adds user_posts to the Limited Login allow-list (§1: the page's list)") {
@@ -30,23 +33,23 @@ enum ConfigurationMutants: MutantCatalogue {
         },
         mutant("configuration.accepts-upper-case-permissions", .iosSDK,
                "allows A-Z in permission names, so Email passes (§1: only a-z and _)") {
-            $0.isValidPermission = { !$0.isEmpty && $0.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || $0 == "_" } }
+            $0.isValidPermissionSyntax = { !$0.isEmpty && $0.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || $0 == "_" } }
         },
         mutant("configuration.accepts-digits-in-permissions", .iosSDK,
                "allows 0-9 in permission names (§1: only a-z and _)") {
-            $0.isValidPermission = { !$0.isEmpty && $0.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" } }
+            $0.isValidPermissionSyntax = { !$0.isEmpty && $0.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" } }
         },
         mutant("configuration.accepts-dotted-permissions", .iosSDK,
                "allows '.', so the SDK's own user_actions.books passes (§1: the SDK refuses it)") {
-            $0.isValidPermission = { ConfigurationModel.permissionSyntax($0.replacingOccurrences(of: ".", with: "_")) }
+            $0.isValidPermissionSyntax = { ReferenceLoginConfigurationBuilder.isValidPermission($0.replacingOccurrences(of: ".", with: "_")) }
         },
         mutant("configuration.unicode-lower-case-permissions", .iosSDK,
                "tests Character.isLowercase instead of a-z, so é, Cyrillic е and dotless ı pass (§1)") {
-            $0.isValidPermission = { !$0.isEmpty && $0.allSatisfy { $0.isLowercase || $0 == "_" } }
+            $0.isValidPermissionSyntax = { !$0.isEmpty && $0.allSatisfy { $0.isLowercase || $0 == "_" } }
         },
         mutant("configuration.accepts-empty-permission", .iosSDK,
                "checks every character of a permission but not that there is one, so \"\" passes (§1: non-empty)") {
-            $0.isValidPermission = { $0.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || $0 == "_" } }
+            $0.isValidPermissionSyntax = { $0.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || $0 == "_" } }
         },
         mutant("configuration.trims-permissions", .iosSDK,
                "trims whitespace around each permission, so \" email\" passes as email (§1: spaces are refused)") {
@@ -70,7 +73,7 @@ enum ConfigurationMutants: MutantCatalogue {
         },
         mutant("configuration.allow-list-under-ios-sdk", .iosSDK,
                "enforces the documented allow-list while claiming the SDK, which has none (§8)") {
-            $0.allowList = ConfigurationModel.limitedLoginPermissions
+            $0.allowList = ReferenceLoginConfigurationBuilder.limitedLoginPermissions
         },
         mutant("configuration.allow-list-prefix-match", .documented,
                "matches the allow-list by prefix, so user_friend and user_age pass (§1: exact membership)") {
@@ -78,7 +81,7 @@ enum ConfigurationMutants: MutantCatalogue {
         },
         mutant("configuration.stale-allow-list", .documented,
                "uses an older copy of the Limited Login list without gaming_profile, gaming_user_picture and user_messenger_contact (§1)") {
-            $0.allowList = ConfigurationModel.limitedLoginPermissions
+            $0.allowList = ReferenceLoginConfigurationBuilder.limitedLoginPermissions
                 .subtracting(["gaming_profile", "gaming_user_picture", "user_messenger_contact"])
         },
         mutant("configuration.allow-list-with-enabled-tracking", .documented,
@@ -107,34 +110,33 @@ enum ConfigurationMutants: MutantCatalogue {
         },
         mutant("configuration.trims-nonce", .documented,
                "trims the nonce before validating and keeping it (§1: no trimming)") {
-            $0.nonceValidator.prepare = { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            $0.nonces.prepare = { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
             $0.keptNonce = { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         },
         mutant("configuration.nonce-newline-is-whitespace-under-ios-sdk", .iosSDK,
                "validates the nonce with Unicode White_Space while claiming the SDK, which accepts newlines (§8)") {
-            $0.nonceValidator.isWhitespace = { scalar in scalar.properties.isWhitespace }
+            $0.nonces.isWhitespace = { scalar in scalar.properties.isWhitespace }
         },
         mutant("configuration.code-verifier-bounds-exclusive", .documented,
                "checks count > 43 && count < 128, refusing both bounds (§1: 43...128 characters)") {
-            $0.verifierLengths = 44...127
+            $0.verifiers.lengthAllowed = { (44...127).contains($0) }
         },
         mutant("configuration.code-verifier-length-in-utf8-bytes", .iosSDK,
                "measures the code verifier in UTF-8 bytes, so 128 characters with a non-ASCII letter are too long (§1)") {
-            $0.verifierLength = { $0.utf8.count }
+            $0.verifiers.length = { $0.utf8.count }
         },
         mutant("configuration.code-verifier-accepts-base64", .documented,
                "allows the standard base64 alphabet (+ / =) in the code verifier (§1, RFC 7636 §4.1)") {
-            $0.isVerifierCharacter = { scalar, profile in
-                ConfigurationModel.verifierCharacter(scalar, profile) || "+/=".unicodeScalars.contains(scalar)
-            }
+            let conformant = $0.verifiers.isAllowed
+            $0.verifiers.isAllowed = { conformant($0) || "+/=".unicodeScalars.contains($0) }
         },
         mutant("configuration.code-verifier-unicode-under-documented", .documented,
                "takes Unicode letters and digits, as the SDK does, while claiming RFC 7636's ASCII (§1)") {
-            $0.isVerifierCharacter = { scalar, _ in ConfigurationModel.verifierCharacter(scalar, .iosSDK) }
+            $0.verifiers.isAllowed = ReferenceCodeVerifierValidator(profile: .iosSDK).isAllowed
         },
         mutant("configuration.code-verifier-ascii-under-ios-sdk", .iosSDK,
                "takes only ASCII letters and digits while claiming the SDK, which takes Unicode ones (§1)") {
-            $0.isVerifierCharacter = { scalar, _ in ConfigurationModel.verifierCharacter(scalar, .documented) }
+            $0.verifiers.isAllowed = ReferenceCodeVerifierValidator(profile: .documented).isAllowed
         },
         mutant("configuration.empty-messenger-page-id-is-nil", .iosSDK,
                "turns an empty Messenger page ID into nil (§1: not validated, kept as given)") {
@@ -153,9 +155,9 @@ enum ConfigurationMutants: MutantCatalogue {
     ]
 
     private static func mutant(
-        _ name: String, _ profile: ConformanceProfile, _ description: String, _ bug: (inout ConfigurationModel) -> Void
+        _ name: String, _ profile: ConformanceProfile, _ description: String, _ bug: (inout ReferenceLoginConfigurationBuilder) -> Void
     ) -> Mutant {
-        var model = ConfigurationModel(profile: profile)
+        var model = ReferenceLoginConfigurationBuilder(profile: profile)
         bug(&model)
         return Mutant(name: name, description: description, family: .loginConfiguration, profile: profile,
                       implementation: model)

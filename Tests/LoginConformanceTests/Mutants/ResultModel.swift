@@ -1,4 +1,5 @@
 import LoginConformance
+import LoginConformanceReference
 import LoginConformanceTestSupport
 
 /// Login result resolution (SPECIFICATION.md §3) written as mutation sites. Unmutated it conforms in both profiles
@@ -21,7 +22,7 @@ struct ResultModel: LoginResultResolving, Sendable {
     /// What each item is checked and kept as. Conformant: the item as given (no trimming).
     var prepareScope: @Sendable (String) -> String = { $0 }
     /// The syntax of an item. Conformant: the permission syntax (non-empty, a-z and _).
-    var isValidScope: @Sendable (String) -> Bool = ConfigurationModel.permissionSyntax
+    var isValidScope: @Sendable (String) -> Bool = ReferenceLoginConfigurationBuilder.isValidPermission
     /// Whether one invalid item invalidates the set. Conformant: yes (all or nothing); else the item is dropped.
     var invalidItemInvalidatesSet = true
     /// Whether granted is restricted to the requested permissions. Conformant: a previous token with permissions

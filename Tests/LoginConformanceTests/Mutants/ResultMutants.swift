@@ -1,5 +1,6 @@
 import Foundation
 import LoginConformance
+import LoginConformanceReference
 import LoginConformanceTestSupport
 
 extension LoginResultFamily: MutatedFamily { typealias Mutants = ResultMutants }
@@ -28,7 +29,7 @@ enum ResultMutants: MutantCatalogue {
         },
         mutant("result.accepts-upper-case-scopes",
                "allows A-Z in scope items, so Email is granted (§3: the permission syntax)") {
-            $0.isValidScope = { ConfigurationModel.permissionSyntax($0.lowercased()) && $0.allSatisfy(\.isASCII) }
+            $0.isValidScope = { ReferenceLoginConfigurationBuilder.isValidPermission($0.lowercased()) && $0.allSatisfy(\.isASCII) }
         },
         mutant("result.error-without-message-is-error",
                "reports error=access_denied without error_message as core error 8, not a cancellation (§3)") {
