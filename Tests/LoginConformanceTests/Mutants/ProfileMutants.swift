@@ -1,4 +1,5 @@
 import LoginConformance
+import LoginConformanceReference
 import LoginConformanceTestSupport
 
 extension ProfileFamily: MutatedFamily { typealias Mutants = ProfileMutants }
@@ -7,7 +8,7 @@ extension ProfileFamily: MutatedFamily { typealias Mutants = ProfileMutants }
 /// the birthday, the age range, places and permissions.
 enum ProfileMutants: MutantCatalogue {
     /// The conformant model the mutants break, for `profile`.
-    static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { ProfileModel() }
+    static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { ReferenceProfileMaker() }
 
     static let all: [Mutant] = [
         // The kinds of bug (the [kind] in front of each description).
@@ -81,12 +82,14 @@ enum ProfileMutants: MutantCatalogue {
         },
         mutant("profile.birthday-day-first",
                "reads user_birthday as dd/MM/yyyy, so 12/01/1990 is 12 January (§5: MM/dd/yyyy)") {
-            $0.birthdayFields = { text in ProfileModel.monthDayYear(text).map { ($0.day, $0.month, $0.year) } }
+            let conformant = $0.birthdayFields
+            $0.birthdayFields = { text in conformant(text).map { ($0.day, $0.month, $0.year) } }
         },
         mutant("profile.birthday-every-29-february",
                "accepts 29 February in every year (§5: a date that does not exist does not parse)") {
+            let conformant = $0.isRealDate
             $0.isRealDate = { month, day, year in
-                month == 2 && day == 29 ? true : ProfileModel.gregorian(month, day, year)
+                month == 2 && day == 29 ? true : conformant(month, day, year)
             }
         },
         mutant("profile.birthday-31-day-months",
@@ -117,8 +120,8 @@ enum ProfileMutants: MutantCatalogue {
         },
     ]
 
-    private static func mutant(_ name: String, _ description: String, _ bug: (inout ProfileModel) -> Void) -> Mutant {
-        var model = ProfileModel()
+    private static func mutant(_ name: String, _ description: String, _ bug: (inout ReferenceProfileMaker) -> Void) -> Mutant {
+        var model = ReferenceProfileMaker()
         bug(&model)
         // Most §5 rules are the SDK's (DECISIONS.md D31): the mutants claim ios-sdk, whose vectors include every
         // vector of both profiles.

@@ -131,7 +131,7 @@ struct ResultModel: LoginResultResolving, Sendable {
             return .failed(.userMismatch)
         }
         var profile: LimitedProfile?
-        if let claims, case .created(let made) = ProfileModel().makeProfile(ProfileInput(
+        if let claims, case .created(let made) = ReferenceProfileMaker().makeProfile(ProfileInput(
             claims: claims, grantedPermissions: profilePermissions(granted, recentlyGranted))) {
             profile = made
         }
