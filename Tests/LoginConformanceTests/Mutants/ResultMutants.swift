@@ -8,7 +8,7 @@ extension LoginResultFamily: MutatedFamily { typealias Mutants = ResultMutants }
 /// Mutants of login result resolution (SPECIFICATION.md §3): scope parsing, cancellations, errors, the state
 /// challenge, granted and declined sets, the user check and the expiry.
 enum ResultMutants: MutantCatalogue {
-    static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { ResultModel() }
+    static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { ReferenceLoginResultResolver() }
 
     static let all: [Mutant] = [
         mutant("result.declined-is-requested-minus-granted",
@@ -54,7 +54,7 @@ enum ResultMutants: MutantCatalogue {
         mutant("result.challenge-case-insensitive",
                "compares the challenge case-insensitively (§3: exactly equal)") {
             $0.challengeMatches = { state, expected in
-                ResultModel.challenge(state?.lowercased(), expected.lowercased())
+                ReferenceLoginResultResolver.challenge(state?.lowercased(), expected.lowercased())
             }
         },
         mutant("result.challenge-substring-match",
@@ -117,7 +117,7 @@ enum ResultMutants: MutantCatalogue {
         mutant("result.reads-url-expiry",
                "reads the callback URL's expires / expires_at / expires_in strings as numbers (DECISIONS.md D27: the "
                + "SDK reads none of them, the token never expires)", profile: .iosSDK) {
-            $0.expiration = ResultModel.numericExpirationDate
+            $0.expiration = numericExpirationDate
         },
         // The Limited Login callback (DECISIONS.md D40).
         mutant("result.ignores-id-token",
@@ -237,11 +237,21 @@ enum ResultMutants: MutantCatalogue {
     ]
 
     private static func mutant(_ name: String, _ description: String, profile: ConformanceProfile = .iosSDK,
-                               _ bug: (inout ResultModel) -> Void) -> Mutant {
-        var model = ResultModel()
+                               _ bug: (inout ReferenceLoginResultResolver) -> Void) -> Mutant {
+        var model = ReferenceLoginResultResolver()
         bug(&model)
-        // Most §3 rules hold in both profiles; those mutants claim the documented one.
+        // Most §3 rules hold in both profiles; a mutant claims ios-sdk unless it names another profile.
         return Mutant(name: name, description: description, family: .loginResult, profile: profile,
                       implementation: model)
+    }
+
+    /// The precedence the SDK applies to a Graph JSON response (not to the callback URL): expires or expires_at > 0,
+    /// else now + expires_in > 0, else never. Only a mutant reads the URL this way.
+    private static func numericExpirationDate(_ parameters: [String: String], now: Double) -> Double? {
+        func positive(_ key: String) -> Double? {
+            parameters[key].flatMap(Double.init).flatMap { $0 > 0 ? $0 : nil }
+        }
+        if let epoch = positive("expires") ?? positive("expires_at") { return epoch }
+        return positive("expires_in").map { now + $0 }
     }
 }
