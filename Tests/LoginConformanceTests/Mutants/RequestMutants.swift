@@ -1,5 +1,6 @@
 import Foundation
 import LoginConformance
+import LoginConformanceReference
 import LoginConformanceTestSupport
 
 extension LoginRequestFamily: MutatedFamily { typealias Mutants = RequestMutants }
@@ -8,15 +9,11 @@ extension LoginRequestFamily: MutatedFamily { typealias Mutants = RequestMutants
 /// from the wrong condition, the shim misread, openid missing or doubled, nil auth type sent, the verifier sent as
 /// the challenge, values reshaped on the way.
 enum RequestMutants: MutantCatalogue {
-    /// The conformant model the mutants break, for `profile` (the rules are the same in both readings but for app
-    /// switch with limited tracking).
-    static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { RequestModel(profile: profile) }
-
-    /// The Limited Login permissions (SPECIFICATION.md §1), for the mutant that filters scope by them.
-    private static let limitedList: Set<String> = [
-        "public_profile", "email", "gaming_profile", "gaming_user_picture", "user_age_range", "user_birthday",
-        "user_friends", "user_gender", "user_hometown", "user_link", "user_location", "user_messenger_contact",
-    ]
+    /// The reference in `profile`'s reading (the rules are the same in both readings but for app switch with
+    /// limited tracking).
+    static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable {
+        ReferenceLoginRequestBuilder(profile: profile)
+    }
 
     static let all: [Mutant] = [
         // The kinds of bug (the [kind] in front of each description).
@@ -73,7 +70,7 @@ enum RequestMutants: MutantCatalogue {
         mutant("request.scope-filtered-to-limited-list", .iosSDK,
                "drops permissions outside the Limited Login list with limited tracking, which the SDK sends as is (§1, §8)") {
             $0.scope = { permissions, mode in
-                let kept = mode.enabled ? permissions : permissions.intersection(RequestMutants.limitedList)
+                let kept = mode.enabled ? permissions : permissions.intersection(ReferenceLoginConfigurationBuilder.limitedLoginPermissions)
                 return kept.union(["openid"]).sorted().joined(separator: ",")
             }
         },
@@ -164,9 +161,11 @@ enum RequestMutants: MutantCatalogue {
     ]
 
     private static func mutant(
-        _ name: String, _ profile: ConformanceProfile, _ description: String, _ bug: (inout RequestModel) -> Void
+        _ name: String, _ profile: ConformanceProfile, _ description: String, _ bug: (inout ReferenceLoginRequestBuilder) -> Void
     ) -> Mutant {
-        var model = RequestModel(profile: profile)
+        var model = ReferenceLoginRequestBuilder(profile: profile)
+        // What a real SDK adds beyond §2's table: the comparison ignores it, so only the bug kills the mutant.
+        model.extraParameters["e2e"] = "{\"init\":1767225600000}"
         bug(&model)
         return Mutant(name: name, description: description, family: .loginRequest, profile: profile, implementation: model)
     }
