@@ -1,4 +1,5 @@
 import LoginConformance
+import LoginConformanceReference
 import LoginConformanceTestSupport
 
 extension GraphErrorFamily: MutatedFamily { typealias Mutants = GraphErrorMutants }
@@ -6,8 +7,9 @@ extension GraphErrorFamily: MutatedFamily { typealias Mutants = GraphErrorMutant
 /// Mutants of Graph error classification (SPECIFICATION.md §7) and the current token (§6): the default table,
 /// is_transient, the server table, permission errors, the message, the client action and the token effect.
 enum GraphErrorMutants: MutantCatalogue {
-    /// The conformant model the mutants break, for `profile`.
-    static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { GraphErrorModel(profile: profile) }
+    static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable {
+        ReferenceGraphErrorClassifier(profile: profile)
+    }
 
     static let all: [Mutant] = [
         // The kinds of bug (the [kind] in front of each description).
@@ -84,7 +86,7 @@ enum GraphErrorMutants: MutantCatalogue {
         },
         mutant("graph-error.server-wildcard-code-matches",
                "matches a \"*\" code in the server table (DECISIONS.md D29: the SDK drops such items)") {
-            $0.wildcardCodesMatch = true
+            $0.dropsWildcardCodes = false
         },
         mutant("graph-error.permission-only-200",
                "takes only code 200 as a permission error, as in the seeds' example (§7: 10 and 200-299)",
@@ -148,8 +150,8 @@ enum GraphErrorMutants: MutantCatalogue {
     ]
 
     private static func mutant(_ name: String, _ description: String, profile: ConformanceProfile = .iosSDK,
-                               _ bug: (inout GraphErrorModel) -> Void) -> Mutant {
-        var model = GraphErrorModel(profile: profile)
+                               _ bug: (inout ReferenceGraphErrorClassifier) -> Void) -> Mutant {
+        var model = ReferenceGraphErrorClassifier(profile: profile)
         bug(&model)
         // Most §6 and §7 rules hold in both profiles; those mutants claim the SDK's. isPermissionError and
         // clientAction are compared under the documented reading only (DECISIONS.md D30).
