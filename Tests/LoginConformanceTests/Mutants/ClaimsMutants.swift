@@ -1,5 +1,6 @@
 import Foundation
 import LoginConformance
+import LoginConformanceReference
 import LoginConformanceTestSupport
 
 extension TokenClaimsFamily: MutatedFamily { typealias Mutants = ClaimsMutants }
@@ -8,7 +9,9 @@ extension TokenClaimsFamily: MutatedFamily { typealias Mutants = ClaimsMutants }
 /// §2): `alg: none`, lenient JSON, NumericDate as a string or a boolean, off-by-one time
 /// windows, lenient issuer and audience checks, Swift's `String ==`, and optional claims handled wrongly.
 enum ClaimsMutants: MutantCatalogue {
-    static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { ClaimsModel(profile: profile) }
+    static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable {
+        ReferenceTokenClaimsValidator(profile: profile)
+    }
 
     static let all: [Mutant] = [
         // Header.
@@ -31,9 +34,10 @@ enum ClaimsMutants: MutantCatalogue {
         mutant("token.iss-trailing-dot-stripped", .iosSDK,
                "[almost-right host] drops a trailing dot from the issuer's host (the DNS root) before the suffix test "
                + "(D42: the host is compared as written)") {
-            $0.issuerAccepted = { iss, profile in
+            let conformant = $0.issuerAccepted
+            $0.issuerAccepted = { iss in
                 let cleaned = iss.hasSuffix(".") ? String(iss.dropLast()) : iss.replacingOccurrences(of: ".:", with: ":")
-                return ClaimsModel.issuer(cleaned, profile)
+                return conformant(cleaned)
             }
         },
         mutant("token.alg-prefix-rs", .documented,
@@ -103,40 +107,40 @@ enum ClaimsMutants: MutantCatalogue {
         // Issuer.
         mutant("token.iss-suffix-without-dot", .iosSDK,
                "checks that the host ends with facebook.com without the dot, so evilfacebook.com passes (§4)") {
-            $0.issuerAccepted = { iss, _ in URL(string: iss)?.host?.hasSuffix("facebook.com") ?? false }
+            $0.issuerAccepted = { iss in URL(string: iss)?.host?.hasSuffix("facebook.com") ?? false }
         },
         mutant("token.iss-substring", .iosSDK,
                "accepts any iss containing facebook.com, in the host or not (§4: the URL host)") {
-            $0.issuerAccepted = { iss, _ in iss.contains("facebook.com") }
+            $0.issuerAccepted = { iss in iss.contains("facebook.com") }
         },
         mutant("token.iss-host-case-insensitive", .iosSDK,
                "lower-cases the host before the check, so WWW.FACEBOOK.COM passes (§4: case-sensitive)") {
-            $0.issuerAccepted = { iss, _ in
+            $0.issuerAccepted = { iss in
                 guard let host = URL(string: iss)?.host?.lowercased() else { return false }
                 return host == "facebook.com" || host.hasSuffix(".facebook.com")
             }
         },
         mutant("token.iss-requires-https-under-ios-sdk", .iosSDK,
                "also requires the https scheme while claiming the SDK, which checks only the host (§4)") {
-            $0.issuerAccepted = { iss, profile in ClaimsModel.issuer(iss, profile) && URL(string: iss)?.scheme == "https" }
+            let conformant = $0.issuerAccepted
+            $0.issuerAccepted = { iss in conformant(iss) && URL(string: iss)?.scheme == "https" }
         },
         mutant("token.iss-host-rule-under-documented", .documented,
                "applies the SDK's host rule while claiming the documented reading, which lists two issuers (§8)") {
-            $0.issuerAccepted = { iss, _ in ClaimsModel.issuer(iss, .iosSDK) }
+            $0.issuerAccepted = ReferenceTokenClaimsValidator(profile: .iosSDK).issuerAccepted
         },
         mutant("token.iss-exact-list-under-ios-sdk", .iosSDK,
                "accepts only the two documented issuers while claiming the SDK, which accepts any *.facebook.com host (§8)") {
-            $0.issuerAccepted = { iss, _ in ClaimsModel.issuer(iss, .documented) }
+            $0.issuerAccepted = ReferenceTokenClaimsValidator(profile: .documented).issuerAccepted
         },
         mutant("token.iss-prefix-match", .documented,
                "accepts an iss that starts with a documented issuer, so https://www.facebook.com.evil.com passes (§8)") {
-            $0.issuerAccepted = { iss, _ in ClaimsModel.documentedIssuers.contains { iss.hasPrefix($0) } }
+            $0.issuerAccepted = { iss in ReferenceTokenClaimsValidator.documentedIssuers.contains { iss.hasPrefix($0) } }
         },
         mutant("token.iss-trailing-slash-ignored", .documented,
                "strips a trailing slash before comparing iss (§8: exactly one of the documented issuers)") {
-            $0.issuerAccepted = { iss, profile in
-                ClaimsModel.issuer(iss.hasSuffix("/") ? String(iss.dropLast()) : iss, profile)
-            }
+            let conformant = $0.issuerAccepted
+            $0.issuerAccepted = { iss in conformant(iss.hasSuffix("/") ? String(iss.dropLast()) : iss) }
         },
         // Audience.
         mutant("token.aud-array-containing-app-id", .documented,
@@ -252,9 +256,9 @@ enum ClaimsMutants: MutantCatalogue {
     }
 
     private static func mutant(
-        _ name: String, _ profile: ConformanceProfile, _ description: String, _ bug: (inout ClaimsModel) -> Void
+        _ name: String, _ profile: ConformanceProfile, _ description: String, _ bug: (inout ReferenceTokenClaimsValidator) -> Void
     ) -> Mutant {
-        var model = ClaimsModel(profile: profile)
+        var model = ReferenceTokenClaimsValidator(profile: profile)
         bug(&model)
         return Mutant(name: name, description: description, family: .tokenClaims, profile: profile, implementation: model)
     }

@@ -20,7 +20,7 @@ struct SignedTokenModel: SignedTokenValidating, Sendable {
     /// The profile it claims.
     let profile: ConformanceProfile
     /// The header and claim rules (token-claims), used after the signature.
-    var claims: ClaimsModel
+    var claims: ReferenceTokenClaimsValidator
     /// The token's segments. Conformant: split at every dot, empty segments kept.
     var segments: @Sendable (String) -> [Substring]? = { token in
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
@@ -82,7 +82,7 @@ struct SignedTokenModel: SignedTokenValidating, Sendable {
 
     init(profile: ConformanceProfile) {
         self.profile = profile
-        self.claims = ClaimsModel(profile: profile)
+        self.claims = ReferenceTokenClaimsValidator(profile: profile)
     }
 
     func validateSignedToken(_ input: SignedTokenInput) -> SignedTokenOutcome {
@@ -122,7 +122,7 @@ struct SignedTokenModel: SignedTokenValidating, Sendable {
         switch claims.validateClaims(claimsInput) {
         case .accepted(let kept): return .accepted(kept)
         case .rejected(let rejection):
-            if !checksClaims, let lenient = ClaimsModel.keepWithoutChecks(payload) { return .accepted(lenient) }
+            if !checksClaims, let lenient = ReferenceTokenClaimsValidator.keepWithoutChecks(payload) { return .accepted(lenient) }
             return .rejected(SignedTokenRejection(rejection))
         }
     }
@@ -195,7 +195,7 @@ extension JSONValue {
     var renderedForClaims: String { CanonicalJSON.render(self) }
 }
 
-extension ClaimsModel {
+extension ReferenceTokenClaimsValidator {
     /// The required claims kept without any check (for the mutant that trusts a verified token's claims).
     static func keepWithoutChecks(_ payload: [String: JSONValue]) -> TokenClaims? {
         let string = { (name: String) in payload[name]?.stringValue ?? "" }

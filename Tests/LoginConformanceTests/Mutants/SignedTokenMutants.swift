@@ -1,5 +1,6 @@
 import Foundation
 import LoginConformance
+import LoginConformanceReference
 import LoginConformanceTestSupport
 
 extension SignedTokenFamily: MutatedFamily { typealias Mutants = SignedTokenMutants }
@@ -22,7 +23,7 @@ enum SignedTokenMutants: MutantCatalogue {
     /// token-claims header mutants are left out: a signed-token validator checks the header itself (its own header
     /// mutants above), and its claims step is handed a conformant header, so a header bug there could never show.
     static let claimsBugs: [Mutant] = ClaimsMutants.all.compactMap { claimsMutant in
-        guard let bug = claimsMutant.implementation as? ClaimsModel, !claimsHeaderMutants.contains(claimsMutant.name)
+        guard let bug = claimsMutant.implementation as? ReferenceTokenClaimsValidator, !claimsHeaderMutants.contains(claimsMutant.name)
         else { return nil }
         var model = SignedTokenModel(profile: claimsMutant.profile)
         model.claims = bug
