@@ -28,7 +28,7 @@ public struct ReferenceImplementation: NonceValidating, LoginConfigurationBuildi
     }
 
     /// The profile that defines the reading `profile` takes (`documented` or `ios-sdk`; itself for those two), or
-    /// `nil` when the reference has no reading of it: for what is written once per reading (the mutation models, the
+    /// `nil` when the reference has no reading of it: for what is written once per reading (the mutants, the
     /// Python example adapter's `--reads`), never per profile.
     package static func readingProfile(of profile: ConformanceProfile) -> ConformanceProfile? {
         guard let reading = ReferenceReading.byProfile[profile] else { return nil }

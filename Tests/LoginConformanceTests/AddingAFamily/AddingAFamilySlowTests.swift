@@ -16,7 +16,7 @@ struct AddingAFamilySlowTests {
     /// The folder of this file, which holds the family's files.
     static let familyFolder = RepositoryPaths.root.appendingPathComponent("Tests/LoginConformanceTests/AddingAFamily")
     /// Where each of the family's files goes, and the module it joins (whose own import, and the test support's, it
-    /// loses): the Swift folder, the reference, the mutation model and catalogue, the generator's module and the
+    /// loses): the Swift folder, the reference (with its mutation sites), the mutant catalogue, the generator's module and the
     /// Python reference adapter's.
     static let placements: [(file: String, destination: String, module: String?)] = [
         ("Greeting.swift", "Sources/LoginConformance/Families/Greeting", "LoginConformance"),
@@ -24,7 +24,6 @@ struct AddingAFamilySlowTests {
         ("GreetingInput.swift", "Sources/LoginConformance/Families/Greeting", "LoginConformance"),
         ("GreetingOutcome.swift", "Sources/LoginConformance/Families/Greeting", "LoginConformance"),
         ("ReferenceGreeter.swift", "Sources/LoginConformanceReference", "LoginConformanceReference"),
-        ("GreetingModel.swift", "Tests/LoginConformanceTests/Mutants", nil),
         ("GreetingMutants.swift", "Tests/LoginConformanceTests/Mutants", nil),
         ("greeting.py", "Scripts/vectorgen", nil),
         ("greeting_adapter.py", "Examples/PythonAdapter/families/greeting.py", nil),

@@ -1,13 +1,15 @@
 import Foundation
 import LoginConformance
+import LoginConformanceReference
 import LoginConformanceTestSupport
 
 extension GreetingFamily: MutatedFamily { typealias Mutants = GreetingMutants }
 
-/// Step 5 of "Adding a family": the family's mutant catalogue, the bugs a greeter is likely to have. The family names it
-/// (``MutatedFamily``, above), so the mutation tests find it through the registry.
+/// Step 5 of "Adding a family": the family's mutant catalogue, the bugs a greeter is likely to have, each the reference
+/// (step 4) with one mutation site replaced. The family names it (``MutatedFamily``, above), so the mutation tests find
+/// it through the registry.
 enum GreetingMutants: MutantCatalogue {
-    static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { GreetingModel() }
+    static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { ReferenceGreeter() }
 
     static let all: [Mutant] = [
         mutant("greeting.trims", "trims the whitespace around a name (greeting.exact: exactly as given)") {
@@ -24,10 +26,10 @@ enum GreetingMutants: MutantCatalogue {
         },
     ]
 
-    /// A mutant of the model with one bug; the family's rules are the same in every profile, so it claims documented.
-    private static func mutant(_ name: String, _ description: String, _ bug: (inout GreetingModel) -> Void) -> Mutant {
-        var model = GreetingModel()
-        bug(&model)
-        return Mutant(name: name, description: description, family: .greeting, profile: .documented, implementation: model)
+    /// The reference with one bug; the family's rules are the same in every profile, so it claims documented.
+    private static func mutant(_ name: String, _ description: String, _ bug: (inout ReferenceGreeter) -> Void) -> Mutant {
+        var greeter = ReferenceGreeter()
+        bug(&greeter)
+        return Mutant(name: name, description: description, family: .greeting, profile: .documented, implementation: greeter)
     }
 }

@@ -8,7 +8,7 @@ import LoginConformanceTestSupport
 /// (`"reads": "documented"`, which the generator and the reference both read), and nothing else. Then the
 /// generator writes every vector and rule of that reading under it and lists it in the schemas (`--check` and the
 /// schema validation pass); the documents' command refreshes them and the copy's whole `swift test` passes (no test
-/// assumes two profiles: each asks a vector's reading, and what is written once per reading, the mutation models,
+/// assumes two profiles: each asks a vector's reading, and what is written once per reading, the mutants,
 /// is given the profile's); the CLI built from the copy offers it, lists its vectors (the documented profile's), lints
 /// the suite clean, and runs under it the bundled reference and the Python reference adapter (`--reads documented`),
 /// every vector passing. Slow (cold builds in the copy): the slow command's.

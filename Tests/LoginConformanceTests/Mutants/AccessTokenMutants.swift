@@ -8,7 +8,7 @@ extension AccessTokenFamily: MutatedFamily { typealias Mutants = AccessTokenMuta
 /// Mutants of the access token questions (SPECIFICATION.md §6): permission lookups that fold, trim, normalise or
 /// search, permission sets mixed up, and expiry comparisons that are inclusive, truncated or read the wrong date.
 enum AccessTokenMutants: MutantCatalogue {
-    /// The conformant model the mutants break, for `profile` (the §6 rules hold in both).
+    /// The reference the mutants break, for `profile` (the §6 rules hold in both).
     static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { ReferenceAccessTokenEvaluator() }
 
     static let all: [Mutant] = [

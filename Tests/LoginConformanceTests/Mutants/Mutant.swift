@@ -1,8 +1,10 @@
 import LoginConformance
 import LoginConformanceTestSupport
 
-/// A deliberately broken implementation: the conformant model of one family (its catalogue's
-/// ``MutantCatalogue/model(profile:)``) with one mutation site replaced by one realistic bug.
+/// A deliberately broken implementation: the reference of one family (its catalogue's
+/// ``MutantCatalogue/model(profile:)``, whose rule steps are `package` mutation sites) with one site replaced by one
+/// realistic bug. A family the reference does not adopt (signed-token, code-challenge: they need RS256 and SHA-256)
+/// has a model in this folder instead, written as the same kind of sites.
 ///
 /// The suite is only worth the bugs it catches: every mutant must fail at least one
 /// vector of its family in the profile it claims. When one survives, the fix is a new vector that encodes the rule

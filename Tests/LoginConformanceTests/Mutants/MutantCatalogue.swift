@@ -1,13 +1,14 @@
 import LoginConformance
 import LoginConformanceTestSupport
 
-/// One family's mutants: the unmutated model they are made from, the mutants, and the mutants retired with the
-/// reason. Its family names it (``MutatedFamily``), and ``Mutant/catalogues`` finds it through the registry; every
-/// list of mutants, retired mutants and models is derived from that.
+/// One family's mutants: the unmutated implementation they are made from (the family's reference, or the model of a
+/// family the reference does not adopt), the mutants, and the mutants retired with the reason. Its family names it (``MutatedFamily``), and ``Mutant/catalogues`` finds it through the registry; every
+/// list of mutants, retired mutants and unmutated implementations is derived from that.
 protocol MutantCatalogue: Sendable {
     /// The mutants, each of the catalogue's one family.
     static var all: [Mutant] { get }
-    /// The conformant model the mutants are made from, for `profile`: it must pass every vector of its family there.
+    /// The conformant implementation the mutants are made from, for `profile` (the family's reference in that
+    /// reading, or its model): it must pass every vector of its family there.
     static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable
     /// Retired mutants, `name` or `name (profile)`, with why they no longer count.
     static var retiredMutants: [(name: String, reason: String)] { get }

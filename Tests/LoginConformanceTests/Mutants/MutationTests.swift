@@ -5,8 +5,8 @@ import Testing
 import LoginConformanceTestSupport
 
 /// The suite's strength: every deliberately broken implementation fails at least
-/// one vector of its family in the profile it claims, and the unbroken models pass every vector, so what kills a
-/// mutant is its one bug.
+/// one vector of its family in the profile it claims, and the unbroken implementations they are made from (each
+/// family's reference, or its model) pass every vector, so what kills a mutant is its one bug.
 @Suite("Mutation testing")
 struct MutationTests {
     @Test("a retired mutant says why and is no longer in the catalogue (per name and profile)")
@@ -19,11 +19,11 @@ struct MutationTests {
         }
     }
 
-    @Test("the unmutated models pass every vector of their family in every profile")
+    @Test("the unmutated references and models pass every vector of their family in every profile")
     func modelsConform() throws {
         let suite = try VectorSuite.bundled()
         for profile in ConformanceProfile.allCases {
-            // A model is written once per reading: a profile that takes a reading is checked with that reading's.
+            // Each is made once per reading: a profile that takes a reading is checked with that reading's.
             let reading = try #require(ReferenceImplementation.readingProfile(of: profile))
             let models = Mutant.catalogues.compactMap { catalogue in
                 catalogue.family.map { ($0, catalogue.model(profile: reading)) }
@@ -35,7 +35,7 @@ struct MutationTests {
                 let failures = run.problems.map {
                     FailureMessage.text(for: $0, vector: suite.vector(withID: $0.id), rerunCommand: "")
                 }
-                #expect(failures.isEmpty, "the \(family.rawValue) model (\(profile.rawValue)):\n\(failures.joined(separator: "\n"))")
+                #expect(failures.isEmpty, "the unmutated \(family.rawValue) (\(profile.rawValue)):\n\(failures.joined(separator: "\n"))")
                 #expect(run.totals.passed == suite.vectors(for: profile, families: [family]).count)
             }
         }

@@ -7,7 +7,7 @@ extension ProfileFamily: MutatedFamily { typealias Mutants = ProfileMutants }
 /// Mutants of the Limited Login profile (SPECIFICATION.md §5, §4): sub, the claim mapping, wrong-typed claims, friends,
 /// the birthday, the age range, places and permissions.
 enum ProfileMutants: MutantCatalogue {
-    /// The conformant model the mutants break, for `profile`.
+    /// The reference the mutants break, for `profile`.
     static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { ReferenceProfileMaker() }
 
     static let all: [Mutant] = [

@@ -8,7 +8,7 @@ extension TokenChangeFamily: MutatedFamily { typealias Mutants = TokenChangeMuta
 /// user-ID key (users compared loosely, nil sides, the old token's expiry judged wrongly or at the wrong moment,
 /// `false` instead of absent), the user info read at the wrong moment, and the expiry timer.
 enum TokenChangeMutants: MutantCatalogue {
-    /// The conformant model the mutants break, for `profile` (the §6 rules hold in both).
+    /// The reference the mutants break, for `profile` (the §6 rules hold in both).
     static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { ReferenceTokenChangeNotifier() }
 
     static let all: [Mutant] = [
