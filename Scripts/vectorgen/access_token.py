@@ -29,7 +29,7 @@ Cases the specification leaves open, deliberately without a vector:
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Optional, cast
 
-from .common import B6, SEED_LOGIN_REVIEW_JA, SEED_PERMISSIONS_JA, SEED_PERMISSIONS_ZH, permission_set, vector
+from .common import B6, NOW, SEED_LOGIN_REVIEW_JA, SEED_PERMISSIONS_JA, SEED_PERMISSIONS_ZH, permission_set, vector
 from .perturbation import PerturbedField
 from .shape import (EPOCH_SECONDS, OPAQUE, PERMISSIONS, Constraint, Family, boolean, closed, common, defined, enum, fld,
                     nullable, obj, outcome, string)
@@ -107,7 +107,6 @@ SHAPE = Family(
 
 # ---------------------------------------------------------------------------------------------------------------
 # Fixed values.
-NOW = 1767225600  # 2026-01-01T00:00:00Z
 HOUR = 3600
 DAY = 86400
 TOKEN_STRING = "test-access-token-0001"

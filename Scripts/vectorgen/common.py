@@ -107,6 +107,10 @@ B5 = "SPECIFICATION.md §5"
 B6 = "SPECIFICATION.md §6"
 B7 = "SPECIFICATION.md §7"
 B8 = "SPECIFICATION.md §8"
+
+# The time of every vector that has one (an input's `now`, a token's exp and iat are set from it): 2026-01-01T00:00:00Z,
+# fixed, never the clock.
+NOW = 1767225600
 # The public Facebook pages (keys of sources.DOCUMENTS). The names say which page; the project first worked from
 # translations of them (Vietnamese and French for Limited Login, Chinese and Japanese for permissions, Japanese for
 # the advanced page), and several translations of one page are one document.

@@ -33,7 +33,7 @@ import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Optional, Union
 
-from .common import B1, B3, SEED_PERMISSIONS_JA, SEED_PERMISSIONS_ZH, is_documented, permission_set, vector
+from .common import B1, B3, NOW, SEED_PERMISSIONS_JA, SEED_PERMISSIONS_ZH, is_documented, permission_set, vector
 from .fault_pairs import Fault, FaultPairs, chain
 from .grammar import SDK_REFUSES, SDK_UNDECIDED, GrammarCase, GrammarSite
 from .perturbation import Outside, PerturbedField, Undecided
@@ -90,7 +90,6 @@ REASONS = {
 
 # ---------------------------------------------------------------------------------------------------------------
 # Fixed, app-neutral values.
-NOW = 1767225600  # 2026-01-01T00:00:00Z
 CHALLENGE = "c7d4e0f1"
 STATE = '{"challenge":"c7d4e0f1"}'
 TOKEN = "test-access-token-0001"

@@ -43,7 +43,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any, Optional
 
-from .common import B4, B5, is_documented, permission_set, vector
+from .common import B4, B5, NOW, is_documented, permission_set, vector
 from .perturbation import PerturbedField
 from .shape import (NULL, PERMISSIONS, VERBATIM, Constraint, Family, array, closed, const, defined, document, fld,
                     nullable, number, obj, one_of, outcome, string)
@@ -137,7 +137,6 @@ R_AGE = "profile.age-range"
 R_PLACES = "profile.places"
 R_PERMISSIONS = "profile.permissions"
 
-NOW = 1767225600  # 2026-01-01T00:00:00Z
 SUB = "10157834620091592"
 # The required claims of a validated token (§4); the profile uses only sub.
 REQUIRED = {

@@ -38,6 +38,10 @@ from .sources import (
 )
 
 RULE_ID_PATTERN = r"^[a-z][a-z0-9-]*(\.[a-z0-9][a-z0-9+-]*)+$"
+# How long after iat a token is still accepted, in seconds: the SDK's window (rule token.iat.window, DECISIONS.md
+# D05). Written once, here: the rule's statement, SPECIFICATION.md and the token-claims and signed-token vectors
+# read it.
+IAT_WINDOW = 600
 NEEDS = ("accept", "reject", "both", "any")
 
 S1, S3, S4, S8 = "SPECIFICATION.md §1", "SPECIFICATION.md §3", "SPECIFICATION.md §4", "SPECIFICATION.md §8"
@@ -819,7 +823,8 @@ RULES = [
              sdk(CLAIMS, "148-149"),
          ]),
     rule("token.iat.window", S4, "both",
-         "iat must be at least now - 600: iat == now - 600 is accepted, anything earlier is issuedTooLongAgo (the "
+         f"iat must be at least now - {IAT_WINDOW}: iat == now - {IAT_WINDOW} is accepted, anything earlier is "
+         "issuedTooLongAgo (the "
          "SDK's window; under documented the refusal is preferred and accepting is lenient, DECISIONS.md D05).",
          sources=[
              doc("RFC 7519", "4.1.6"),

@@ -36,6 +36,7 @@ from cryptography.hazmat.primitives.asymmetric import padding
 
 from . import token_claims as tc
 from .common import B4, B8, READINGS, is_documented, vector
+from .rules import IAT_WINDOW
 from .jose import (ASN1_NULL, CERTIFICATE, DIGEST_INFO_SHA256, EC_KEY, KEYS_DIR, OID_SHA1, OID_SHA256, OID_SHA512,
                    PRIVATE, b64url, b64url_decode_lenient, dated_certificate, der, digest_info, encoded_message,
                    es256_sign, hs256, int_b64, jwk, modulus_length, public_pem, raw_rsa, rsa_sign, segment, sign_text,
@@ -829,24 +830,24 @@ def claim_vectors(out: list[dict[str, Any]]) -> None:
                 ["token.exp.strict"])
     claims_case("exp-one-second-left", {"exp": NOW + 1}, tc.accepted(tc.required_of(tc.edit(CLAIMS, {"exp": NOW + 1}))),
                 "exp is now + 1 is accepted", ["token.exp.strict"], "high")
-    claims = tc.edit(CLAIMS, {"iat": NOW - 601})
+    claims = tc.edit(CLAIMS, {"iat": NOW - IAT_WINDOW - 1})
     add_pair(out, "claims", "iat-ten-minutes-one-second-ago",
-             "A validly signed token whose iat is now - 601: refused as issued too long ago (preferred); OpenID "
-             "Connect Core 1.0 §3.1.3.7 leaves the iat range to the client, so accepting it is lenient",
-             "A validly signed token whose iat is now - 601: the SDK accepts iat no older than 600 seconds, so it "
-             "was issued too long ago", "high", refs(tc.OIDC_VALIDATION, tc.D_IAT),
+             f"A validly signed token whose iat is now - {IAT_WINDOW + 1}: refused as issued too long ago (preferred); "
+             "OpenID Connect Core 1.0 §3.1.3.7 leaves the iat range to the client, so accepting it is lenient",
+             f"A validly signed token whose iat is now - {IAT_WINDOW + 1}: the SDK accepts iat no older than "
+             f"{IAT_WINDOW} seconds, so it was issued too long ago", "high", refs(tc.OIDC_VALIDATION, tc.D_IAT),
              refs(tc.D_IAT, tc.SDK_IAT_CHECK), inp(signed(claims=claims)), rejected("issuedTooLongAgo"),
              [accepted(claims)], ["token.iat.window"])
-    claims_case("iat-ten-minutes-ago", {"iat": NOW - 600},
-                tc.accepted(tc.required_of(tc.edit(CLAIMS, {"iat": NOW - 600}))),
-                "iat is exactly now - 600 is accepted (a JOSE library's iat handling must not be stricter)",
+    claims_case("iat-ten-minutes-ago", {"iat": NOW - IAT_WINDOW},
+                tc.accepted(tc.required_of(tc.edit(CLAIMS, {"iat": NOW - IAT_WINDOW}))),
+                f"iat is exactly now - {IAT_WINDOW} is accepted (a JOSE library's iat handling must not be stricter)",
                 ["token.iat.window"], "high")
     claims_case("exp-equal-now-as-fraction", {"exp": float(NOW)}, rejected("expired"),
                 f"exp is now written {NOW}.0 (a JSON number with a fraction part) is expired (exp > now strictly)",
                 ["token.exp.strict", "token.jose.numbers"])
-    claims_case("iat-ten-minutes-ago-as-fraction", {"iat": float(NOW - 600)},
-                tc.accepted(tc.required_of(tc.edit(CLAIMS, {"iat": NOW - 600}))),
-                f"iat is exactly now - 600 written {NOW - 600}.0 is accepted (the bound is inclusive)",
+    claims_case("iat-ten-minutes-ago-as-fraction", {"iat": float(NOW - IAT_WINDOW)},
+                tc.accepted(tc.required_of(tc.edit(CLAIMS, {"iat": NOW - IAT_WINDOW}))),
+                f"iat is exactly now - {IAT_WINDOW} written {NOW - IAT_WINDOW}.0 is accepted (the bound is inclusive)",
                 ["token.iat.window", "token.jose.numbers"], "high")
     claims_case("nonce-mismatch", {"nonce": "n-7Hq2LmP9xKcA"}, rejected("nonceMismatch"),
                 "nonce is not the expected nonce is refused", ["token.nonce"])
@@ -921,7 +922,7 @@ def claim_vectors(out: list[dict[str, Any]]) -> None:
             add_pair(out, "numbers", case,
                      f"A validly signed token whose {what} (preferred); the documents leave the iat range to the "
                      f"client, so accepting it is lenient",
-                     f"A validly signed token whose {what}: the SDK accepts iat no older than 600 seconds",
+                     f"A validly signed token whose {what}: the SDK accepts iat no older than {IAT_WINDOW} seconds",
                      severity, refs(*number_refs, tc.OIDC_VALIDATION, tc.D_IAT),
                      refs(*number_refs, tc.D_IAT, SDK_TIMES), token, expected,
                      [tc.accepted(tc.required_of(tc.edit(CLAIMS, {claim: -(2 ** 64)})))], rules)

@@ -252,7 +252,7 @@ accepted, keeping the first is wrong (decision record).
 | `iss` | a string; documented: exactly `https://www.facebook.com` or `https://limited.facebook.com`; SDK: see below |
 | `aud` | a string equal to the app ID (an array is refused) |
 | `exp` | a JSON number later than now, strictly |
-| `iat` | a JSON number no earlier than now − 600 seconds; the SDK sets no upper bound |
+| `iat` | a JSON number no earlier than now − {iat_window} seconds; the SDK sets no upper bound |
 | `nonce` | a non-empty string equal to the nonce the request sent |
 | `sub` | a non-empty string (the user's app-scoped ID) |
 | `jti` | required by the SDK only (a non-empty string) |
@@ -406,7 +406,7 @@ def _rule_block(rule: Mapping[str, Any]) -> str:
 def render() -> str:
     catalogue = rules.catalogue()
     values = dict(tag=sources.SDK["tag"], commit=sources.SDK["commit"], repository=sources.SDK["repository"],
-                  decisions=DECISIONS, adopted="\n".join(
+                  decisions=DECISIONS, iat_window=rules.IAT_WINDOW, adopted="\n".join(
                       f"- `{profile}`: the `{reading}` reading at every point where the readings disagree (its "
                       f"vectors and rules are that reading's)." for profile, reading in ADOPTED_READINGS.items()))
     limited = sources.LIMITED_LOGIN_PERMISSIONS

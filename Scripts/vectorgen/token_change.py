@@ -39,7 +39,7 @@ Cases the specification leaves open, deliberately without a vector:
 from collections.abc import Callable, Mapping
 from typing import Any, Optional
 
-from .common import B6, SEED_LOGIN_REVIEW_JA, is_documented, vector
+from .common import B6, NOW, SEED_LOGIN_REVIEW_JA, is_documented, vector
 from .perturbation import PerturbedField, Undecided
 from .shape import (EPOCH_SECONDS, Constraint, Family, array, closed, const, defined, enum, fld, integer, mapping, nullable,
                     obj, one_of, outcome, string)
@@ -86,7 +86,6 @@ REASONS = {
 
 # ---------------------------------------------------------------------------------------------------------------
 # Fixed values.
-NOW = 1767225600  # 2026-01-01T00:00:00Z
 MINUTE = 60
 HOUR = 3600
 DAY = 86400

@@ -13,10 +13,11 @@ import unicodedata
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any, Optional, Union
 
-from .common import B4, B8, READINGS, SEED_LIMITED_LOGIN_FR, SEED_LIMITED_LOGIN_VI, is_documented, vector
+from .common import B4, B8, NOW, READINGS, SEED_LIMITED_LOGIN_FR, SEED_LIMITED_LOGIN_VI, is_documented, vector
 from .fault_pairs import Fault, FaultPairs
 from .grammar import SDK_REFUSES, SDK_UNDECIDED, GrammarCase, GrammarSite, Text, documented_rule
 from .perturbation import PerturbedField, Undecided
+from .rules import IAT_WINDOW
 from .shape import (CANONICAL_EQUIVALENCE, EPOCH_SECONDS, VERBATIM, Constraint, Family, Shape, array, closed, defined,
                     enum, fld, mapping, number, obj, outcome, reason, string)
 
@@ -25,7 +26,7 @@ DESCRIPTION = (
     "Validation of the Limited Login OIDC id_token's header and claims (SPECIFICATION.md §4, §8): the header must be a "
     "JSON object with alg RS256, typ JWT and a non-empty string kid; the claims must be a JSON object carrying jti, "
     "iss, aud, exp, iat, nonce and sub with the right JSON types, an issuer allowed by the profile, aud equal to the "
-    "app ID, exp later than now, iat no more than 600 seconds before now and the expected nonce; optional claims of "
+    f"app ID, exp later than now, iat no more than {IAT_WINDOW} seconds before now and the expected nonce; optional claims of "
     "the wrong type are dropped while the token is still accepted. Signatures and base64url are out of scope: the "
     "input holds the decoded JSON texts."
 )
@@ -66,14 +67,13 @@ REASONS = {
     "issuer": "iss is a string that the profile's issuer rule does not allow",
     "audience": "aud is a string other than the app ID",
     "expired": "exp is not later than now (exp <= now)",
-    "issuedTooLongAgo": "iat is more than 600 seconds before now (iat < now - 600)",
+    "issuedTooLongAgo": f"iat is more than {IAT_WINDOW} seconds before now (iat < now - {IAT_WINDOW})",
     "nonceMismatch": "nonce is a non-empty string other than the expected nonce",
 }
 
 # ---------------------------------------------------------------------------------------------------------------
 # The fixed context and the valid baseline token every vector starts from.
 
-NOW = 1767225600  # 2026-01-01T00:00:00Z, fixed: never the clock
 APP_ID = "1234567890"
 NONCE = "n-0S6_WzA2Mj"
 ISS_WWW = "https://www.facebook.com"
@@ -100,7 +100,7 @@ CONTEXT = (
         description="the nonce the request sent; the claim nonce must equal it"),
     fld("appID", string(compare_under={"ios-sdk": CANONICAL_EQUIVALENCE}),
         description="the app ID; the claim aud must equal it"),
-    fld("now", EPOCH_SECONDS, description="the time of the validation: exp > now, iat >= now - 600"),
+    fld("now", EPOCH_SECONDS, description=f"the time of the validation: exp > now, iat >= now - {IAT_WINDOW}"),
 )
 # A kept claim has its value as in the token (a string exactly, a number by value).
 KEPT_CLAIMS = defined("keptClaims", obj(
@@ -939,17 +939,20 @@ def now_vectors() -> list[dict[str, Any]]:
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# iat (SPECIFICATION.md §4 iat row, §8): a JSON number with iat >= now - 600. A future iat: the SDK has no upper bound
+# iat (SPECIFICATION.md §4 iat row, §8): a JSON number with iat >= now - IAT_WINDOW. A future iat: the SDK has no upper bound
 # (ios-sdk: accepted); the documentation states nothing about it, so there is no documented vector for it.
 
+# The IDs say ten minutes, the SDK's window when they were written: IDs never change, the values follow the rule.
+_BOUND = f"the {IAT_WINDOW // 60}-minute bound"
 IAT_ACCEPTED = [
-    ("ten-minutes-ago", NOW - 600, "now - 600, exactly at the 10-minute bound (iat >= now - 600)"),
-    ("under-ten-minutes-fraction", NOW - 599.5, "now - 599.5, a fraction inside the 10-minute bound"),
+    ("ten-minutes-ago", NOW - IAT_WINDOW,
+     f"now - {IAT_WINDOW}, exactly at {_BOUND} (iat >= now - {IAT_WINDOW})"),
+    ("under-ten-minutes-fraction", NOW - IAT_WINDOW + 0.5, f"now - {IAT_WINDOW - 0.5}, a fraction inside {_BOUND}"),
     ("equal-now", NOW, "exactly now"),
 ]
 IAT_REFUSED = [
-    ("ten-minutes-one-second-ago", NOW - 601, "now - 601, one second beyond the 10-minute bound"),
-    ("over-ten-minutes-fraction", NOW - 600.5, "now - 600.5, a fraction beyond the 10-minute bound"),
+    ("ten-minutes-one-second-ago", NOW - IAT_WINDOW - 1, f"now - {IAT_WINDOW + 1}, one second beyond {_BOUND}"),
+    ("over-ten-minutes-fraction", NOW - IAT_WINDOW - 0.5, f"now - {IAT_WINDOW + 0.5}, a fraction beyond {_BOUND}"),
     ("one-day-ago", NOW - 86400, "now - 86400, a day before now"),
     ("zero", 0, "0 (1970)"),
 ]
@@ -971,7 +974,8 @@ def iat_vectors() -> list[dict[str, Any]]:
             vid("iat", case),
             f"iat is {what}: refused as issued too long ago (preferred); OpenID Connect Core 1.0 §3.1.3.7 leaves the "
             f"acceptable iat range to the client, so accepting it is lenient",
-            f"iat is {what}: the SDK accepts iat no older than 600 seconds, so the token was issued too long ago",
+            f"iat is {what}: the SDK accepts iat no older than {IAT_WINDOW} seconds, so the token was issued too long "
+            "ago",
             "high", claim_refs("iat", OIDC_VALIDATION, D_IAT), claim_refs("iat", D_IAT, SDK_IAT, SDK_IAT_CHECK),
             token(claims=claims), rejected("issuedTooLongAgo"), [accepted(required_of(claims))])
     for case, iat, what in IAT_FUTURE:
@@ -1415,8 +1419,8 @@ def parsed_by_the_sdk(reading: Reading, part: str, name: str, parts: Parts,
 
 
 # NumericDates (kind numericdate): exp, iat and now, each from a base at its rule's boundary (exp one second after now,
-# iat exactly 600 seconds before it), so that a half second either side decides. The rules, written once: exp > now
-# (token.exp.strict), iat >= now - 600 (token.iat.window; documented also accepts an older iat, OpenID Connect Core
+# iat exactly IAT_WINDOW seconds before it), so that a half second either side decides. The rules, written once: exp >
+# now (token.exp.strict), iat >= now - IAT_WINDOW (token.iat.window; documented also accepts an older iat, OpenID Connect Core
 # §3.1.3.7 leaves the range to the client), a future iat accepted under ios-sdk and undecided under documented
 # (DECISIONS.md D06); two refusals at once are unordered (the fault pairs' rule). A value no double holds is the
 # numbers groups' (D14, D62), where each profile's claims are spelled out: this reading refuses to meet one.
@@ -1432,7 +1436,7 @@ def time_reading(parts: Parts = lambda i: (i["header"], i["claims"])) -> Reading
         if any(isinstance(v, int) and double_of(v) != v for v in (now, exp, iat)):
             raise ValueError(f"time_reading: {now}, {exp}, {iat}: a value no double holds is the numbers groups'")
         faults = ([("expired", "token.exp.strict")] if not exp > now else []) + (
-            [("issuedTooLongAgo", "token.iat.window")] if iat < now - 600 else [])
+            [("issuedTooLongAgo", "token.iat.window")] if iat < now - IAT_WINDOW else [])
         future = iat > now
         if future and is_documented(profile):
             return Undecided(_FUTURE_UNDECIDED)
@@ -1502,9 +1506,9 @@ def perturbed_fields(family: str, render: Callable[[dict[str, Any]], dict[str, A
                          time_reading(parts), tuple(claim_refs(claim, RFC_JSON_NUMBER, *extra)), kind="numericdate",
                          severity="critical" if claim == "exp" else "high", **draft_field("claims", claim))
           for claim, base, extra in (("exp", NOW + 1, ("DECISIONS.md D64",)),
-                                     ("iat", NOW - 600, ("DECISIONS.md D06", "DECISIONS.md D64")))),
+                                     ("iat", NOW - IAT_WINDOW, ("DECISIONS.md D06", "DECISIONS.md D64")))),
         PerturbedField(family, "now", {**PERTURBED_DRAFT, "claims": {**PERTURBED_DRAFT["claims"], "exp": NOW + 1,
-                                                                      "iat": NOW - 600}, "now": NOW},
+                                                                      "iat": NOW - IAT_WINDOW}, "now": NOW},
                        time_reading(parts),
                        (B4, "RFC 7519 §4.1.4", "RFC 7519 §4.1.6", "DECISIONS.md D06", "DECISIONS.md D64"),
                        kind="numericdate", severity="critical", get=lambda draft: draft["now"],
