@@ -14,7 +14,9 @@ enum MutationReportDocument {
                 + "the vectors; do not edit. `swift test` fails when it is stale; refresh it with",
             "`\(GeneratedDocument.refreshCommand)`.",
             "",
-            "A mutant is a deliberately broken implementation: the conformant model of one family with one realistic "
+            "A mutant is a deliberately broken implementation: the reference implementation of one family (its "
+                + "`LoginConformanceReference` type, whose rule steps are mutation sites; a conformant model for "
+                + "signed-token and code-challenge, which the reference does not adopt) with one realistic "
                 + "bug, claiming one profile. It is killed when at least one vector of its family and profile fails "
                 + "on it. A survivor is a gap in the suite; the fix is a new vector that encodes the rule from "
                 + "the specification, never a weaker mutant. Rules: [rule coverage](rule-coverage.md). Each "
