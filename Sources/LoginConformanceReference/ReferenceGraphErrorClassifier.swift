@@ -16,9 +16,11 @@ public struct ReferenceGraphErrorClassifier: GraphErrorClassifying, Sendable {
     public let profile: ConformanceProfile
 
     /// Default-table codes that are recoverable: 102 and 190.
-    package var defaultRecoverable: Set<Int> = [102, 190]
+    package var defaultRecoverable = ReferenceGraphErrorClassifier.recoverableCodes
     /// Default-table codes that are transient: 1, 2, 4, 9, 17, 341 (every other code, and `*`+`*`, is other).
-    package var defaultTransient: Set<Int> = [1, 2, 4, 9, 17, 341]
+    package var defaultTransient = ReferenceGraphErrorClassifier.transientCodes
+    /// The default table's codes, made once (a classifier is made for each error).
+    private static let recoverableCodes: Set<Int> = [102, 190], transientCodes: Set<Int> = [1, 2, 4, 9, 17, 341]
     /// Whether `is_transient` forces transient: ``forcesTransient(_:)``.
     package var forcesTransient: @Sendable (JSONValue?) -> Bool = ReferenceGraphErrorClassifier.forcesTransient
     /// Whether the server table is consulted: it is, and overrides the default table key by key.
@@ -32,7 +34,9 @@ public struct ReferenceGraphErrorClassifier: GraphErrorClassifying, Sendable {
     /// Whether a code is a permission error: 10 and 200–299.
     package var isPermissionError: @Sendable (Int) -> Bool = { $0 == 10 || (200...299).contains($0) }
     /// The members the message is read from, in order (the first that is a string): message, error_reason, error_msg.
-    package var messageSources = ["message", "error_reason", "error_msg"]
+    package var messageSources = ReferenceGraphErrorClassifier.messageMembers
+    /// ``messageSources``' members, made once.
+    private static let messageMembers = ["message", "error_reason", "error_msg"]
     /// What the client does: a permission error re-requests the permission, whatever its category; otherwise log in
     /// again for recoverable, retry for transient, nothing for other.
     package var clientAction: @Sendable (GraphErrorCategory, _ isPermissionError: Bool) -> GraphErrorClientAction = {

@@ -55,7 +55,9 @@ public struct ReferenceLoginRequestBuilder: LoginRequestBuilding, Sendable {
     /// `client_id`: the app ID as given.
     package var clientID: @Sendable (String) -> String = { $0 }
     /// The parameters of fixed value: `display` touch, `sdk` ios, `return_scopes` true.
-    package var fixedParameters: [String: String] = ["display": "touch", "sdk": "ios", "return_scopes": "true"]
+    package var fixedParameters = ReferenceLoginRequestBuilder.fixedParameterValues
+    /// ``fixedParameters``' values, made once (a builder is made for each request).
+    private static let fixedParameterValues = ["display": "touch", "sdk": "ios", "return_scopes": "true"]
     /// `scope`: the permissions plus `openid`, each once, comma-joined.
     package var scope: @Sendable (Set<String>, Mode) -> String = { permissions, _ in
         permissions.union(["openid"]).sorted().joined(separator: ",")

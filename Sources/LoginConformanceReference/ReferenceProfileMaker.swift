@@ -13,7 +13,9 @@ public struct ReferenceProfileMaker: ProfileMaking, Sendable {
     /// The userID from `sub`; `nil` makes no profile: a non-empty JSON string.
     package var userID: @Sendable (JSONValue?) -> String? = { value in value?.stringValue.flatMap { $0.isEmpty ? nil : $0 } }
     /// The claim each string member comes from: SPECIFICATION.md §5's mapping.
-    package var stringClaims: [(claim: String, member: WritableKeyPath<LimitedProfile, String?> & Sendable)] = [
+    package var stringClaims = ReferenceProfileMaker.stringClaimMapping
+    /// ``stringClaims``' mapping, made once (a maker is made for each profile).
+    private static let stringClaimMapping: [(claim: String, member: WritableKeyPath<LimitedProfile, String?> & Sendable)] = [
         ("name", \.name), ("given_name", \.firstName), ("middle_name", \.middleName), ("family_name", \.lastName),
         ("picture", \.imageURL), ("email", \.email), ("user_gender", \.gender), ("user_link", \.linkURL),
     ]
