@@ -211,9 +211,14 @@ struct RunnerFaultTests {
 
     @Test("an adapter inherits none of the host's descriptors but its three pipes (one left open would hold another process's output open)")
     func noInheritedDescriptors() throws {
-        // A pipe as a host makes it (Foundation's `Pipe`, a test's `pipe()`): not close-on-exec.
-        var host: [Int32] = [-1, -1]
-        try #require(pipe(&host) == 0)
+        // A pipe as a host makes it (Foundation's `Pipe`, a test's `pipe()`): not close-on-exec. Moved to numbers
+        // above any the adapter's shell opens itself: `ls` reads /dev/fd through the lowest free descriptor, which
+        // in a process with few open is the very number the pipe had, and would read as inherited.
+        var made: [Int32] = [-1, -1]
+        try #require(pipe(&made) == 0)
+        let host = made.map { fcntl($0, F_DUPFD, 200) }
+        made.forEach { close($0) }
+        try #require(host.allSatisfy { $0 >= 200 })
         defer { host.forEach { close($0) } }
         let directory = try ScratchDirectory.folder(prefix: "runner-faults")
         defer { try? FileManager.default.removeItem(at: directory) }
