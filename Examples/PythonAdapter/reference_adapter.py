@@ -15,7 +15,7 @@ the specification), as the example to copy when writing an adapter in another la
 Every rule below cites the the specification section it comes from ("§1" etc.).
 
 The family functions (check_nonce, create_login_configuration, process_login_result,
-validate_token_claims, check_code_verifier, …; see FAMILY_FUNCTIONS) take a vector's
+validate_token_claims, check_code_verifier, …, each marked @answers(family)) take a vector's
 `input` and the profile and return the outcome in
 the shape of the vector file's `expected`. Other programs may import this module and reuse
 them (Tests/Adapters/misbehaving_adapter.py does).
@@ -80,6 +80,22 @@ LIMITED_LOGIN_PERMISSIONS = frozenset([
 
 # SPECIFICATION.md §1 item 3: nil (None), rerequest or reauthorize, exactly.
 AUTH_TYPES = frozenset(["rerequest", "reauthorize"])
+
+# The family functions, by family, in the order they are defined (the manifest's): each is registered by the
+# @answers line above it, so the family is named once, beside its function; families/ adds more (family_modules).
+FAMILY_FUNCTIONS = {}
+
+
+def answers(family):
+    """Registers the decorated function as this adapter's answer for `family` (a vector's `input` and the profile in,
+    the outcome in the shape of the vector file's `expected` out)."""
+    def register(function):
+        if family in FAMILY_FUNCTIONS:
+            raise ValueError("the family %r is implemented twice" % (family,))
+        FAMILY_FUNCTIONS[family] = function
+        return function
+    return register
+
 
 # SPECIFICATION.md §1 item 4 / RFC 7636: the code verifier's unreserved ASCII characters.
 CODE_VERIFIER_ASCII = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
@@ -168,6 +184,7 @@ def nonce_problem(nonce, profile):
     return None
 
 
+@answers("nonce")
 def check_nonce(inp, profile):
     """nonce family. input {"nonce": string}; outcome valid / invalid with the reason."""
     nonce = inp["nonce"]
@@ -210,6 +227,7 @@ def default_code_verifier():
     return base64.urlsafe_b64encode(secrets.token_bytes(72)).decode("ascii").rstrip("=")
 
 
+@answers("login-configuration")
 def create_login_configuration(inp, profile):
     """login-configuration family.
 
@@ -323,6 +341,7 @@ def state_challenge(state_text):
     return challenge if isinstance(challenge, str) else None
 
 
+@answers("login-result")
 def process_login_result(inp, profile):
     """login-result family: the callback turned into cancelled / failed / success.
     The same in both profiles (SPECIFICATION.md §8 lists no difference for §3)."""
@@ -508,6 +527,7 @@ def claim_matches(value, expected, profile):
     return unicodedata.normalize("NFD", value) == unicodedata.normalize("NFD", expected)
 
 
+@answers("token-claims")
 def validate_token_claims(inp, profile):
     """token-claims family: the id_token's header and claims JSON texts validated
     (SPECIFICATION.md §4), with the reason chosen as Vectors/README.md's table says."""
@@ -614,6 +634,7 @@ def code_verifier_problem(verifier, profile):
     return None
 
 
+@answers("code-verifier")
 def check_code_verifier(inp, profile):
     """code-verifier family: {"result": "valid"} or {"result": "invalid", "reason": ...}."""
     problem = code_verifier_problem(inp["codeVerifier"], profile)
@@ -634,6 +655,7 @@ def s256_code_challenge(verifier):
     return base64.urlsafe_b64encode(digest).decode("ascii").rstrip("=")
 
 
+@answers("code-challenge")
 def compute_code_challenge(inp, profile):
     """code-challenge family: the same in both profiles."""
     return {"result": "challenge", "challenge": s256_code_challenge(inp["codeVerifier"])}
@@ -649,6 +671,7 @@ RESPONSE_TYPE_LIMITED = "id_token,graph_domain,user_token_nonce"
 DO_NOT_TRACK = "ios_14_do_not_track"
 
 
+@answers("login-request")
 def build_login_request(inp, profile):
     """login-request family: the request a (valid) configuration makes. Values are given
     percent-decoded, as Vectors/README.md asks; a parameter that is not sent is left out.
@@ -760,6 +783,7 @@ def profile_place(value):
     return {"id": value["id"], "name": value["name"]}
 
 
+@answers("profile")
 def make_profile(inp, profile):
     """profile family: the Limited Login profile made from a validated token's claims
     (SPECIFICATION.md §5, with the optional-claim types of §4). The same in both profiles."""
@@ -805,6 +829,7 @@ def date_has_passed(date, now):
     return date < now
 
 
+@answers("access-token")
 def evaluate_access_token(inp, profile):
     """SPECIFICATION.md §6: the answer to one question about an access token. The rules hold in
     both profiles.
@@ -847,6 +872,7 @@ def token_is_active(token, now):
     return not date_has_passed(token["expirationDate"], now)
 
 
+@answers("token-change")
 def notify_token_changes(inp, profile):
     """SPECIFICATION.md §6: replay the steps on a current-token store that starts with
     `initial`, and report every AccessTokenDidChange notification (with the index of the
@@ -961,6 +987,7 @@ def graph_default_category(code):
     return "other"
 
 
+@answers("graph-error")
 def classify_graph_error(inp, profile):
     """graph-error family: a Graph API error body classified (SPECIFICATION.md §7) with its effect
     on the current access token (§6). The same in both profiles.
@@ -1016,20 +1043,6 @@ def classify_graph_error(inp, profile):
 # ---------------------------------------------------------------------------------------
 # The adapter protocol (Vectors/HARNESS.md)
 # ---------------------------------------------------------------------------------------
-
-FAMILY_FUNCTIONS = {
-    "nonce": check_nonce,
-    "login-configuration": create_login_configuration,
-    "login-result": process_login_result,
-    "token-claims": validate_token_claims,
-    "code-verifier": check_code_verifier,
-    "code-challenge": compute_code_challenge,
-    "login-request": build_login_request,
-    "profile": make_profile,
-    "access-token": evaluate_access_token,
-    "token-change": notify_token_changes,
-    "graph-error": classify_graph_error,
-}
 
 FAMILIES_FOLDER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "families")
 
