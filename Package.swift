@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
 
 // The root package has zero package dependencies: only the Swift toolchain (Foundation, Swift Testing).
@@ -20,8 +21,41 @@ let blindRounds = [1, 2, 3]
 // configuration says. `LOGIN_CONFORMANCE_UNOPTIMIZED=1` turns it off (to step through them in a debugger).
 let optimizedInWorkingCopies: Set = ["LoginConformance", "LoginConformanceTools"]
 
+// A family is one folder, `Sources/LoginConformance/Families/<Name>/` (LoginConformance.docc/AddingAFamily.md): its
+// published types at the top, for the core module; its reference in `Reference/`, for the reference module; its
+// catalogue mutants in `Mutants/`, for the mutants module. The folders are read here, so a new one joins all three
+// modules with no edit of this file.
+let families = "Sources/LoginConformance/Families"
+let familyFolders = ((try? FileManager.default.contentsOfDirectory(atPath: "\(Context.packageDirectory)/\(families)")) ?? [])
+    .filter { !$0.hasPrefix(".") }.sorted()
+
+/// The family folders' `part` subfolders that exist, as paths under `Sources/` (or under the family folder's parent
+/// module's own folder, `Sources/LoginConformance/`, with `underCore`).
+func familyParts(_ part: String, underCore: Bool = false) -> [String] {
+    familyFolders.map { "Families/\($0)/\(part)" }
+        .filter { FileManager.default.fileExists(atPath: "\(Context.packageDirectory)/Sources/LoginConformance/\($0)") }
+        .map { underCore ? $0 : "LoginConformance/\($0)" }
+}
+
+/// A module whose files are its own folder plus some family folders' parts, all under `Sources/`: its sources, and
+/// everything else under `Sources/` excluded (the other modules' files, which it would otherwise report unhandled).
+func sourcesUnderSources(_ kept: [String]) -> (sources: [String], exclude: [String]) {
+    func complement(_ folder: String) -> [String] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "\(Context.packageDirectory)/Sources/\(folder)")) ?? []
+        return entries.sorted().flatMap { entry -> [String] in
+            let path = folder.isEmpty ? entry : "\(folder)/\(entry)"
+            if kept.contains(path) { return [] }
+            return kept.contains { $0.hasPrefix(path + "/") } ? complement(path) : [path]
+        }
+    }
+    return (kept, complement(""))
+}
+let referenceFiles = sourcesUnderSources(["LoginConformanceReference"] + familyParts("Reference"))
+let mutantFiles = sourcesUnderSources(["LoginConformanceMutants"] + familyParts("Mutants"))
+
 // Tests by subject: one test target per module, `Tests/<module>Tests/`, with the other modules its tests drive. The
-// core module's target (below) also holds the suite's own checks: catalogue mutants, blind rounds, generated docs.
+// core module's target (below) also holds the suite's own checks: the mutation tests (which run the mutants module's
+// catalogues), blind rounds, generated docs.
 let testTargets: [(module: String, uses: [Target.Dependency])] = [
     ("LoginConformanceHarness", ["LoginConformance", "LoginConformanceReference", "LoginConformanceCLI"]),
     ("LoginConformanceCLI", ["LoginConformance", "LoginConformanceHarness", "LoginConformanceBenchmarks"]),
@@ -48,6 +82,7 @@ let package = Package(
     targets: [
         .target(
             name: "LoginConformance",
+            exclude: familyParts("Reference", underCore: true) + familyParts("Mutants", underCore: true),
             resources: [.copy("../../Vectors")]
         ),
         .target(
@@ -56,7 +91,8 @@ let package = Package(
         ),
         .target(
             name: "LoginConformanceReference",
-            dependencies: ["LoginConformance"]
+            dependencies: ["LoginConformance"],
+            path: "Sources", exclude: referenceFiles.exclude, sources: referenceFiles.sources
         ),
         .target(
             name: "LoginConformanceHarness",
@@ -80,6 +116,13 @@ let package = Package(
                 "LoginConformanceBenchmarks",
             ]
         ),
+        // The catalogue mutants (each family's `Mutants/`) and what runs them: the suite's own check that every vector
+        // earns its place (MutationTests). Not a product.
+        .target(
+            name: "LoginConformanceMutants",
+            dependencies: ["LoginConformance", "LoginConformanceReference", "LoginConformanceTestSupport"],
+            path: "Sources", exclude: mutantFiles.exclude, sources: mutantFiles.sources
+        ),
         // Helpers the test targets share (paths, Python, scratch copies, fakes); no tests of its own.
         .target(
             name: "LoginConformanceTestSupport",
@@ -98,6 +141,7 @@ let package = Package(
                 "LoginConformanceHarness",
                 "LoginConformanceTools",
                 "LoginConformanceCLI",
+                "LoginConformanceMutants",
                 "LoginConformanceTestSupport",
             ] + blindRounds.map { .target(name: "BlindRound\($0)") },
             // Read by path: which signatures verify, the SHA-256 digests of the code-challenge mutants and the JSON

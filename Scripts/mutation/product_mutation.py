@@ -2,7 +2,7 @@
 """Mutation testing of the product code: do the tests notice when the code that judges, gates and reports
 is wrong?
 
-The vector mutants (Tests/LoginConformanceTests/Mutants/, docs/generated/mutation-report.md) measure the *vectors* with buggy
+The vector mutants (Sources/LoginConformance/Families/*/Mutants/, docs/generated/mutation-report.md) measure the *vectors* with buggy
 models of the behaviour. This measures the *toolkit's own code*: each mutant of the catalogue
 (Scripts/mutation/product_mutants.json) is one realistic bug at one site of Sources/, and it is killed when a test fails.
 

@@ -1,4 +1,4 @@
-"""The signature oracle for the Swift mutation model (Tests/LoginConformanceTests/Mutants/): which (signing input,
+"""The signature oracle for the Swift mutation model (Sources/LoginConformance/Families/SignedToken/Mutants/): which (signing input,
 signature, key, algorithm) combinations of the signed-token vectors verify, computed with `cryptography`, so that the
 Swift model (the root package has no crypto and must not hand-roll any) can decide signatures by lookup. The
 generator writes it beside the vector file (signed_token.fixtures).

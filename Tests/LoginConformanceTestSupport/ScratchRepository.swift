@@ -30,6 +30,12 @@ package struct ScratchRepository {
         root.appendingPathComponent(path)
     }
 
+    /// Writes `text` to the copy's file at `path` (from its root), making its folders.
+    package func write(_ text: String, to path: String) throws {
+        try FileManager.default.createDirectory(at: url(path).deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url(path), atomically: true, encoding: .utf8)
+    }
+
     /// Replaces the one line of the copy's `file` that contains `marker` with what `edit` makes of it; fails the test
     /// unless exactly one line contains it, so an edit never lands somewhere unexpected.
     package func editLine(of file: String, containing marker: String, _ edit: (String) -> String) throws {

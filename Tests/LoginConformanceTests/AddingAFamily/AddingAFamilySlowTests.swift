@@ -4,8 +4,9 @@ import Testing
 import LoginConformanceTestSupport
 
 /// "Adding a family" end to end, in a scratch copy of the repository: the test family `greeting` goes in as a
-/// toolkit family does, its files moved from this folder to where a family's files live (``placements``), one line in
-/// ``FamilyRegistry/standard``, and nothing else edited. Then the generator writes its vector file, schema, manifest
+/// toolkit family does: its one Swift folder (``swiftFolder``: its types, `Reference/` and `Mutants/`) dropped into
+/// `Sources/LoginConformance/Families/`, one line in ``FamilyRegistry/standard``, its Python module and its Python
+/// reference (``pythonPlacements``), and nothing else edited. Then the generator writes its vector file, schema, manifest
 /// entry, harness schema entries, rules, changelog entries and README row (`--check` and the schema validation pass);
 /// the documents are refreshed by their own command; the copy's whole `swift test` passes (the reference passes its
 /// vectors, its mutants are each killed, every policy holds for it); and the CLI built from the copy lists it, lints
@@ -15,18 +16,16 @@ import LoginConformanceTestSupport
 struct AddingAFamilySlowTests {
     /// The folder of this file, which holds the family's files.
     static let familyFolder = RepositoryPaths.root.appendingPathComponent("Tests/LoginConformanceTests/AddingAFamily")
-    /// Where each of the family's files goes, and the module it joins (whose own import, and the test support's, it
-    /// loses): the Swift folder, the reference (with its mutation sites), the mutant catalogue, the generator's module and the
-    /// Python reference adapter's.
-    static let placements: [(file: String, destination: String, module: String?)] = [
-        ("Greeting.swift", "Sources/LoginConformance/Families/Greeting", "LoginConformance"),
-        ("GreetingFamily.swift", "Sources/LoginConformance/Families/Greeting", "LoginConformance"),
-        ("GreetingInput.swift", "Sources/LoginConformance/Families/Greeting", "LoginConformance"),
-        ("GreetingOutcome.swift", "Sources/LoginConformance/Families/Greeting", "LoginConformance"),
-        ("ReferenceGreeter.swift", "Sources/LoginConformanceReference", "LoginConformanceReference"),
-        ("GreetingMutants.swift", "Tests/LoginConformanceTests/Mutants", nil),
-        ("greeting.py", "Scripts/vectorgen", nil),
-        ("greeting_adapter.py", "Examples/PythonAdapter/families/greeting.py", nil),
+    /// The family's one Swift folder, `Greeting/` here, goes whole to `Sources/LoginConformance/Families/Greeting/`.
+    /// Each of its files joins the module its subfolder names (Package.swift reads the family folders), and loses
+    /// that module's own import and the test support's, which it needs here in the test target.
+    static let swiftFolder = (name: "Greeting", destination: "Sources/LoginConformance/Families/Greeting")
+    static let moduleOfSubfolder = ["": "LoginConformance", "Reference": "LoginConformanceReference",
+                                    "Mutants": "LoginConformanceMutants"]
+    /// Where each of its Python files goes: the generator's module and the Python reference adapter's.
+    static let pythonPlacements: [(file: String, destination: String)] = [
+        ("greeting.py", "Scripts/vectorgen/greeting.py"),
+        ("greeting_adapter.py", "Examples/PythonAdapter/families/greeting.py"),
     ]
     /// The vectors the module writes.
     static let ids = ["greeting::hello::ascii", "greeting::hello::nfd", "greeting::hello::nfc", "greeting::hello::inner-space",
@@ -38,18 +37,24 @@ struct AddingAFamilySlowTests {
     func addsAFamily() throws {
         let scratch = try ScratchRepository(prefix: "adding-a-family")
 
-        // 1. The family's files, moved to their places; this folder (the in-process tests of the test family, which
-        //    would register it a second time) goes.
-        for (file, destination, module) in Self.placements {
-            var target = scratch.url(destination)
-            if target.pathExtension.isEmpty { target.appendPathComponent(file) }
-            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            let text = try String(contentsOf: Self.familyFolder.appendingPathComponent(file), encoding: .utf8)
-            let dropped = ["import LoginConformanceTestSupport", "let greetingRegistry"] + (module.map { ["import \($0)"] } ?? [])
+        // 1. The family's Swift folder and its Python modules, moved to their places; this folder (the in-process
+        //    tests of the test family, which would register it a second time) goes.
+        let folder = Self.familyFolder.appendingPathComponent(Self.swiftFolder.name)
+        let files = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted()
+        #expect(files.count == 6, "the greeting folder: \(files)")
+        for file in files {
+            let subfolder = (file as NSString).deletingLastPathComponent
+            let module = try #require(Self.moduleOfSubfolder[subfolder], "\(file): a subfolder Package.swift does not read")
+            let dropped = ["import LoginConformanceTestSupport", "let greetingRegistry", "import \(module)"]
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
             let kept = text.components(separatedBy: "\n").filter { line in
-                module == nil || !dropped.contains { line == $0 || line.hasPrefix($0 + " ") }
+                !dropped.contains { line == $0 || line.hasPrefix($0 + " ") }
             }
-            try kept.joined(separator: "\n").write(to: target, atomically: true, encoding: .utf8)
+            try scratch.write(kept.joined(separator: "\n"), to: "\(Self.swiftFolder.destination)/\(file)")
+        }
+        for (file, destination) in Self.pythonPlacements {
+            try scratch.write(try String(contentsOf: Self.familyFolder.appendingPathComponent(file), encoding: .utf8),
+                              to: destination)
         }
         try FileManager.default.removeItem(at: scratch.url("Tests/LoginConformanceTests/AddingAFamily"))
         // 2. The registration: one line after the last family of the standard registry.

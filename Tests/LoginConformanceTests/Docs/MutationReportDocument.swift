@@ -1,4 +1,5 @@
 import LoginConformance
+import LoginConformanceMutants
 import LoginConformanceTestSupport
 
 /// `docs/generated/mutation-report.md`: the score, and per mutant its bug, the profile it claims and every vector that kills
@@ -10,7 +11,7 @@ enum MutationReportDocument {
         var lines = [
             "# Mutation report",
             "",
-            "Generated from the mutants in `Tests/LoginConformanceTests/Mutants/` run through `ConformanceEngine` against "
+            "Generated from the mutants in `Sources/LoginConformance/Families/*/Mutants/` run through `ConformanceEngine` against "
                 + "the vectors; do not edit. `swift test` fails when it is stale; refresh it with",
             "`\(GeneratedDocument.refreshCommand)`.",
             "",

@@ -51,7 +51,7 @@ enum RuleCoverageDocument {
         var lines = [
             "# Rule coverage",
             "",
-            "Generated from `Vectors/rules.json`, the vectors and the mutants in `Tests/LoginConformanceTests/Mutants/`;",
+            "Generated from `Vectors/rules.json`, the vectors and the mutants in `Sources/LoginConformance/Families/*/Mutants/`;",
             "do not edit. `swift test` fails when it is stale; refresh it with",
             "`\(GeneratedDocument.refreshCommand)`.",
             "",

@@ -1,6 +1,7 @@
 import Foundation
 import LoginConformance
 import Testing
+import LoginConformanceMutants
 import LoginConformanceTestSupport
 
 /// The code-verifier, code-challenge and login-request vectors hold what SPECIFICATION.md §1 and §2 state (checked here

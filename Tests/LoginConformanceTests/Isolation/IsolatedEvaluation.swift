@@ -1,5 +1,6 @@
 import Foundation
 import LoginConformance
+import LoginConformanceMutants
 import LoginConformanceReference
 import LoginConformanceTestSupport
 

@@ -1,5 +1,6 @@
 import Foundation
 import LoginConformance
+import LoginConformanceMutants
 import LoginConformanceTestSupport
 
 /// Every mutant run through ``ConformanceEngine`` against its family in the profile it claims, once per test

@@ -1,4 +1,5 @@
 import LoginConformance
+import LoginConformanceMutants
 import LoginConformanceReference
 @testable import LoginConformanceTools
 import Testing

@@ -1,4 +1,5 @@
 import Testing
+import LoginConformanceMutants
 import LoginConformanceTestSupport
 
 /// No kill by accident: every signed-token mutant is killed by at least two vectors, or

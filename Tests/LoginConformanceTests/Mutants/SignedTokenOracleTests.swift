@@ -1,4 +1,5 @@
 import Testing
+import LoginConformanceMutants
 import LoginConformanceTestSupport
 
 /// The signed-token model's RS256 check (``SignedTokenEncoding`` on the oracle's recovered encoded messages) agrees

@@ -3,17 +3,17 @@ import LoginConformance
 import LoginConformanceReference
 import LoginConformanceTestSupport
 
-extension TokenClaimsFamily: MutatedFamily { typealias Mutants = ClaimsMutants }
+extension TokenClaimsFamily: MutatedFamily { package typealias Mutants = ClaimsMutants }
 
 /// Mutants of id_token header and claims validation (SPECIFICATION.md §4, §8) and the JWT attack classes (RFC 8725
 /// §2): `alg: none`, lenient JSON, NumericDate as a string or a boolean, off-by-one time
 /// windows, lenient issuer and audience checks, Swift's `String ==`, and optional claims handled wrongly.
-enum ClaimsMutants: MutantCatalogue {
-    static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable {
+package enum ClaimsMutants: MutantCatalogue {
+    package static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable {
         ReferenceTokenClaimsValidator(profile: profile)
     }
 
-    static let all: [Mutant] = [
+    package static let all: [Mutant] = [
         // Header.
         // The kinds of bug (the [kind] in front of each description).
         mutant("token.nonce-prefix-match", .documented,
@@ -238,7 +238,7 @@ enum ClaimsMutants: MutantCatalogue {
     /// Mutants retired in suite 0.3.0 because their "bug" became an outcome the vectors also accept
     /// (Vectors/DECISIONS.md); never deleted silently. Each has an ios-sdk successor above where the SDK still
     /// refuses what it accepts.
-    static let retired: [(name: String, profile: ConformanceProfile, reason: String)] = [
+    package static let retired: [(name: String, profile: ConformanceProfile, reason: String)] = [
         ("token.typ-optional", .documented,
          "accepting a header without typ is a lenient outcome of the documented reading (D01); successor "
          + "token.typ-optional-under-ios-sdk"),
@@ -251,7 +251,7 @@ enum ClaimsMutants: MutantCatalogue {
     ]
 
     /// ``retired``, each named `name (profile)`.
-    static var retiredMutants: [(name: String, reason: String)] {
+    package static var retiredMutants: [(name: String, reason: String)] {
         retired.map { ("\($0.name) (\($0.profile.rawValue))", $0.reason) }
     }
 

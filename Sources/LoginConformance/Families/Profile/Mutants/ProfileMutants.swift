@@ -2,15 +2,15 @@ import LoginConformance
 import LoginConformanceReference
 import LoginConformanceTestSupport
 
-extension ProfileFamily: MutatedFamily { typealias Mutants = ProfileMutants }
+extension ProfileFamily: MutatedFamily { package typealias Mutants = ProfileMutants }
 
 /// Mutants of the Limited Login profile (SPECIFICATION.md §5, §4): sub, the claim mapping, wrong-typed claims, friends,
 /// the birthday, the age range, places and permissions.
-enum ProfileMutants: MutantCatalogue {
+package enum ProfileMutants: MutantCatalogue {
     /// The reference the mutants break, for `profile`.
-    static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { ReferenceProfileMaker() }
+    package static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { ReferenceProfileMaker() }
 
-    static let all: [Mutant] = [
+    package static let all: [Mutant] = [
         // The kinds of bug (the [kind] in front of each description).
         mutant("profile.age-bounds-compared-exactly",
                "[truncation] compares the age range's bounds as they are, so 20.2..20.8 is a range (D43: the SDK "
@@ -63,7 +63,7 @@ enum ProfileMutants: MutantCatalogue {
             $0.string = { value in
                 switch value {
                 case .string(let text): text
-                case .number(let number): String(Int(number))
+                case .number(let number): String(Int(number.doubleValue))
                 case .bool(let flag): String(flag)
                 default: nil
                 }

@@ -3,19 +3,19 @@ import LoginConformance
 import LoginConformanceReference
 import LoginConformanceTestSupport
 
-extension LoginRequestFamily: MutatedFamily { typealias Mutants = RequestMutants }
+extension LoginRequestFamily: MutatedFamily { package typealias Mutants = RequestMutants }
 
 /// Mutants of the login request (SPECIFICATION.md §2): one realistic slip per parameter rule — the host and PKCE taken
 /// from the wrong condition, the shim misread, openid missing or doubled, nil auth type sent, the verifier sent as
 /// the challenge, values reshaped on the way.
-enum RequestMutants: MutantCatalogue {
+package enum RequestMutants: MutantCatalogue {
     /// The reference in `profile`'s reading (the rules are the same in both readings but for app switch with
     /// limited tracking).
-    static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable {
+    package static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable {
         ReferenceLoginRequestBuilder(profile: profile)
     }
 
-    static let all: [Mutant] = [
+    package static let all: [Mutant] = [
         // The kinds of bug (the [kind] in front of each description).
         mutant("request.response-type-extra-code", .iosSDK,
                "[extra default-table entry] adds code to the enabled response_type list, as a code-flow build of the "
@@ -155,7 +155,7 @@ enum RequestMutants: MutantCatalogue {
     ]
 
     /// Mutants retired in suite 0.3.0, with the reason (never silently deleted).
-    static let retiredMutants: [(name: String, reason: String)] = [
+    package static let retiredMutants: [(name: String, reason: String)] = [
         ("request.shim-goes-to-limited-host", "DECISIONS.md D25: the limited host is the SDK's reading for the shim, "
             + "so this is no bug any more; request.shim-goes-to-m-host takes its place"),
     ]

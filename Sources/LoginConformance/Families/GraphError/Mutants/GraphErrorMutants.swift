@@ -2,16 +2,16 @@ import LoginConformance
 import LoginConformanceReference
 import LoginConformanceTestSupport
 
-extension GraphErrorFamily: MutatedFamily { typealias Mutants = GraphErrorMutants }
+extension GraphErrorFamily: MutatedFamily { package typealias Mutants = GraphErrorMutants }
 
 /// Mutants of Graph error classification (SPECIFICATION.md §7) and the current token (§6): the default table,
 /// is_transient, the server table, permission errors, the message, the client action and the token effect.
-enum GraphErrorMutants: MutantCatalogue {
-    static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable {
+package enum GraphErrorMutants: MutantCatalogue {
+    package static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable {
         ReferenceGraphErrorClassifier(profile: profile)
     }
 
-    static let all: [Mutant] = [
+    package static let all: [Mutant] = [
         // The kinds of bug (the [kind] in front of each description).
         mutant("graph-error.is-transient-only-literal-true",
                "[loosely typed JSON] forces transient only for the JSON literal true, so is_transient: 1 is ignored (D45: "
@@ -141,7 +141,7 @@ enum GraphErrorMutants: MutantCatalogue {
     ]
 
     /// Mutants retired in suite 0.3.0, with the reason (never silently deleted).
-    static let retiredMutants: [(name: String, reason: String)] = [
+    package static let retiredMutants: [(name: String, reason: String)] = [
         ("graph-error.server-wildcard-code-ignored", "DECISIONS.md D29: ignoring a wildcard code is what the SDK does, "
             + "so this is no bug under ios-sdk; graph-error.server-wildcard-code-matches takes its place"),
         ("graph-error.subcode-before-code", "DECISIONS.md D29, D31: under ios-sdk a \"*\" code never registers, so "

@@ -3,17 +3,17 @@ import LoginConformance
 import LoginConformanceReference
 import LoginConformanceTestSupport
 
-extension CodeVerifierFamily: MutatedFamily { typealias Mutants = VerifierMutants }
+extension CodeVerifierFamily: MutatedFamily { package typealias Mutants = VerifierMutants }
 
 /// Mutants of code verifier validation (SPECIFICATION.md §1 item 4, §8): off-by-one lengths, byte counts, trimming,
 /// decoding and normalising first, the base64 alphabets real code confuses with the unreserved set, and the profile
 /// split on non-ASCII letters and digits.
-enum VerifierMutants: MutantCatalogue {
-    static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable {
+package enum VerifierMutants: MutantCatalogue {
+    package static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable {
         ReferenceCodeVerifierValidator(profile: profile)
     }
 
-    static let all: [Mutant] = [
+    package static let all: [Mutant] = [
         // The kinds of bug (the [kind] in front of each description).
         mutant("verifier.letters-and-decimal-digits-under-ios-sdk", .iosSDK,
                "[almost-right Unicode class] takes CharacterSet.letters ∪ decimalDigits for alphanumerics, so marks "

@@ -2,15 +2,15 @@ import Foundation
 import LoginConformance
 import LoginConformanceTestSupport
 
-extension CodeChallengeFamily: MutatedFamily { typealias Mutants = ChallengeMutants }
+extension CodeChallengeFamily: MutatedFamily { package typealias Mutants = ChallengeMutants }
 
 /// Mutants of the S256 code challenge (SPECIFICATION.md §1 item 4; RFC 7636 §4.2): the wrong alphabet or padding, a hex
 /// digest, the plain method, and hashing other bytes than the verifier's ASCII.
-enum ChallengeMutants: MutantCatalogue {
+package enum ChallengeMutants: MutantCatalogue {
     /// The conformant model the mutants break, for `profile` (the challenge is the same in both readings).
-    static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { ChallengeModel() }
+    package static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { ChallengeModel() }
 
-    static let all: [Mutant] = [
+    package static let all: [Mutant] = [
         // The kinds of bug (the [kind] in front of each description).
         mutant("challenge.hashes-c-string", .iosSDK,
                "[characters vs bytes] hashes the verifier's utf8CString, whose terminating NUL is hashed too (§1: the "

@@ -9,28 +9,35 @@ import LoginConformanceTestSupport
 /// The suite is only worth the bugs it catches: every mutant must fail at least one
 /// vector of its family in the profile it claims. When one survives, the fix is a new vector that encodes the rule
 /// from the specification, never a weaker mutant.
-struct Mutant: Sendable {
+package struct Mutant: Sendable {
     /// Named for the bug, `area.bug`: `nonce.trims-whitespace`, `token.iss-suffix-without-dot`.
-    let name: String
+    package let name: String
     /// The bug in one line, with the specification's rule it breaks.
-    let description: String
+    package let description: String
     /// The family it implements.
-    let family: ConformanceFamily
+    package let family: ConformanceFamily
     /// The profile it claims (SPECIFICATION.md §8).
-    let profile: ConformanceProfile
+    package let profile: ConformanceProfile
     /// The implementation, adopting the family's protocol.
-    let implementation: any ConformanceSubject & Sendable
+    package let implementation: any ConformanceSubject & Sendable
+
+    /// A mutant of `family` claiming `profile`, named `name`, its bug described by `description`.
+    package init(name: String, description: String, family: ConformanceFamily, profile: ConformanceProfile,
+                 implementation: any ConformanceSubject & Sendable) {
+        (self.name, self.description, self.family) = (name, description, family)
+        (self.profile, self.implementation) = (profile, implementation)
+    }
 
     /// Every family's catalogue, in the registry's order of families: each family of ``FamilyRegistry/standard``
     /// that names one (``MutatedFamily``).
-    static let catalogues: [any MutantCatalogue.Type] = FamilyRegistry.standard.definitions.compactMap { definition in
+    package static let catalogues: [any MutantCatalogue.Type] = FamilyRegistry.standard.definitions.compactMap { definition in
         (definition as? any MutatedFamily.Type)?.mutantCatalogue
     }
 
     /// Every mutant, by family.
-    static let all: [Mutant] = catalogues.flatMap { $0.all }
+    package static let all: [Mutant] = catalogues.flatMap { $0.all }
 
     /// Every retired mutant with the reason it no longer counts (its bug became an outcome the sources allow, or
     /// an equivalent mutant after a decision): listed in the mutation report, never silently deleted.
-    static let retired: [(name: String, reason: String)] = catalogues.flatMap { $0.retiredMutants }
+    package static let retired: [(name: String, reason: String)] = catalogues.flatMap { $0.retiredMutants }
 }

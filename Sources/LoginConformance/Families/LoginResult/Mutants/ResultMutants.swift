@@ -3,14 +3,14 @@ import LoginConformance
 import LoginConformanceReference
 import LoginConformanceTestSupport
 
-extension LoginResultFamily: MutatedFamily { typealias Mutants = ResultMutants }
+extension LoginResultFamily: MutatedFamily { package typealias Mutants = ResultMutants }
 
 /// Mutants of login result resolution (SPECIFICATION.md §3): scope parsing, cancellations, errors, the state
 /// challenge, granted and declined sets, the user check and the expiry.
-enum ResultMutants: MutantCatalogue {
-    static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { ReferenceLoginResultResolver() }
+package enum ResultMutants: MutantCatalogue {
+    package static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { ReferenceLoginResultResolver() }
 
-    static let all: [Mutant] = [
+    package static let all: [Mutant] = [
         mutant("result.declined-is-requested-minus-granted",
                "computes declined as requested − granted instead of requested ∩ denied_scopes (§3)") {
             $0.declined = { requested, granted, _ in requested.subtracting(granted) }
@@ -229,7 +229,7 @@ enum ResultMutants: MutantCatalogue {
     ]
 
     /// Mutants retired in suite 0.3.0, with the reason (never silently deleted).
-    static let retiredMutants: [(name: String, reason: String)] = [
+    package static let retiredMutants: [(name: String, reason: String)] = [
         ("result.expires-in-before-expires", "DECISIONS.md D27: the expiry precedence is no rule of the callback URL "
             + "(the SDK reads no expiry from it); result.reads-url-expiry takes its place"),
         ("result.zero-expiry-is-an-epoch", "DECISIONS.md D27: as result.expires-in-before-expires"),

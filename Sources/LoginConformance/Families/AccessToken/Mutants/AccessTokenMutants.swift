@@ -3,15 +3,15 @@ import LoginConformance
 import LoginConformanceReference
 import LoginConformanceTestSupport
 
-extension AccessTokenFamily: MutatedFamily { typealias Mutants = AccessTokenMutants }
+extension AccessTokenFamily: MutatedFamily { package typealias Mutants = AccessTokenMutants }
 
 /// Mutants of the access token questions (SPECIFICATION.md §6): permission lookups that fold, trim, normalise or
 /// search, permission sets mixed up, and expiry comparisons that are inclusive, truncated or read the wrong date.
-enum AccessTokenMutants: MutantCatalogue {
+package enum AccessTokenMutants: MutantCatalogue {
     /// The reference the mutants break, for `profile` (the §6 rules hold in both).
-    static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { ReferenceAccessTokenEvaluator() }
+    package static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { ReferenceAccessTokenEvaluator() }
 
-    static let all: [Mutant] = [
+    package static let all: [Mutant] = [
         // The kinds of bug (the [kind] in front of each description).
         mutant("access-token.declined-subtracted", .iosSDK,
                "[overlapping sets] removes declinedPermissions from permissions before looking, so a permission in "

@@ -14,64 +14,64 @@ import LoginConformanceTestSupport
 /// material or header holds). Everything around the signature — segments, base64url, JSON,
 /// the header rules, the key chosen by `kid`, which algorithm is used, the claims — is real Swift code here, and
 /// that is where the mutants put their bugs. jwt-kit's own behaviour is checked in Examples/JWTKitAdopter.
-struct SignedTokenModel: SignedTokenValidating, Sendable {
-    typealias Reason = SignedTokenRejection.Reason
+package struct SignedTokenModel: SignedTokenValidating, Sendable {
+    package typealias Reason = SignedTokenRejection.Reason
 
     /// The profile it claims.
-    let profile: ConformanceProfile
+    package let profile: ConformanceProfile
     /// The header and claim rules (token-claims), used after the signature.
-    var claims: ReferenceTokenClaimsValidator
+    package var claims: ReferenceTokenClaimsValidator
     /// The token's segments. Conformant: split at every dot, empty segments kept.
-    var segments: @Sendable (String) -> [Substring]? = { token in
+    package var segments: @Sendable (String) -> [Substring]? = { token in
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         return parts.count == 3 ? parts : nil
     }
     /// A segment's bytes. Conformant: strict RFC 7515 base64url (documented), the SDK's lenient reading (ios-sdk).
-    var decode: @Sendable (Substring, ConformanceProfile) -> [UInt8]? = { segment, profile in
+    package var decode: @Sendable (Substring, ConformanceProfile) -> [UInt8]? = { segment, profile in
         Base64URL.decode(segment, lenient: profile == .iosSDK)
     }
     /// The JSON object a decoded segment holds. Conformant: UTF-8 validated, strict RFC 8259, no duplicate members.
-    var parse: @Sendable ([UInt8]) -> JSONValue? = { bytes in
+    package var parse: @Sendable ([UInt8]) -> JSONValue? = { bytes in
         String(validating: bytes, as: UTF8.self).flatMap(JSONValue.parse)
     }
     /// The algorithms a signature may use, by the header's alg. Conformant: RS256 only (headerAlgorithm otherwise).
-    var algorithm: @Sendable (JSONValue?) -> SignatureCheck? = { $0?.stringValue == "RS256" ? .verify("RS256") : nil }
+    package var algorithm: @Sendable (JSONValue?) -> SignatureCheck? = { $0?.stringValue == "RS256" ? .verify("RS256") : nil }
     /// Whether the header's `typ` is accepted. Conformant: exactly JWT.
-    var typeAccepted: @Sendable (JSONValue?) -> Bool = { $0?.stringValue == "JWT" }
+    package var typeAccepted: @Sendable (JSONValue?) -> Bool = { $0?.stringValue == "JWT" }
     /// The kid the key is looked up by; `nil` is headerKeyID. Conformant: a non-empty string.
-    var keyID: @Sendable (JSONValue?, _ published: [String: String]) -> String? = { value, _ in
+    package var keyID: @Sendable (JSONValue?, _ published: [String: String]) -> String? = { value, _ in
         value?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
     }
     /// Whether a `crit` header is accepted. Conformant: documented refuses any crit (no extension is understood),
     /// ios-sdk ignores it.
-    var critAccepted: @Sendable (JSONValue?, ConformanceProfile) -> Bool = { crit, profile in
+    package var critAccepted: @Sendable (JSONValue?, ConformanceProfile) -> Bool = { crit, profile in
         crit == nil || profile == .iosSDK
     }
     /// The published keys, kid → RSA modulus. Conformant: the profile's key source only.
-    var publishedKeys: @Sendable (SignedTokenKeys, ConformanceProfile) -> [String: String] = { keys, profile in
+    package var publishedKeys: @Sendable (SignedTokenKeys, ConformanceProfile) -> [String: String] = { keys, profile in
         profile == .documented ? SignedTokenModel.jwksKeys(keys) : SignedTokenModel.certificateKeys(keys)
     }
     /// Whether a certificate-map entry's key may be used at `now` (ios-sdk). Conformant: always, the SDK never
     /// evaluates the certificate's trust or dates (D35).
-    var certificateInDate: @Sendable (_ pem: String, _ now: Double) -> Bool = { _, _ in true }
+    package var certificateInDate: @Sendable (_ pem: String, _ now: Double) -> Bool = { _, _ in true }
     /// The keys tried for a kid, in order. Conformant: exactly the key the kid names, nothing else.
-    var candidateKeys: @Sendable (_ kid: String, _ published: [String: String], _ header: [String: JSONValue]) -> [String] = {
+    package var candidateKeys: @Sendable (_ kid: String, _ published: [String: String], _ header: [String: JSONValue]) -> [String] = {
         kid, published, _ in published[kid].map { [$0] } ?? []
     }
     /// Whether a signature's bytes are a usable RSA signature representative for a modulus (both big-endian).
     /// Conformant: exactly k bytes and s < n (RFC 8017 §8.2.2 step 1, §5.2.2).
-    var signatureRepresentative: @Sendable (_ signature: [UInt8], _ modulus: [UInt8]) -> Bool =
+    package var signatureRepresentative: @Sendable (_ signature: [UInt8], _ modulus: [UInt8]) -> Bool =
         SignedTokenEncoding.representativeInRange
     /// Whether the recovered encoded message EM = s^e mod n is the RS256 encoding of the signing input's SHA-256.
     /// Conformant: exactly EMSA-PKCS1-v1_5 (RFC 8017 §9.2), compared byte for byte.
-    var encodingAccepted: @Sendable (_ em: [UInt8], _ digest: [UInt8]) -> Bool = SignedTokenEncoding.exact
+    package var encodingAccepted: @Sendable (_ em: [UInt8], _ digest: [UInt8]) -> Bool = SignedTokenEncoding.exact
     /// Whether verification is skipped for this signature segment. Conformant: never.
-    var skipsVerification: @Sendable (Substring) -> Bool = { _ in false }
+    package var skipsVerification: @Sendable (Substring) -> Bool = { _ in false }
     /// Whether the claims are checked once the signature verifies. Conformant: yes.
-    var checksClaims = true
+    package var checksClaims = true
 
     /// How a header's algorithm is checked.
-    enum SignatureCheck: Sendable {
+    package enum SignatureCheck: Sendable {
         /// Verify with one of these algorithms (oracle names: RS256, RS384, RS512, PS256, HS256).
         case verifyWith([String])
         /// No signature check at all (an unsigned token).
@@ -80,12 +80,12 @@ struct SignedTokenModel: SignedTokenValidating, Sendable {
         static func verify(_ algorithms: String...) -> SignatureCheck { .verifyWith(algorithms) }
     }
 
-    init(profile: ConformanceProfile) {
+    package init(profile: ConformanceProfile) {
         self.profile = profile
         self.claims = ReferenceTokenClaimsValidator(profile: profile)
     }
 
-    func validateSignedToken(_ input: SignedTokenInput) -> SignedTokenOutcome {
+    package func validateSignedToken(_ input: SignedTokenInput) -> SignedTokenOutcome {
         guard let parts = segments(input.token) else { return .rejected(SignedTokenRejection(.malformed)) }
         guard let headerBytes = decode(parts[0], profile), let payloadBytes = decode(parts[1], profile),
               let signature = decode(parts[2], profile)
@@ -130,7 +130,7 @@ struct SignedTokenModel: SignedTokenValidating, Sendable {
     /// RSASSA-PKCS1-v1_5 verification with SHA-256 (RFC 8017 §8.2.2) by the key of modulus `n`: the signature's
     /// length and range here, then EMSA-PKCS1-v1_5 on the encoded message the oracle recovered (no cryptography in
     /// Swift: ``SignedTokenEncoding``).
-    func verifiesRS256(signingInput: String, signature: [UInt8], n: String) -> Bool {
+    package func verifiesRS256(signingInput: String, signature: [UInt8], n: String) -> Bool {
         let oracle = SignatureOracle.shared
         guard signatureRepresentative(signature, SignedTokenEncoding.modulusBytes(n)),
               let digest = oracle.digests[signingInput] else { return false }
@@ -142,7 +142,7 @@ struct SignedTokenModel: SignedTokenValidating, Sendable {
     /// kid → modulus of the JWKS's usable RSA keys (DECISIONS.md D33, D34). `usable` judges a JWK's members;
     /// `pick` chooses among the moduli of the usable keys one kid names, in JWKS order (conformant: only when
     /// there is exactly one, so a kid two keys share names no key).
-    static func jwksKeys(_ keys: SignedTokenKeys, usable: ([String: JSONValue]) -> Bool = usableForRS256,
+    package static func jwksKeys(_ keys: SignedTokenKeys, usable: ([String: JSONValue]) -> Bool = usableForRS256,
                          pick: ([String]) -> String? = { $0.count == 1 ? $0[0] : nil }) -> [String: String] {
         var moduli: [String: [String]] = [:]
         for entry in keys.jwks.objectValue?["keys"]?.arrayValue ?? [] {
@@ -155,7 +155,7 @@ struct SignedTokenModel: SignedTokenValidating, Sendable {
 
     /// Whether a JWK may verify an RS256 token (RFC 7517 §4.2-§4.4, RFC 8725 §3.1, OIDC Core §10.1; D33): `use`
     /// absent or sig, `key_ops` absent or holding verify, `alg` absent or RS256.
-    static func usableForRS256(_ key: [String: JSONValue]) -> Bool {
+    package static func usableForRS256(_ key: [String: JSONValue]) -> Bool {
         let use = key["use"], operations = key["key_ops"], alg = key["alg"]
         return (use == nil || use?.stringValue == "sig")
             && (operations == nil || operations?.arrayValue?.contains { $0.stringValue == "verify" } == true)
@@ -165,14 +165,14 @@ struct SignedTokenModel: SignedTokenValidating, Sendable {
     /// kid → modulus of the certificate map's certificates (the oracle knows each certificate's modulus). The SDK
     /// casts the whole map `as? [String: String]`, so one entry that is not a string leaves no key at all
     /// (Vectors/DECISIONS.md D13); string entries that are not certificates are ignored.
-    static func certificateKeys(_ keys: SignedTokenKeys) -> [String: String] {
+    package static func certificateKeys(_ keys: SignedTokenKeys) -> [String: String] {
         guard (keys.certificates.objectValue ?? [:]).values.allSatisfy({ $0.stringValue != nil }) else { return [:] }
         return certificateKeysSkippingNonStrings(keys)
     }
 
     /// The certificate map's certificates, skipping entries that are not strings (what a careful reader of the map
     /// does, but not the SDK).
-    static func certificateKeysSkippingNonStrings(_ keys: SignedTokenKeys) -> [String: String] {
+    package static func certificateKeysSkippingNonStrings(_ keys: SignedTokenKeys) -> [String: String] {
         (keys.certificates.objectValue ?? [:]).compactMapValues { entry in
             entry.stringValue.flatMap { decodesAsTheSDKDoes($0) ? SignatureOracle.shared.certificates[$0] : nil }
         }
@@ -181,7 +181,7 @@ struct SignedTokenModel: SignedTokenValidating, Sendable {
     /// Whether the SDK's reading of a certificate-map entry gets bytes from it: the BEGIN and END CERTIFICATE lines
     /// and every LF removed, what is left must be strict base64 (`Data(base64Encoded:)`: its alphabet and `=`
     /// only, a multiple of 4 characters), so a CR or a space leaves no certificate (Vectors/DECISIONS.md D63).
-    static func decodesAsTheSDKDoes(_ pem: String) -> Bool {
+    package static func decodesAsTheSDKDoes(_ pem: String) -> Bool {
         let body = pem.replacingOccurrences(of: "-----BEGIN CERTIFICATE-----", with: "")
             .replacingOccurrences(of: "-----END CERTIFICATE-----", with: "").replacingOccurrences(of: "\n", with: "")
         let alphabet = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=".unicodeScalars)
@@ -192,12 +192,12 @@ struct SignedTokenModel: SignedTokenValidating, Sendable {
 extension JSONValue {
     /// JSON text of a parsed payload for the claims model: the suite's canonical JSON, whose numbers keep their exact
     /// values (DECISIONS.md D58), so JSONValue.parse reads back the same numbers.
-    var renderedForClaims: String { CanonicalJSON.render(self) }
+    package var renderedForClaims: String { CanonicalJSON.render(self) }
 }
 
 extension ReferenceTokenClaimsValidator {
     /// The required claims kept without any check (for the mutant that trusts a verified token's claims).
-    static func keepWithoutChecks(_ payload: [String: JSONValue]) -> TokenClaims? {
+    package static func keepWithoutChecks(_ payload: [String: JSONValue]) -> TokenClaims? {
         let string = { (name: String) in payload[name]?.stringValue ?? "" }
         let number = { (name: String) in payload[name]?.exactNumberValue ?? 0 }
         return TokenClaims(jti: string("jti"), iss: string("iss"), aud: string("aud"), exactExp: number("exp"),
@@ -207,8 +207,8 @@ extension ReferenceTokenClaimsValidator {
 
 /// base64url decoding: strict (RFC 7515 §2: the URL alphabet, no padding, no other characters, canonical trailing
 /// bits) or the SDK's lenient reading (- and _ as + and /, unknown characters ignored, trailing bits ignored).
-enum Base64URL {
-    static func decode(_ text: Substring, lenient: Bool, ignoreTrailingBits: Bool = false) -> [UInt8]? {
+package enum Base64URL {
+    package static func decode(_ text: Substring, lenient: Bool, ignoreTrailingBits: Bool = false) -> [UInt8]? {
         var values: [UInt8] = []
         values.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {
@@ -238,7 +238,7 @@ enum Base64URL {
         return out
     }
 
-    static func encode(_ bytes: [UInt8]) -> String {
+    package static func encode(_ bytes: [UInt8]) -> String {
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
         var out: [UInt8] = []
         var index = 0
@@ -253,26 +253,26 @@ enum Base64URL {
 }
 
 /// Which signatures verify, precomputed with real cryptography by the generator (Scripts/vectorgen/signed_token.py).
-final class SignatureOracle: Sendable {
-    static let shared = SignatureOracle()
+package final class SignatureOracle: Sendable {
+    package static let shared = SignatureOracle()
 
     /// PEM certificate → RSA modulus (base64url).
-    let certificates: [String: String]
+    package let certificates: [String: String]
     /// PEM certificate → its validity, notBefore and notAfter in Unix seconds.
-    let certificateValidity: [String: ClosedRange<Double>]
+    package let certificateValidity: [String: ClosedRange<Double>]
     /// Bare public key PEM (a certificate map's entry that is not a certificate) → RSA modulus.
-    let publicKeyPEMs: [String: String]
+    package let publicKeyPEMs: [String: String]
     /// x5c entry (base64 DER) → RSA modulus.
-    let chains: [String: String]
+    package let chains: [String: String]
     /// "n signature" (modulus and signature in base64url) → the encoded message s^e mod n, k bytes.
-    let encodedMessages: [String: [UInt8]]
+    package let encodedMessages: [String: [UInt8]]
     /// Signing input → its SHA-256.
-    let digests: [String: [UInt8]]
+    package let digests: [String: [UInt8]]
     /// "alg n signature" → the signing inputs that signature verifies over, with that key, under that algorithm.
     private let verifiedInputs: [String: Set<String>]
 
     private init() {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("signed-token-oracle.json")
+        let url = RepositoryPaths.url("Tests/LoginConformanceTests/Mutants/signed-token-oracle.json")
         let document = (try? Data(contentsOf: url)).flatMap { try? JSONDecoder().decode(JSONValue.self, from: $0) }?.objectValue ?? [:]
         certificates = (document["certificates"]?.objectValue ?? [:]).compactMapValues(\.stringValue)
         chains = (document["x5c"]?.objectValue ?? [:]).compactMapValues(\.stringValue)
@@ -299,7 +299,7 @@ final class SignatureOracle: Sendable {
     }
 
     /// The encoded message s^e mod n the generator recovered for `signature` and the key of modulus `n`.
-    func encodedMessage(signature: [UInt8], n: String) -> [UInt8]? {
+    package func encodedMessage(signature: [UInt8], n: String) -> [UInt8]? {
         encodedMessages["\(n) \(Base64URL.encode(signature))"]
     }
 
@@ -311,14 +311,14 @@ final class SignatureOracle: Sendable {
     }
 
     /// Whether `signature` over `signingInput` verifies with the RSA key of modulus `n` under `algorithm`.
-    func verifies(algorithm: String, signingInput: String, signature: [UInt8], n: String) -> Bool {
+    package func verifies(algorithm: String, signingInput: String, signature: [UInt8], n: String) -> Bool {
         inputs(verifiedBy: Base64URL.encode(signature), n: n, algorithm: algorithm).contains(signingInput)
     }
 
     /// The signing inputs `signature` (base64url) verifies over with the RSA key of modulus `n` under `algorithm`.
-    func inputs(verifiedBy signature: String, n: String, algorithm: String) -> Set<String> {
+    package func inputs(verifiedBy signature: String, n: String, algorithm: String) -> Set<String> {
         verifiedInputs["\(algorithm) \(n) \(signature)"] ?? []
     }
 
-    var isLoaded: Bool { !verifiedInputs.isEmpty }
+    package var isLoaded: Bool { !verifiedInputs.isEmpty }
 }

@@ -1,17 +1,18 @@
 import Foundation
 import LoginConformance
+import LoginConformanceMutants
 import LoginConformanceReference
 import LoginConformanceTestSupport
 
-extension GreetingFamily: MutatedFamily { typealias Mutants = GreetingMutants }
+extension GreetingFamily: MutatedFamily { package typealias Mutants = GreetingMutants }
 
 /// Step 5 of "Adding a family": the family's mutant catalogue, the bugs a greeter is likely to have, each the reference
 /// (step 4) with one mutation site replaced. The family names it (``MutatedFamily``, above), so the mutation tests find
 /// it through the registry.
-enum GreetingMutants: MutantCatalogue {
-    static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { ReferenceGreeter() }
+package enum GreetingMutants: MutantCatalogue {
+    package static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { ReferenceGreeter() }
 
-    static let all: [Mutant] = [
+    package static let all: [Mutant] = [
         mutant("greeting.trims", "trims the whitespace around a name (greeting.exact: exactly as given)") {
             $0.greeted = { $0.trimmingCharacters(in: .whitespaces) }
         },

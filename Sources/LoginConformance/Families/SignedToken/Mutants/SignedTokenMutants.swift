@@ -3,7 +3,7 @@ import LoginConformance
 import LoginConformanceReference
 import LoginConformanceTestSupport
 
-extension SignedTokenFamily: MutatedFamily { typealias Mutants = SignedTokenMutants }
+extension SignedTokenFamily: MutatedFamily { package typealias Mutants = SignedTokenMutants }
 
 /// Mutants of full signed-token validation (SPECIFICATION.md §4, §8) and the JOSE attack classes (RFC 8725 §2):
 /// `alg: none` in any case, RS/HS key confusion, algorithm taken from the header, a kid that
@@ -12,17 +12,17 @@ extension SignedTokenFamily: MutatedFamily { typealias Mutants = SignedTokenMuta
 ///
 /// Signatures are decided by ``SignatureOracle`` (precomputed with real cryptography); each mutant's bug is in the
 /// Swift logic around the signature, which is where real validators go wrong.
-enum SignedTokenMutants: MutantCatalogue {
-    static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { SignedTokenModel(profile: profile) }
+package enum SignedTokenMutants: MutantCatalogue {
+    package static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { SignedTokenModel(profile: profile) }
 
     /// The signed-token catalogue: its own mutants, then every token-claims bug in a server's validator.
-    static let all: [Mutant] = own + claimsBugs
+    package static let all: [Mutant] = own + claimsBugs
 
     /// Every token-claims mutant's bug, in the claims step of a signed-token validator (DECISIONS.md D39: the claims
     /// matrix is also signed tokens, so a server validator that adopts only signed-token meets each of them). The
     /// token-claims header mutants are left out: a signed-token validator checks the header itself (its own header
     /// mutants above), and its claims step is handed a conformant header, so a header bug there could never show.
-    static let claimsBugs: [Mutant] = ClaimsMutants.all.compactMap { claimsMutant in
+    package static let claimsBugs: [Mutant] = ClaimsMutants.all.compactMap { claimsMutant in
         guard let bug = claimsMutant.implementation as? ReferenceTokenClaimsValidator, !claimsHeaderMutants.contains(claimsMutant.name)
         else { return nil }
         var model = SignedTokenModel(profile: claimsMutant.profile)
@@ -35,14 +35,14 @@ enum SignedTokenMutants: MutantCatalogue {
     /// The token-claims mutants left out: those whose bug is in the header rules, and the one whose bug is in
     /// parsing the JSON text (a signed-token validator parses the payload itself, before its claims step: that bug
     /// is `signed-token.json-first-wins`).
-    static let claimsHeaderMutants: Set<String> = [
+    package static let claimsHeaderMutants: Set<String> = [
         "token.accepts-alg-none", "token.alg-case-insensitive", "token.typ-optional-under-ios-sdk",
         "token.missing-kid-accepted-under-ios-sdk", "token.empty-kid-accepted-under-ios-sdk",
         "token.foundation-json-decoder", "token.alg-prefix-rs",
     ]
 
     /// The signed-token family's own mutants: signature, encoding, keys, header, JSON.
-    static let own: [Mutant] = [
+    package static let own: [Mutant] = [
         // Algorithms.
         mutant("signed-token.accepts-alg-none", .documented,
                "accepts alg none as an unsigned token beside RS256 (CVE-2015-2951; §4: exactly RS256)") { model in
@@ -390,7 +390,7 @@ enum SignedTokenMutants: MutantCatalogue {
     /// Why one killing vector is enough, for each signed-token mutant only one vector kills (no kill by
     /// accident). Each names the one input the bug changes; `SignedTokenKillCountSlowTests` fails on a mutant killed by
     /// one vector without a reason here, and on a reason whose mutant two vectors kill (stale).
-    static let oneVectorIsEnough: [String: String] = [
+    package static let oneVectorIsEnough: [String: String] = [
         "signed-token.empty-signature-accepted":
             "the bug changes one input only, a signature segment with no characters (a segment of ignored characters is "
             + "not empty as text, and is refused as an invalid signature either way)",
@@ -414,7 +414,7 @@ enum SignedTokenMutants: MutantCatalogue {
 
     /// Mutants retired in suite 0.3.0 because their "bug" became an outcome the vectors also accept
     /// (Vectors/DECISIONS.md); never deleted silently.
-    static let retired: [(name: String, profile: ConformanceProfile, reason: String)] = [
+    package static let retired: [(name: String, profile: ConformanceProfile, reason: String)] = [
         ("signed-token.non-canonical-bits-tolerated", .documented,
          "ignoring non-zero unused trailing bits is an outcome RFC 4648 §3.5 allows (a decoder MAY reject them) and "
          + "the non-canonical-bits vectors also accept (D17); padding, whitespace and junk are still refused"),
@@ -433,7 +433,7 @@ enum SignedTokenMutants: MutantCatalogue {
     ]
 
     /// ``retired``, each named `name (profile)`.
-    static var retiredMutants: [(name: String, reason: String)] {
+    package static var retiredMutants: [(name: String, reason: String)] {
         retired.map { ("\($0.name) (\($0.profile.rawValue))", $0.reason) }
     }
 

@@ -2,16 +2,16 @@ import LoginConformance
 import LoginConformanceReference
 import LoginConformanceTestSupport
 
-extension TokenChangeFamily: MutatedFamily { typealias Mutants = TokenChangeMutants }
+extension TokenChangeFamily: MutatedFamily { package typealias Mutants = TokenChangeMutants }
 
 /// Mutants of the current-token change notifications (SPECIFICATION.md §6): when a notification is posted, the
 /// user-ID key (users compared loosely, nil sides, the old token's expiry judged wrongly or at the wrong moment,
 /// `false` instead of absent), the user info read at the wrong moment, and the expiry timer.
-enum TokenChangeMutants: MutantCatalogue {
+package enum TokenChangeMutants: MutantCatalogue {
     /// The reference the mutants break, for `profile` (the §6 rules hold in both).
-    static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { ReferenceTokenChangeNotifier() }
+    package static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable { ReferenceTokenChangeNotifier() }
 
-    static let all: [Mutant] = [
+    package static let all: [Mutant] = [
         // The kinds of bug (the [kind] in front of each description).
         mutant("token-change.user-id-prefix-match", .iosSDK,
                "[prefix comparison] takes two user IDs for the same user when one starts with the other, so 100001 "

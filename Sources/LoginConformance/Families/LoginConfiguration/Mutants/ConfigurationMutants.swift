@@ -3,16 +3,16 @@ import LoginConformance
 import LoginConformanceReference
 import LoginConformanceTestSupport
 
-extension LoginConfigurationFamily: MutatedFamily { typealias Mutants = ConfigurationMutants }
+extension LoginConfigurationFamily: MutatedFamily { package typealias Mutants = ConfigurationMutants }
 
 /// Mutants of the login configuration (SPECIFICATION.md §1, §8): the permission syntax, the Limited Login allow-list,
 /// the auth type, the order of the checks, the code verifier and the values a configuration keeps.
-enum ConfigurationMutants: MutantCatalogue {
-    static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable {
+package enum ConfigurationMutants: MutantCatalogue {
+    package static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable {
         ReferenceLoginConfigurationBuilder(profile: profile)
     }
 
-    static let all: [Mutant] = [
+    package static let all: [Mutant] = [
         // The kinds of bug (the [kind] in front of each description).
         mutant("configuration.omitted-auth-type-is-nil", .documented,
                "[missing default] makes a configuration without an auth type hold nil, not the initializers' default "
@@ -149,7 +149,7 @@ enum ConfigurationMutants: MutantCatalogue {
     ]
 
     /// Mutants retired in suite 0.3.0, with the reason (never silently deleted).
-    static let retiredMutants: [(name: String, reason: String)] = [
+    package static let retiredMutants: [(name: String, reason: String)] = [
         ("configuration.code-verifier-length-in-utf16-units", "DECISIONS.md D24: no vector's outcome may depend on "
             + "counting code points rather than UTF-16 units; the one vector that did is retired"),
     ]

@@ -4,7 +4,7 @@ import LoginConformanceTestSupport
 /// One family's mutants: the unmutated implementation they are made from (the family's reference, or the model of a
 /// family the reference does not adopt), the mutants, and the mutants retired with the reason. Its family names it (``MutatedFamily``), and ``Mutant/catalogues`` finds it through the registry; every
 /// list of mutants, retired mutants and unmutated implementations is derived from that.
-protocol MutantCatalogue: Sendable {
+package protocol MutantCatalogue: Sendable {
     /// The mutants, each of the catalogue's one family.
     static var all: [Mutant] { get }
     /// The conformant implementation the mutants are made from, for `profile` (the family's reference in that
@@ -17,19 +17,19 @@ protocol MutantCatalogue: Sendable {
 /// A family with a mutant catalogue: one line beside the catalogue, `extension NonceFamily: MutatedFamily { typealias
 /// Mutants = NonceMutants }`. ``Mutant/catalogues`` takes each family of ``FamilyRegistry/standard`` that is one, in
 /// the registry's order, so a family joins the mutation tests with no list edited (and fails them, named, without it).
-protocol MutatedFamily: VectorFamily {
+package protocol MutatedFamily: VectorFamily {
     /// The family's catalogue.
     associatedtype Mutants: MutantCatalogue
 }
 
 extension MutatedFamily {
     /// The family's catalogue, as a value.
-    static var mutantCatalogue: any MutantCatalogue.Type { Mutants.self }
+    package static var mutantCatalogue: any MutantCatalogue.Type { Mutants.self }
 }
 
 extension MutantCatalogue {
-    static var retiredMutants: [(name: String, reason: String)] { [] }
+    package static var retiredMutants: [(name: String, reason: String)] { [] }
 
     /// The family of the catalogue's mutants.
-    static var family: ConformanceFamily? { all.first?.family }
+    package static var family: ConformanceFamily? { all.first?.family }
 }

@@ -3,16 +3,16 @@ import LoginConformance
 import LoginConformanceReference
 import LoginConformanceTestSupport
 
-extension NonceFamily: MutatedFamily { typealias Mutants = NonceMutants }
+extension NonceFamily: MutatedFamily { package typealias Mutants = NonceMutants }
 
 /// Mutants of nonce validation (SPECIFICATION.md §1, §8): the whitespace predicates real code reaches for, trimming,
 /// decoding, normalising, and limits the rule does not have.
-enum NonceMutants: MutantCatalogue {
-    static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable {
+package enum NonceMutants: MutantCatalogue {
+    package static func model(profile: ConformanceProfile) -> any ConformanceSubject & Sendable {
         ReferenceNonceValidator(profile: profile)
     }
 
-    static let all: [Mutant] = [
+    package static let all: [Mutant] = [
         // The kinds of bug (the [kind] in front of each description).
         mutant("nonce.set-of-space-characters", .iosSDK,
                "[characters vs code points] looks for whitespace Characters in a Set<Character>, so a SPACE that a "
