@@ -16,7 +16,7 @@ import LoginConformanceTestSupport
 struct AddingAFamilySlowTests {
     /// The folder of this file, which holds the family's files.
     static let familyFolder = RepositoryPaths.root.appendingPathComponent("Tests/LoginConformanceTests/AddingAFamily")
-    /// The family's one Swift folder, `Greeting/` here, goes whole to `Sources/LoginConformance/Families/Greeting/`.
+    /// The family's one Swift folder, `Greeting/` here, goes whole into `Sources/LoginConformance/Families/`.
     /// Each of its files joins the module its subfolder names (Package.swift reads the family folders), and loses
     /// that module's own import and the test support's, which it needs here in the test target.
     static let swiftFolder = (name: "Greeting", destination: "Sources/LoginConformance/Families/Greeting")
