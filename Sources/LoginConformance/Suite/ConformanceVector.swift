@@ -34,6 +34,8 @@ public struct Vector<Family: VectorFamily>: ConformanceVector, Hashable {
     /// Other outcomes the vector's sources allow (the lenient side of an optional check; the last-wins reading of
     /// duplicate JSON members). An answer equal to one of them passes and is reported as ``VectorOutcome/lenient(_:)``.
     public let alsoAccepted: [Family.Outcome]
+    /// ``inputJSON()``, rendered once.
+    private let inputRendering = KeptRendering()
 
     public init(metadata: VectorMetadata, input: Family.Input, expected: Family.Outcome,
                 alsoAccepted: [Family.Outcome] = []) {
@@ -51,8 +53,9 @@ public struct Vector<Family: VectorFamily>: ConformanceVector, Hashable {
         CanonicalJSON.render(VectorDocument(vector: self), pretty: pretty)
     }
 
+    /// Rendered on first use and kept: the same text every time, at the cost of one rendering per loaded vector.
     public func inputJSON() -> String {
-        CanonicalJSON.render(input)
+        inputRendering.text { CanonicalJSON.render(input) }
     }
 }
 
