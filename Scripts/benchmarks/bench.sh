@@ -7,7 +7,8 @@
 #   bash Scripts/benchmarks/bench.sh --no-bench --no-swift-testing --no-build-cost   # only the fast-feedback figures (below)
 #
 # Fast feedback (BENCHMARKS.md, "Fast feedback"): the README's test commands on a fresh clone of HEAD (`swift test`
-# cold, build included; again with the build done; the slow command), and loading in a debug build against a release
+# cold, build included; again with the build done; the slow command; then every file compiled again, with the module
+# cache and without it), and loading in a debug build against a release
 # build (the same `bench` loading section in each; their ratio).
 #
 # Options: --no-bench, --no-swift-testing, --no-test-commands, --no-debug-ratio (skip those parts),
@@ -73,11 +74,17 @@ if [ "$test_commands" = 1 ]; then
   if [ -x "$root/.venv/bin/python" ]; then ln -s "$root/.venv" "$clone/LoginConformance/.venv"
   else (cd "$clone/LoginConformance" && bash Scripts/bootstrap.sh >/dev/null); fi
   TIMEFORMAT='%R s wall, %U s user + %S s sys CPU'
+  # Then what the cold build is made of: every file compiled again in the built folder (a define no file reads
+  # changes every module's command line), first with the folder's module cache, then without it (the toolchain's
+  # modules that ship as interfaces, Swift Testing's among them, and the Clang modules, built again): the first is
+  # the compiling alone, the difference the module cache's share of the cold build.
   for step in "swift test|cold, build included" "swift test --skip-build|again, the build done" \
-              "env LOGIN_CONFORMANCE_SLOW_TESTS=1 swift test --skip-build --filter SlowTests|the slow command, built"; do
+              "env LOGIN_CONFORMANCE_SLOW_TESTS=1 swift test --skip-build --filter SlowTests|the slow command, built" \
+              "swift build --build-tests -Xswiftc -DLOGIN_CONFORMANCE_BENCH_RECOMPILE|every file compiled again, the module cache kept" \
+              "rm -rf .build/*/debug/ModuleCache && swift build --build-tests -Xswiftc -DLOGIN_CONFORMANCE_BENCH_RECOMPILE_AGAIN|every file compiled again, the module cache removed"; do
     command=${step%%|*}
     echo "  $command ($(echo "${step#*|}")):"
-    { time (cd "$clone/LoginConformance" && $command >"$clone/log" 2>&1) ; } 2>&1 | sed 's/^/    /' || true
+    { time (cd "$clone/LoginConformance" && eval "$command" >"$clone/log" 2>&1) ; } 2>&1 | sed 's/^/    /' || true
     grep -E 'Test run with' "$clone/log" | tail -1 | sed 's/^/    /'
   done
   rm -rf "$clone"
