@@ -85,7 +85,7 @@ if [ "$test_commands" = 1 ]; then
     command=${step%%|*}
     echo "  $command ($(echo "${step#*|}")):"
     { time (cd "$clone/LoginConformance" && eval "$command" >"$clone/log" 2>&1) ; } 2>&1 | sed 's/^/    /' || true
-    grep -E 'Test run with' "$clone/log" | tail -1 | sed 's/^/    /'
+    { grep -E 'Test run with' "$clone/log" || true; } | tail -1 | sed 's/^/    /'
   done
   rm -rf "$clone"
 fi
